@@ -1,0 +1,215 @@
+//! `coalesce` and `filter`: simplify a layout without changing it as a function.
+
+use super::Modes;
+use crate::error::{LayoutError, Result};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tree::{Tree, TreeRef};
+use crate::tuple::IntTuple;
+
+/// Merges the flat modes back to front: extent-1 modes vanish and `s0:d0 ++ s1:s0*d0`
+/// becomes `s0*s1:d0`. With `keep_last_stride`, a trailing extent 1 counts as 2 so the
+/// function is also preserved past the end (CuTe's `coalesce_x`).
+pub(crate) fn coalesce_modes(
+    leaves: impl Iterator<Item = (Int, Int)>,
+    keep_last_stride: bool,
+) -> Result<Modes> {
+    let leaves: Modes = leaves.collect();
+    let mut rev: Modes = Modes::new(); // modes in reverse order: rev.last() is the front
+    for (k, &(s, d)) in leaves.iter().rev().enumerate() {
+        if k == 0 {
+            let s = if keep_last_stride && s.value() == 1 {
+                Int::new(2, s.is_static())
+            } else {
+                s
+            };
+            rev.push((s, d));
+            continue;
+        }
+        let front = rev.last_mut().expect("non-empty after the first mode");
+        if s.value() == 1 {
+            continue;
+        }
+        if front.0.value() == 1 {
+            *front = (s, d);
+        } else if s.mul(d)?.value() == front.1.value() {
+            *front = (s.mul(front.0)?, d);
+        } else {
+            rev.push((s, d));
+        }
+    }
+    rev.reverse();
+    Ok(rev)
+}
+
+fn modes_to_layout(modes: &Modes) -> Layout {
+    match modes.as_slice() {
+        [(s, _)] if s.value() == 1 => Layout::leaf(*s, Int::ZERO),
+        _ => Layout::from_flat_modes(modes, false),
+    }
+}
+
+/// `coalesce(L)`: the simplest layout with the same size and the same values on `[0, size)`.
+///
+/// Flattens, drops extent-1 modes and merges neighbours `s0:d0, s1:d1` with `s0·d0 = d1`.
+///
+/// Post-conditions: `size(R) == size(L)`, `depth(R) ≤ 1`, `R(i) == L(i)` for `i < size(L)`.
+/// A single mode is returned unwrapped; nothing left gives `_1:_0`.
+///
+/// # Errors
+/// [`LayoutError::Overflow`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{coalesce, Layout};
+/// let l: Layout = "(_2,(_1,_6)):(_1,(_6,_2))".parse().unwrap();
+/// assert_eq!(coalesce(&l).unwrap().to_string(), "_12:_1");
+/// let l: Layout = "((_2,_2),(_2,_2)):((_1,_4),(_8,_32))".parse().unwrap();
+/// assert_eq!(coalesce(&l).unwrap().to_string(), "(_2,_4,_2):(_1,_4,_32)");
+/// ```
+pub fn coalesce(layout: &Layout) -> Result<Layout> {
+    Ok(modes_to_layout(&coalesce_modes(layout.leaves(), false)?))
+}
+
+/// CuTe's `coalesce_x`: like [`coalesce`] but also preserves `L(i)` for `i ≥ size(L)`.
+pub(crate) fn coalesce_x(layout: &Layout) -> Result<Modes> {
+    coalesce_modes(layout.leaves(), true)
+}
+
+/// `coalesce(L, profile)`: coalesce mode by mode along `profile` (only its nesting matters;
+/// modes of `L` beyond the profile are kept as they are).
+///
+/// # Errors
+/// [`LayoutError::TooManyTilerModes`] if the profile has more modes than `L`.
+///
+/// # Examples
+/// ```
+/// use cute_layout::{coalesce_by, Layout, IntTuple};
+/// let l: Layout = "(_2,(_1,_6)):(_1,(_6,_2))".parse().unwrap();
+/// let p: IntTuple = "(_1,_1)".parse().unwrap();
+/// assert_eq!(coalesce_by(&l, &p).unwrap().to_string(), "(_2,_6):(_1,_2)");
+/// ```
+pub fn coalesce_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
+    by_profile("coalesce", layout, profile.as_ref(), &coalesce)
+}
+
+fn by_profile(
+    op: &'static str,
+    layout: &Layout,
+    profile: TreeRef<'_, Int>,
+    f: &dyn Fn(&Layout) -> Result<Layout>,
+) -> Result<Layout> {
+    if profile.is_leaf() {
+        return f(layout);
+    }
+    if profile.rank() > layout.rank() {
+        return Err(LayoutError::TooManyTilerModes {
+            op,
+            tiler_rank: profile.rank(),
+            layout_rank: layout.rank(),
+        });
+    }
+    let mut modes: Vec<Layout> = Vec::with_capacity(layout.rank());
+    for (i, (m, p)) in layout.modes().zip(profile.modes()).enumerate() {
+        modes.push(by_profile(op, &m, p, f).map_err(|e| e.within(format!("{op}, mode {i}")))?);
+    }
+    modes.extend(layout.modes().skip(profile.rank()));
+    Layout::concat(modes)
+}
+
+/// `filter_zeros(L)`: extent 1 wherever the stride is 0.
+///
+/// # Errors
+/// None in practice; the signature matches the other operations.
+///
+/// # Examples
+/// ```
+/// use cute_layout::{filter_zeros, Layout};
+/// let l: Layout = "(_2,_3,_4):(_0,_1,_3)".parse().unwrap();
+/// assert_eq!(filter_zeros(&l).unwrap().to_string(), "(_1,_3,_4):(_0,_1,_3)");
+/// ```
+pub fn filter_zeros(layout: &Layout) -> Result<Layout> {
+    let shape = layout.shape().zip_map(layout.stride(), |s, d| {
+        Ok(if d.value() == 0 {
+            Int::new(1, d.is_static())
+        } else {
+            s
+        })
+    })?;
+    Layout::new(shape, layout.stride().clone())
+}
+
+/// `filter_zeros(L, profile)`: extent 1 for every part of the shape paired with a 0 leaf of
+/// `profile` (a 0 over a sub-tuple clears the whole sub-tuple).
+///
+/// # Errors
+/// [`LayoutError::RankMismatch`] if `profile` does not fit the shape.
+///
+/// # Examples
+/// ```
+/// use cute_layout::{filter_zeros_by, Layout, IntTuple};
+/// let l: Layout = "(2,(3,4)):(1,(2,6))".parse().unwrap();
+/// let p: IntTuple = "(1,0)".parse().unwrap();
+/// assert_eq!(filter_zeros_by(&l, &p).unwrap().to_string(), "(2,(1,1)):(1,(2,6))");
+/// ```
+pub fn filter_zeros_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
+    fn go(p: TreeRef<'_, Int>, s: TreeRef<'_, Int>) -> Result<IntTuple> {
+        match p.as_leaf() {
+            Some(z) if z.value() == 0 => Ok(s
+                .to_tree()
+                .map(|x| Int::new(1, x.is_static() && z.is_static()))),
+            Some(_) => Ok(s.to_tree()),
+            None => {
+                if s.is_leaf() || s.rank() != p.rank() {
+                    return Err(LayoutError::RankMismatch {
+                        op: "filter_zeros",
+                        detail: format!("profile {p} does not match shape {s}"),
+                        hint: "give the profile the shape's nesting",
+                    });
+                }
+                Tree::tuple(
+                    p.modes()
+                        .zip(s.modes())
+                        .map(|(pi, si)| go(pi, si))
+                        .collect::<Result<Vec<_>>>()?,
+                )
+            }
+        }
+    }
+    Layout::new(
+        go(profile.as_ref(), layout.shape().as_ref())?,
+        layout.stride().clone(),
+    )
+}
+
+/// `filter(L)` = `coalesce(filter_zeros(L))`: removes stride-0 and extent-1 modes; `_1:_0` if
+/// nothing is left.
+///
+/// # Errors
+/// [`LayoutError::Overflow`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{filter, Layout};
+/// let l: Layout = "(_2,_3,_4):(_0,_1,_3)".parse().unwrap();
+/// assert_eq!(filter(&l).unwrap().to_string(), "_12:_1");
+/// ```
+pub fn filter(layout: &Layout) -> Result<Layout> {
+    coalesce(&filter_zeros(layout)?)
+}
+
+/// `filter(L, profile)`: filter mode by mode along `profile`.
+///
+/// # Errors
+/// [`LayoutError::TooManyTilerModes`] if the profile has more modes than `L`.
+///
+/// # Examples
+/// ```
+/// use cute_layout::{filter_by, Layout, IntTuple};
+/// let l: Layout = "((2,2),(3,1)):((0,1),(2,9))".parse().unwrap();
+/// let p: IntTuple = "(1,1)".parse().unwrap();
+/// assert_eq!(filter_by(&l, &p).unwrap().to_string(), "(2,3):(1,2)");
+/// ```
+pub fn filter_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
+    by_profile("filter", layout, profile.as_ref(), &filter)
+}

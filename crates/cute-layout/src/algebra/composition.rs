@@ -1,0 +1,247 @@
+//! `composition`: the layout `R = A ∘ B` with `R(c) = A(B(c))`.
+
+use super::coalesce::coalesce_x;
+use super::Modes;
+use crate::error::{LayoutError, Result};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tiler::Tiler;
+use crate::tree::{Builder, TreeRef};
+use smallvec::SmallVec;
+
+/// Elements of `B` checked one by one when the cheap carry analysis cannot rule out an error.
+const BRUTE_FORCE_LIMIT: i64 = 1 << 22;
+
+/// `composition(A, B)`: the layout `R` with `R(c) = A(B(c))` for every coordinate `c` of `B`.
+///
+/// `A` is coalesced (keeping its values past the end), then every leaf `s:d` of `B` is composed
+/// on its own and the results keep `B`'s hierarchy: `d` is divided out of `A`'s shape from the
+/// left ("shape_div"), then the first `s` elements are kept ("shape_mod"). The last mode of `A`
+/// is extended as needed.
+///
+/// Post-conditions: `compatible(B, R)` and `R(i) == A(B(i))` for all `i < size(B)`.
+///
+/// # Errors
+/// [`LayoutError::Divisibility`] for CuTe's "Stride Divisibility Condition" (a stride of `B`
+/// neither divides nor is divided by an extent of `A`) and "Shape Divisibility Condition";
+/// [`LayoutError::Postcondition`] where CuTe C++ would return a layout that is not `A ∘ B`
+/// (a stride that does not divide a truncated mode of `A`, or modes of `B` whose images carry
+/// across a mode of `A`).
+///
+/// # Examples
+/// ```
+/// use cute_layout::{composition, Layout};
+/// let a: Layout = "(6,2):(8,2)".parse().unwrap();
+/// let b: Layout = "(4,3):(3,1)".parse().unwrap();
+/// assert_eq!(composition(&a, &b).unwrap().to_string(), "((2,2),3):((24,2),8)");
+/// let a: Layout = "(_10,_2):(_16,_4)".parse().unwrap();
+/// let b: Layout = "(_5,_4):(_1,_5)".parse().unwrap();
+/// assert_eq!(composition(&a, &b).unwrap().to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
+/// ```
+pub fn composition(a: &Layout, b: &Layout) -> Result<Layout> {
+    let lhs = coalesce_x(a)?;
+    let mut carry = CarryCheck::new(&lhs);
+    let mut shape = Builder::new();
+    let mut stride = Builder::new();
+    compose_tree(
+        &lhs,
+        b.shape().as_ref(),
+        b.stride().as_ref(),
+        &mut carry,
+        &mut shape,
+        &mut stride,
+    )?;
+    let r = Layout::new(shape.finish()?, stride.finish()?)?;
+    if carry.suspicious {
+        verify(a, b, &r)?;
+    }
+    Ok(r)
+}
+
+/// `composition(A, tiler)` for any [`Tiler`]: a layout composes as in [`composition`]; `_`
+/// leaves `A` unchanged; a tuple composes mode by mode and, as in CuTe C++, **drops** the modes
+/// of `A` beyond the tiler.
+///
+/// # Errors
+/// As [`composition`]; [`LayoutError::TooManyTilerModes`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{composition_tiler, Layout, Tiler};
+/// let a: Layout = "(12,(4,8)):(59,(13,1))".parse().unwrap();
+/// let t: Tiler = "<3:4,8:2>".parse().unwrap();
+/// assert_eq!(composition_tiler(&a, &t).unwrap().to_string(), "(3,(2,4)):(236,(26,1))");
+/// let t: Tiler = "(_3,_8)".parse().unwrap();
+/// assert_eq!(composition_tiler(&a, &t).unwrap().to_string(), "(_3,(4,2)):(59,(13,1))");
+/// ```
+pub fn composition_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
+    match tiler {
+        Tiler::Layout(b) => composition(a, b),
+        Tiler::Underscore => Ok(a.clone()),
+        Tiler::Tuple(ts) => Tiler::by_mode("composition", a, ts, false, composition_tiler),
+    }
+}
+
+/// Tracks, per mode of `A`, the largest digit the images of `B`'s modes can reach together:
+/// when it can reach the extent, a carry may break the left-distribution over `B`'s modes.
+struct CarryCheck {
+    digits: SmallVec<[i64; 16]>,
+    suspicious: bool,
+}
+
+impl CarryCheck {
+    fn new(lhs: &Modes) -> Self {
+        CarryCheck {
+            digits: SmallVec::from_elem(0, lhs.len().saturating_sub(1)),
+            suspicious: false,
+        }
+    }
+
+    fn add(&mut self, k: usize, extent: i64, digit: i64) {
+        self.digits[k] = self.digits[k].saturating_add(digit);
+        if self.digits[k] >= extent {
+            self.suspicious = true;
+        }
+    }
+}
+
+fn compose_tree(
+    lhs: &Modes,
+    s: TreeRef<'_, Int>,
+    d: TreeRef<'_, Int>,
+    carry: &mut CarryCheck,
+    shape: &mut Builder<Int>,
+    stride: &mut Builder<Int>,
+) -> Result<()> {
+    match (s.as_leaf(), d.as_leaf()) {
+        (Some(s), Some(d)) => compose_leaf(lhs, s, d, carry, shape, stride),
+        _ => {
+            shape.open();
+            stride.open();
+            for (si, di) in s.modes().zip(d.modes()) {
+                compose_tree(lhs, si, di, carry, shape, stride)?;
+            }
+            shape.close();
+            stride.close();
+            Ok(())
+        }
+    }
+}
+
+fn compose_leaf(
+    lhs: &Modes,
+    s: Int,
+    d: Int,
+    carry: &mut CarryCheck,
+    shape: &mut Builder<Int>,
+    stride: &mut Builder<Int>,
+) -> Result<()> {
+    if d.value() == 0 {
+        shape.leaf(s);
+        stride.leaf(d);
+        return Ok(());
+    }
+    if lhs.len() <= 1 {
+        let e = lhs.first().map_or(Int::ZERO, |m| m.1);
+        shape.leaf(s);
+        stride.leaf(d.mul(e)?);
+        return Ok(());
+    }
+    if d.value() < 0 {
+        carry.suspicious = true; // negative strides: verify element by element
+    }
+    let (last_e, body) = (lhs[lhs.len() - 1].1, &lhs[..lhs.len() - 1]);
+    let mut out: SmallVec<[(Int, Int); 16]> = SmallVec::new();
+    let (mut rest_s, mut rest_d) = (s, d);
+    for (k, &(a, e)) in body.iter().enumerate() {
+        let abs_d = rest_d.abs()?;
+        if !(rest_d.value() % a.value().max(1) == 0 || rest_d.value() < a.value()) || a.value() == 0
+        {
+            return Err(LayoutError::Divisibility {
+                op: "composition",
+                mode: format!("mode {k} of A (extent {a})"),
+                condition: "Stride Divisibility Condition",
+                detail: format!("the stride {rest_d} left of B's mode {s}:{d} neither is below nor divisible by the extent {a}"),
+                hint: "B's strides must step through A's extents evenly: choose strides that divide, or are multiples of, A's extents",
+            });
+        }
+        let next_s = a.ceil_div(abs_d)?;
+        let next_d = abs_d.ceil_div(a)?.mul(rest_d.signum())?;
+        if next_s.value() != 1 && rest_s.value() != 1 {
+            let new_s = next_s.min(rest_s);
+            if rest_s.value() % new_s.value() != 0 {
+                return Err(LayoutError::Divisibility {
+                    op: "composition",
+                    mode: format!("mode {k} of A (extent {a})"),
+                    condition: "Shape Divisibility Condition",
+                    detail: format!("B's mode {s}:{d} needs {rest_s} more elements but A's mode {k} provides {new_s}, which does not divide {rest_s}"),
+                    hint: "B's extents must be divisible by the extents they cover in A",
+                });
+            }
+            if new_s.value() < rest_s.value() && a.value() % abs_d.value() != 0 {
+                return Err(LayoutError::Postcondition {
+                    op: "composition",
+                    detail: format!(
+                        "B's mode {s}:{d} reaches stride {rest_d} at mode {k} of A, which does not divide its extent {a}, and continues past it, so R(i) != A(B(i)) (C++ would return a wrong layout)"
+                    ),
+                    hint: "B's strides must divide the extents of A that B's modes cross",
+                });
+            }
+            carry.add(
+                k,
+                a.value(),
+                abs_d.value().saturating_mul(new_s.value() - 1),
+            );
+            out.push((new_s, rest_d.mul(e)?));
+            rest_s = rest_s.div(new_s)?;
+        }
+        rest_d = next_d;
+    }
+    if out.is_empty() {
+        shape.leaf(rest_s);
+        stride.leaf(rest_d.mul(last_e)?);
+        return Ok(());
+    }
+    if rest_s.value() != 1 {
+        out.push((rest_s, rest_d.mul(last_e)?));
+    }
+    if let [(s, d)] = out.as_slice() {
+        shape.leaf(*s);
+        stride.leaf(*d);
+    } else {
+        shape.open();
+        stride.open();
+        for &(s, d) in &out {
+            shape.leaf(s);
+            stride.leaf(d);
+        }
+        shape.close();
+        stride.close();
+    }
+    Ok(())
+}
+
+/// Checks `R(i) == A(B(i))` element by element (used only when a carry is possible).
+fn verify(a: &Layout, b: &Layout, r: &Layout) -> Result<()> {
+    let n = b.size()?.value();
+    if n > BRUTE_FORCE_LIMIT {
+        return Err(LayoutError::Postcondition {
+            op: "composition",
+            detail: format!("the images of the modes of {b} may carry across a mode of {a}; with {n} elements this cannot be verified"),
+            hint: "compose smaller pieces, or make B's modes map to disjoint modes of A",
+        });
+    }
+    for i in 0..n {
+        let (got, want) = (r.eval(i)?, a.eval(b.eval(i)?)?);
+        if got != want {
+            return Err(LayoutError::Postcondition {
+                op: "composition",
+                detail: format!(
+                    "C++ would return {r}, but R({i}) = {got} while A(B({i})) = {want}: the images of B's modes overlap or carry across a mode of A, so composition does not distribute over B's modes"
+                ),
+                hint: "B must map its modes to disjoint (non-carrying) parts of A's domain; an injective, divisible B always works",
+            });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,168 @@
+//! The divides: `logical_divide` and its zipped, tiled and flat arrangements.
+
+use super::coalesce::coalesce;
+use super::complement::complement;
+use super::composition::composition;
+use crate::error::{LayoutError, Result};
+use crate::layout::Layout;
+use crate::tiler::Tiler;
+
+/// `logical_divide(L, T)`: splits `L` into tiles of `T` and the arrangement of those tiles,
+/// `L ∘ (T, complement(T, shape(coalesce(L))))`, a rank-2 layout `(tile, rest)`. A tuple tiler
+/// divides mode by mode (extra modes of `L` are kept), `_` leaves a mode alone.
+///
+/// Post-conditions: rank 2 for a layout tiler; `compatible(T, layout<0>(result))`.
+///
+/// # Errors
+/// As [`complement`] and [`composition`]; [`LayoutError::TooManyTilerModes`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{logical_divide, Layout, Tiler};
+/// let l: Layout = "(4,2,3):(2,1,8)".parse().unwrap();
+/// let t: Tiler = "4:2".parse().unwrap();
+/// assert_eq!(logical_divide(&l, &t).unwrap().to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+/// let l: Layout = "(_9,(_4,_8)):(_59,(_13,_1))".parse().unwrap();
+/// let t: Tiler = "<_3:_3,(_2,_4):(_1,_8)>".parse().unwrap();
+/// assert_eq!(
+///     logical_divide(&l, &t).unwrap().to_string(),
+///     "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))"
+/// );
+/// ```
+pub fn logical_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
+    match tiler {
+        Tiler::Layout(t) => {
+            let rest =
+                complement(t, coalesce(layout)?.shape()).map_err(|e| e.within("logical_divide"))?;
+            composition(layout, &Layout::concat([t.clone(), rest])?)
+                .map_err(|e| e.within("logical_divide"))
+        }
+        Tiler::Underscore => Ok(layout.clone()),
+        Tiler::Tuple(ts) => Tiler::by_mode("logical_divide", layout, ts, true, logical_divide),
+    }
+}
+
+/// Gathers the `(tile, rest)` pairs found at the leaves of the tiler into
+/// `((tiles...), (rests..., extra modes...))` (CuTe's `tile_unzip` / `zip2_by`).
+///
+/// # Errors
+/// [`LayoutError::RankMismatch`] when a mode under a tiler leaf is not a `(tile, rest)` pair.
+///
+/// ```
+/// use cute_layout::{logical_divide, tile_unzip, Layout, Tiler};
+/// let l: Layout = "(8,6,5):(1,8,48)".parse().unwrap();
+/// let t: Tiler = "(_4,_3)".parse().unwrap();
+/// let d = logical_divide(&l, &t).unwrap();
+/// assert_eq!(tile_unzip(&d, &t).unwrap().to_string(), "((_4,_3),(2,2,5)):((1,8),(4,24,48))");
+/// ```
+pub fn tile_unzip(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
+    match tiler {
+        Tiler::Tuple(ts) => {
+            if layout.shape().is_leaf() || layout.rank() < ts.len() {
+                return Err(LayoutError::RankMismatch {
+                    op: "tile_unzip",
+                    detail: format!("{layout} has fewer modes than the tiler {tiler}"),
+                    hint: "the tiler may not have more modes than the layout",
+                });
+            }
+            let mut tiles = Vec::with_capacity(ts.len());
+            let mut rests = Vec::with_capacity(layout.rank());
+            for (m, t) in layout.modes().zip(ts) {
+                let pair = tile_unzip(&m, t)?;
+                tiles.push(pair.mode(0)?);
+                rests.push(pair.mode(1)?);
+            }
+            rests.extend(layout.modes().skip(ts.len()));
+            Layout::concat([Layout::concat(tiles)?, Layout::concat(rests)?])
+        }
+        _ => {
+            if layout.shape().is_leaf() || layout.rank() != 2 {
+                return Err(LayoutError::RankMismatch {
+                    op: "tile_unzip",
+                    detail: format!(
+                        "{layout} under the tiler leaf {tiler} is not a (tile, rest) pair"
+                    ),
+                    hint: "`_` in a tuple tiler only works for logical_divide and logical_product",
+                });
+            }
+            Ok(layout.clone())
+        }
+    }
+}
+
+/// `zipped_divide(L, T)`: `((tiles...), (rests..., extra modes...))`.
+///
+/// Invariant: `layout<0>(zipped_divide(L, T)) == composition(L, T)`.
+///
+/// # Errors
+/// As [`logical_divide`] and [`tile_unzip`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{zipped_divide, Layout, Tiler};
+/// let l: Layout = "(_9,(_4,_8)):(_59,(_13,_1))".parse().unwrap();
+/// let t: Tiler = "<_3:_3,(_2,_4):(_1,_8)>".parse().unwrap();
+/// assert_eq!(
+///     zipped_divide(&l, &t).unwrap().to_string(),
+///     "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))"
+/// );
+/// ```
+pub fn zipped_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
+    tile_unzip(&logical_divide(layout, tiler)?, tiler)
+}
+
+/// The modes that slicing with `repeat<rank>(_)` keeps: the modes of a layout of rank > 1,
+/// the layout itself (kept whole, as `repeat<1>(_)` is `_`) otherwise.
+fn splat(mode: Layout) -> Vec<Layout> {
+    if mode.rank() == 1 {
+        vec![mode]
+    } else {
+        mode.modes().collect()
+    }
+}
+
+/// `((T0, T1), R0, R1, ...)`: mode 1 of a zipped result splatted (CuTe's `result(_, repeat<R1>(_))`).
+pub(crate) fn splat_rest(zipped: &Layout) -> Result<Layout> {
+    Layout::concat([zipped.mode(0)?].into_iter().chain(splat(zipped.mode(1)?)))
+}
+
+/// `(T0, T1, ..., R0, R1, ...)`: both modes of a zipped result splatted.
+pub(crate) fn splat_both(zipped: &Layout) -> Result<Layout> {
+    Layout::concat(
+        splat(zipped.mode(0)?)
+            .into_iter()
+            .chain(splat(zipped.mode(1)?)),
+    )
+}
+
+/// `tiled_divide(L, T)`: `((tiles...), rest0, rest1, ..., extra modes...)`.
+///
+/// # Errors
+/// As [`zipped_divide`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{tiled_divide, Layout, Tiler};
+/// let l: Layout = "(8,6,5):(1,8,48)".parse().unwrap();
+/// let t: Tiler = "(_4,_3)".parse().unwrap();
+/// assert_eq!(tiled_divide(&l, &t).unwrap().to_string(), "((_4,_3),2,2,5):((1,8),4,24,48)");
+/// ```
+pub fn tiled_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
+    splat_rest(&zipped_divide(layout, tiler)?)
+}
+
+/// `flat_divide(L, T)`: `(tiles..., rests..., extra modes...)`.
+///
+/// # Errors
+/// As [`zipped_divide`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{flat_divide, Layout, Tiler};
+/// let l: Layout = "(8,6,5):(1,8,48)".parse().unwrap();
+/// let t: Tiler = "(_4,_3)".parse().unwrap();
+/// assert_eq!(flat_divide(&l, &t).unwrap().to_string(), "(_4,_3,2,2,5):(1,8,4,24,48)");
+/// ```
+pub fn flat_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
+    splat_both(&zipped_divide(layout, tiler)?)
+}

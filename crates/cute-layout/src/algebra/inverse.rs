@@ -1,0 +1,177 @@
+//! `right_inverse`, `left_inverse`, `max_common_layout`, `max_common_vector`, `nullspace`.
+
+use super::coalesce::coalesce;
+use super::composition::composition;
+use super::Modes;
+use crate::error::{LayoutError, Result};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::IntTuple;
+
+/// The flat modes of `coalesce(L)` with their exclusive prefix products, sorted by stride.
+fn sorted_with_prefix(layout: &Layout) -> Result<smallvec::SmallVec<[(Int, Int, Int); 16]>> {
+    let c = coalesce(layout)?;
+    let mut prefix = Int::ONE;
+    let mut modes = smallvec::SmallVec::<[(Int, Int, Int); 16]>::new();
+    for (s, d) in c.leaves() {
+        modes.push((s, d, prefix));
+        prefix = prefix.mul(s)?;
+    }
+    modes.sort_by_key(|m| m.1.value());
+    Ok(modes)
+}
+
+/// `right_inverse(L)`: the largest `R` with `L(R(i)) == i` for `i < size(R)`.
+///
+/// Sorting `coalesce(L)` by stride, it follows the chain of strides `1, s₀d₀, ...` as long as
+/// each next stride equals the span so far; each accepted mode contributes its extent with its
+/// position in `L`'s domain as stride.
+///
+/// # Errors
+/// [`LayoutError::Overflow`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{right_inverse, Layout};
+/// let l: Layout = "(_8,_4):(_4,_1)".parse().unwrap();
+/// assert_eq!(right_inverse(&l).unwrap().to_string(), "(_4,_8):(_8,_1)");
+/// let l: Layout = "(_4,_2):(_1,_5)".parse().unwrap();
+/// assert_eq!(right_inverse(&l).unwrap().to_string(), "_4:_1");
+/// ```
+pub fn right_inverse(layout: &Layout) -> Result<Layout> {
+    let mut modes: Modes = Modes::from_elem((Int::ONE, Int::ZERO), 1);
+    let mut cur = Int::ONE;
+    for (s, d, prefix) in sorted_with_prefix(layout)? {
+        if d.value() == cur.value() {
+            modes.push((s, prefix));
+            cur = s.mul(d)?;
+        }
+    }
+    coalesce(&Layout::from_flat_modes(&modes, true))
+}
+
+/// `left_inverse(L)`: a quasi-inverse `R` with `L(R(L(i))) == L(i)`, and `R(L(i)) == i` when
+/// `L` is injective.
+///
+/// Sorting `coalesce(L)` by stride and skipping 0 strides, each stride `d` (which must be a
+/// multiple of the extents emitted so far, `P`) emits the extent `d / P` paired with the previous
+/// mode's position; the last mode's extent closes the layout.
+///
+/// # Errors
+/// [`LayoutError::Divisibility`] ("Left inverse divisibility condition") when a stride is not a
+/// multiple of the span of the smaller strides.
+///
+/// # Examples
+/// ```
+/// use cute_layout::{left_inverse, Layout};
+/// let l: Layout = "(_4,_2):(_1,_5)".parse().unwrap();
+/// assert_eq!(left_inverse(&l).unwrap().to_string(), "(_5,_2):(_1,_4)");
+/// let l: Layout = "_4:_2".parse().unwrap();
+/// assert_eq!(left_inverse(&l).unwrap().to_string(), "(_2,_4):(_0,_1)");
+/// ```
+pub fn left_inverse(layout: &Layout) -> Result<Layout> {
+    let sorted = sorted_with_prefix(layout)?;
+    let mut shape: smallvec::SmallVec<[Int; 16]> = smallvec::SmallVec::new();
+    let mut stride: smallvec::SmallVec<[Int; 16]> = smallvec::SmallVec::from_elem(Int::ZERO, 1);
+    let mut span = Int::ONE;
+    for &(s, d, prefix) in &sorted {
+        if d.value() == 0 {
+            continue;
+        }
+        if d.value() % span.value() != 0 {
+            return Err(LayoutError::Divisibility {
+                op: "left_inverse",
+                mode: format!("mode {s}:{d} of coalesce({layout})"),
+                condition: "Left inverse divisibility condition",
+                detail: format!("the stride {d} is not a multiple of {span}, the product of the extents emitted so far"),
+                hint: "left_inverse needs strides that, sorted, divide each other evenly",
+            });
+        }
+        let e = d.div(span)?;
+        shape.push(e);
+        stride.push(prefix);
+        span = span.mul(e)?;
+    }
+    let last = sorted.last().map_or(Int::ONE, |m| m.0);
+    shape.push(last);
+    let modes: Modes = shape.into_iter().zip(stride).collect();
+    coalesce(&Layout::from_flat_modes(&modes, true))
+}
+
+/// The leading mode of `coalesce(A ∘ right_inverse(B))` when it has stride 1, with `right_inverse(B)`.
+fn common_run(a: &Layout, b: &Layout) -> Result<Option<(Layout, Layout)>> {
+    let inv_b = right_inverse(b)?;
+    let common = coalesce(&composition(a, &inv_b)?)?;
+    let first = common.mode(0)?;
+    Ok((first.stride().as_leaf().map(|d| d.value()) == Some(1)).then_some((inv_b, first)))
+}
+
+/// `max_common_layout(A, B)`: the layout `R` of the longest run with `A(R(i)) == i` and
+/// `B(R(i)) == i` for `i < size(R)`; `_1:_0` if there is none.
+///
+/// # Errors
+/// As [`composition`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{max_common_layout, Layout};
+/// let a: Layout = "(_4,_8):(_1,_4)".parse().unwrap();
+/// assert_eq!(max_common_layout(&a, &a).unwrap().to_string(), "_32:_1");
+/// let b: Layout = "(_8,_4):(_4,_1)".parse().unwrap();
+/// assert_eq!(max_common_layout(&b, &b).unwrap().to_string(), "(_4,_8):(_8,_1)");
+/// ```
+pub fn max_common_layout(a: &Layout, b: &Layout) -> Result<Layout> {
+    match common_run(a, b)? {
+        Some((inv_b, first)) => composition(&inv_b, &first),
+        None => Ok(Layout::trivial()),
+    }
+}
+
+/// `max_common_vector(A, B)`: the number of contiguous elements on which `A` and `B` agree
+/// (at least 1).
+///
+/// # Errors
+/// As [`composition`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{max_common_vector, Layout};
+/// let a: Layout = "(_4,_8):(_1,_4)".parse().unwrap();
+/// let b: Layout = "(_4,_8):(_8,_1)".parse().unwrap();
+/// assert_eq!(max_common_vector(&a, &a).unwrap().to_string(), "_32");
+/// assert_eq!(max_common_vector(&a, &b).unwrap().to_string(), "_1");
+/// ```
+pub fn max_common_vector(a: &Layout, b: &Layout) -> Result<Int> {
+    Ok(match common_run(a, b)? {
+        Some((_, first)) => first.size()?,
+        None => Int::ONE,
+    })
+}
+
+/// `nullspace(L)`: the layout of the domain positions that `L` maps to 0 (its stride-0 leaves,
+/// at their column-major positions); `_1:_0` if there are none.
+///
+/// Post-conditions: `L(R(i)) == 0`; `size(R) == size(L) / size(filter(L))`.
+///
+/// # Errors
+/// [`LayoutError::Overflow`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{nullspace, Layout};
+/// let l: Layout = "(_2,_2,_2):(_1,_0,_2)".parse().unwrap();
+/// assert_eq!(nullspace(&l).unwrap().to_string(), "_2:_2");
+/// let l: Layout = "(_7,_5,_16):(_3,_1,_0)".parse().unwrap();
+/// assert_eq!(nullspace(&l).unwrap().to_string(), "_16:_35");
+/// ```
+pub fn nullspace(layout: &Layout) -> Result<Layout> {
+    let flat_shape: IntTuple = layout.shape().flatten();
+    let positions = flat_shape.wrap().compact_col_major()?;
+    let modes: Modes = layout
+        .leaves()
+        .zip(positions.leaves())
+        .filter(|((_, d), _)| d.value() == 0)
+        .map(|((s, _), p)| (s, p))
+        .collect();
+    Ok(Layout::from_flat_modes(&modes, false))
+}

@@ -1,0 +1,197 @@
+//! The products: `logical_product`, its zipped, tiled and flat arrangements, `blocked_product`,
+//! `raked_product` and `tile_to_shape`.
+
+use super::complement::complement;
+use super::composition::composition;
+use super::divide::{splat_both, splat_rest, tile_unzip};
+use crate::error::{LayoutError, Result};
+use crate::layout::Layout;
+use crate::tiler::Tiler;
+use crate::tuple::IntTuple;
+
+/// `logical_product(A, B)`: copies of `A` arranged by `B`,
+/// `(A, complement(A, size(A)·cosize(B)) ∘ B)`. A tuple tiler multiplies mode by mode (extra
+/// modes kept), `_` leaves a mode alone, an integer `n` means `n:_1`.
+///
+/// Post-conditions: rank 2 for a layout tiler; `layout<0>(result) == A`;
+/// `compatible(B, layout<1>(result))`.
+///
+/// # Errors
+/// As [`complement`] and [`composition`]; [`LayoutError::TooManyTilerModes`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{logical_product, Layout, Tiler};
+/// let a: Layout = "(_2,_2):(_4,_1)".parse().unwrap();
+/// let b: Tiler = "_6:_1".parse().unwrap();
+/// assert_eq!(logical_product(&a, &b).unwrap().to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+/// let a: Layout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let b: Tiler = "<_3:_5,_4:_6>".parse().unwrap();
+/// assert_eq!(logical_product(&a, &b).unwrap().to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
+/// ```
+pub fn logical_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
+    match tiler {
+        Tiler::Layout(b) => {
+            let cotarget = block.size()?.mul(b.cosize()?)?;
+            let rest = complement(block, &IntTuple::int(cotarget))
+                .map_err(|e| e.within("logical_product"))?;
+            let arranged = composition(&rest, b).map_err(|e| e.within("logical_product"))?;
+            Layout::concat([block.clone(), arranged])
+        }
+        Tiler::Underscore => Ok(block.clone()),
+        Tiler::Tuple(ts) => Tiler::by_mode("logical_product", block, ts, true, logical_product),
+    }
+}
+
+/// `zipped_product(A, B)`: `((A modes...), (B arrangement modes..., extra modes...))`.
+///
+/// # Errors
+/// As [`logical_product`] and [`tile_unzip`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{zipped_product, Layout, Tiler};
+/// let a: Layout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let b: Tiler = "<_3:_1,_4:_1>".parse().unwrap();
+/// assert_eq!(zipped_product(&a, &b).unwrap().to_string(), "((_2,_5),(_3,_4)):((_5,_1),(_1,_5))");
+/// ```
+pub fn zipped_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
+    tile_unzip(&logical_product(block, tiler)?, tiler)
+}
+
+/// `tiled_product(A, B)`: `((A modes...), B0, B1, ...)`.
+///
+/// # Errors
+/// As [`zipped_product`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{tiled_product, Layout, Tiler};
+/// let a: Layout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let b: Tiler = "<_3:_1,_4:_1>".parse().unwrap();
+/// assert_eq!(tiled_product(&a, &b).unwrap().to_string(), "((_2,_5),_3,_4):((_5,_1),_1,_5)");
+/// ```
+pub fn tiled_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
+    splat_rest(&zipped_product(block, tiler)?)
+}
+
+/// `flat_product(A, B)`: `(A modes..., B modes...)`.
+///
+/// # Errors
+/// As [`zipped_product`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{flat_product, Layout, Tiler};
+/// let a: Layout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let b: Tiler = "<_3:_1,_4:_1>".parse().unwrap();
+/// assert_eq!(flat_product(&a, &b).unwrap().to_string(), "(_2,_5,_3,_4):(_5,_1,_1,_5)");
+/// ```
+pub fn flat_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
+    splat_both(&zipped_product(block, tiler)?)
+}
+
+/// The product of `A` and `B` padded to a common rank `R`, as the pair of its two modes.
+fn padded_product(block: &Layout, tiler: &Layout) -> Result<(Layout, Layout)> {
+    let r = block.rank().max(tiler.rank());
+    let p = logical_product(
+        &block.append_to_rank(r)?,
+        &Tiler::Layout(tiler.append_to_rank(r)?),
+    )?;
+    Ok((p.mode(0)?, p.mode(1)?))
+}
+
+/// `blocked_product(A, B)`: `A` repeated as blocks arranged by `B`, mode `i` of the result
+/// being `(Aᵢ, Bᵢ)` (both padded with `_1:_0` to the same rank). Not coalesced.
+///
+/// Post-condition: `rank(result) == max(rank(A), rank(B))`.
+///
+/// # Errors
+/// As [`logical_product`]; [`LayoutError::RankMismatch`] where CuTe's `zip` rejects the ranks.
+///
+/// # Examples
+/// ```
+/// use cute_layout::{blocked_product, Layout};
+/// let a: Layout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let b: Layout = "(_3,_4):(_1,_3)".parse().unwrap();
+/// assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
+/// ```
+pub fn blocked_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
+    let (a, b) = padded_product(block, tiler)?;
+    Layout::zip_modes(&[a, b]).map_err(|e| e.within("blocked_product"))
+}
+
+/// `raked_product(A, B)`: like [`blocked_product`] but interleaved: mode `i` is `(Bᵢ, Aᵢ)`.
+///
+/// # Errors
+/// As [`blocked_product`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{raked_product, Layout};
+/// let a: Layout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let b: Layout = "(_3,_4):(_1,_3)".parse().unwrap();
+/// assert_eq!(raked_product(&a, &b).unwrap().to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
+/// ```
+pub fn raked_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
+    let (a, b) = padded_product(block, tiler)?;
+    Layout::zip_modes(&[b, a]).map_err(|e| e.within("raked_product"))
+}
+
+/// `tile_to_shape(block, target, order)`: repeats `block` (a blocked product) until it has the
+/// target shape; the copies are ordered by `order` (column-major when `None`).
+///
+/// Post-condition: `compatible(target, shape(result))`.
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] if the block has more modes than the target;
+/// [`LayoutError::Divisibility`] if the block's mode sizes do not divide the target's.
+///
+/// # Examples
+/// ```
+/// use cute_layout::{tile_to_shape, Layout, IntTuple};
+/// let b: Layout = "(_2,_3):(_1,_2)".parse().unwrap();
+/// let t: IntTuple = "(_6,_9)".parse().unwrap();
+/// assert_eq!(tile_to_shape(&b, &t, None).unwrap().to_string(), "((_2,_3),(_3,_3)):((_1,_6),(_2,_18))");
+/// let o: IntTuple = "(_2,_1)".parse().unwrap();
+/// assert_eq!(tile_to_shape(&b, &t, Some(&o)).unwrap().to_string(), "((_2,_3),(_3,_3)):((_1,_18),(_2,_6))");
+/// ```
+pub fn tile_to_shape(
+    block: &Layout,
+    target: &IntTuple,
+    order: Option<&IntTuple>,
+) -> Result<Layout> {
+    let r = target.rank();
+    if block.rank() > r {
+        return Err(LayoutError::InvalidArgument {
+            op: "tile_to_shape",
+            detail: format!(
+                "{block} has rank {} but the target shape {target} has rank {r}",
+                block.rank()
+            ),
+            hint: "Rank of layout must be <= rank of target shape",
+        });
+    }
+    let padded = block.append_to_rank(r)?;
+    let block_shape = padded.shape().product_each()?;
+    let target_shape = target.product_each()?;
+    for (i, (t, b)) in target_shape.leaves().zip(block_shape.leaves()).enumerate() {
+        if b.value() == 0 || t.value() % b.value() != 0 {
+            return Err(LayoutError::Divisibility {
+                op: "tile_to_shape",
+                mode: format!("mode {i}"),
+                condition: "block shape divides the target shape",
+                detail: format!(
+                    "the block's mode {i} has size {b}, which does not divide the target's {t}"
+                ),
+                hint: "choose a target shape that is a multiple of the block's shape in every mode",
+            });
+        }
+    }
+    let product_shape = target_shape.ceil_div(&block_shape)?;
+    let arrangement = match order {
+        Some(o) => Layout::ordered(&product_shape, o)?,
+        None => Layout::column_major(&product_shape)?,
+    };
+    blocked_product(&padded, &arrangement)
+}

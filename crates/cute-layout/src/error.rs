@@ -1,0 +1,210 @@
+//! [`LayoutError`]: every way an operation can refuse its input.
+//!
+//! Where CuTe C++ would `static_assert`, or would return a result that breaks its documented
+//! post-conditions, this crate returns an error that names the operation, the mode, the numbers
+//! and the violated condition, and says how to fix it. Nothing panics.
+
+use thiserror::Error;
+
+/// An error of the layout algebra, the notation parser or the expression evaluator.
+///
+/// Errors raised inside a larger operation are wrapped in [`LayoutError::Within`], so the
+/// message reads outside-in (`logical_divide, mode 1: complement: ...`); [`LayoutError::root`]
+/// gives the innermost cause.
+///
+/// # Examples
+/// ```
+/// use cute_layout::{Layout, LayoutError};
+/// let a: Layout = "(_8,_8):(_8,_1)".parse().unwrap();
+/// let b: Layout = "_4:_3".parse().unwrap();
+/// let err = cute_layout::composition(&a, &b).unwrap_err();
+/// assert!(matches!(err.root(), LayoutError::Divisibility { .. }));
+/// assert!(err.to_string().contains("Shape Divisibility Condition"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LayoutError {
+    /// Checked arithmetic overflowed `i64`.
+    #[error("integer overflow computing {expr} (values must fit in a signed 64-bit integer); hint: use smaller shapes or strides")]
+    Overflow {
+        /// The failing computation, e.g. `9223372036854775807 * 2`.
+        expr: String,
+    },
+    /// A division or remainder by zero (for example a layout with an extent of 0).
+    #[error("division by zero computing {expr}; hint: extents and divisors must be non-zero")]
+    DivisionByZero {
+        /// The failing computation.
+        expr: String,
+    },
+    /// A divisibility condition of CuTe does not hold.
+    #[error("{op}: {condition} violated at {mode}: {detail}; hint: {hint}")]
+    Divisibility {
+        /// The operation.
+        op: &'static str,
+        /// The mode where it failed, e.g. `mode 1 of A`.
+        mode: String,
+        /// CuTe's name for the condition.
+        condition: &'static str,
+        /// The numbers involved.
+        detail: String,
+        /// How to fix it.
+        hint: &'static str,
+    },
+    /// A layout that must be injective (complement, divides, products) is not, or its strides
+    /// interleave so that no complement exists.
+    #[error("{op}: non-injective layout {layout}: {detail}; hint: {hint}")]
+    NonInjective {
+        /// The operation.
+        op: &'static str,
+        /// The offending layout.
+        layout: String,
+        /// The numbers involved.
+        detail: String,
+        /// How to fix it.
+        hint: &'static str,
+    },
+    /// Two tuples that must have the same rank (or be congruent) do not.
+    #[error("{op}: mismatched ranks: {detail}; hint: {hint}")]
+    RankMismatch {
+        /// The operation.
+        op: &'static str,
+        /// The tuples involved.
+        detail: String,
+        /// How to fix it.
+        hint: &'static str,
+    },
+    /// A tuple was expected where an integer was given (or the other way round).
+    #[error("{op}: {detail}; hint: {hint}")]
+    NotATuple {
+        /// The operation.
+        op: &'static str,
+        /// What was given.
+        detail: String,
+        /// How to fix it.
+        hint: &'static str,
+    },
+    /// A mode index is out of range.
+    #[error("{op}: index {index} out of range for rank {rank}; hint: modes are numbered from 0")]
+    IndexOutOfRange {
+        /// The operation.
+        op: &'static str,
+        /// The index asked for.
+        index: usize,
+        /// The rank of the tuple.
+        rank: usize,
+    },
+    /// Shape and stride of a layout are not congruent.
+    #[error("shape {shape} and stride {stride} are not congruent; hint: give the stride the same nesting as the shape")]
+    NotCongruent {
+        /// The shape.
+        shape: String,
+        /// The stride.
+        stride: String,
+    },
+    /// A tuple tiler has more modes than the layout it tiles.
+    #[error("{op}: too many modes in tiler: the tiler has rank {tiler_rank} but the layout has rank {layout_rank}; hint: use at most {layout_rank} tiler modes, or group the layout's modes first")]
+    TooManyTilerModes {
+        /// The operation.
+        op: &'static str,
+        /// Rank of the tiler.
+        tiler_rank: usize,
+        /// Rank of the layout.
+        layout_rank: usize,
+    },
+    /// A result would break the documented post-conditions of the operation (CuTe C++ would
+    /// silently return it).
+    #[error("{op}: {detail}; hint: {hint}")]
+    Postcondition {
+        /// The operation.
+        op: &'static str,
+        /// The violated condition with its numbers.
+        detail: String,
+        /// How to fix it.
+        hint: &'static str,
+    },
+    /// An argument is outside the operation's domain (negative extent, bad order, ...).
+    #[error("{op}: {detail}; hint: {hint}")]
+    InvalidArgument {
+        /// The operation.
+        op: &'static str,
+        /// What is wrong.
+        detail: String,
+        /// How to fix it.
+        hint: &'static str,
+    },
+    /// Nesting deeper than [`crate::MAX_DEPTH`].
+    #[error("nesting deeper than {limit} levels; hint: flatten the input")]
+    TooDeep {
+        /// The limit.
+        limit: usize,
+    },
+    /// CuTe notation that does not parse.
+    #[error("parse error at byte {pos}: expected {expected}, found {found}\n  {input}\n  {caret}")]
+    Parse {
+        /// The input text.
+        input: String,
+        /// Byte offset of the error.
+        pos: usize,
+        /// What was expected.
+        expected: String,
+        /// What was found.
+        found: String,
+        /// A caret line pointing at `pos`.
+        caret: String,
+    },
+    /// An error raised inside a larger operation.
+    #[error("{context}: {source}")]
+    Within {
+        /// The enclosing operation (and mode), e.g. `logical_divide, mode 1`.
+        context: String,
+        /// The underlying error.
+        source: Box<LayoutError>,
+    },
+}
+
+impl LayoutError {
+    /// Wraps the error with the enclosing operation.
+    ///
+    /// ```
+    /// # use cute_layout::LayoutError;
+    /// let e = LayoutError::TooDeep { limit: 3 }.within("flatten");
+    /// assert_eq!(e.to_string(), "flatten: nesting deeper than 3 levels; hint: flatten the input");
+    /// ```
+    pub fn within(self, context: impl Into<String>) -> LayoutError {
+        LayoutError::Within {
+            context: context.into(),
+            source: Box::new(self),
+        }
+    }
+
+    /// The innermost error.
+    ///
+    /// ```
+    /// # use cute_layout::LayoutError;
+    /// let e = LayoutError::TooDeep { limit: 3 }.within("a").within("b");
+    /// assert_eq!(e.root(), &LayoutError::TooDeep { limit: 3 });
+    /// ```
+    pub fn root(&self) -> &LayoutError {
+        match self {
+            LayoutError::Within { source, .. } => source.root(),
+            e => e,
+        }
+    }
+
+    pub(crate) fn parse(input: &str, pos: usize, expected: impl Into<String>) -> LayoutError {
+        let found = match input[pos.min(input.len())..].chars().next() {
+            Some(c) => format!("{c:?}"),
+            None => "end of input".to_string(),
+        };
+        let col = input[..pos.min(input.len())].chars().count();
+        LayoutError::Parse {
+            input: input.to_string(),
+            pos,
+            expected: expected.into(),
+            found,
+            caret: format!("{}^", " ".repeat(col)),
+        }
+    }
+}
+
+/// Result alias of this crate.
+pub type Result<T, E = LayoutError> = std::result::Result<T, E>;

@@ -1,0 +1,572 @@
+//! Evaluation of `op(arg, ...)` expressions in CuTe notation (what `cute eval` runs).
+//!
+//! Every argument is a literal: an integer, `_`, an int-tuple, a layout `S:D` or a tiler
+//! `<...>`. An int-tuple passed where a tiler is expected is a shape tiler. Operation names and
+//! argument orders are CuTe's; see [`OPERATIONS`] for the list.
+
+use crate::algebra::coalesce::{
+    coalesce, coalesce_by, filter, filter_by, filter_zeros, filter_zeros_by,
+};
+use crate::algebra::complement::{complement, complement_default};
+use crate::algebra::composition::{composition, composition_tiler};
+use crate::algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
+use crate::algebra::inverse::{
+    left_inverse, max_common_layout, max_common_vector, nullspace, right_inverse,
+};
+use crate::algebra::product::{
+    blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product,
+    zipped_product,
+};
+use crate::coord::{crd2crd, crd2idx_shape, idx2crd, Coord, CoordLeaf};
+use crate::error::{LayoutError, Result};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::notation::{coord_to_tiler, Literal, Parser};
+use crate::tiler::Tiler;
+use crate::tuple::IntTuple;
+use std::fmt;
+
+/// The result of an expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// An integer (`size`, `cosize`, `crd2idx`, ...).
+    Int(Int),
+    /// An int-tuple (`idx2crd`, `shape_div`, ...).
+    IntTuple(IntTuple),
+    /// A layout.
+    Layout(Layout),
+    /// A layout and an offset (`slice_and_offset`), printed `LAYOUT+OFFSET`.
+    LayoutOffset(Layout, Int),
+    /// A truth value (`congruent`, `compatible`, ...), printed `true` / `false`.
+    Bool(bool),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(i) => i.fmt(f),
+            Value::IntTuple(t) => t.fmt(f),
+            Value::Layout(l) => l.fmt(f),
+            Value::LayoutOffset(l, o) => write!(f, "{l}+{o}"),
+            Value::Bool(b) => b.fmt(f),
+        }
+    }
+}
+
+/// The operations `eval` knows, with their arguments.
+pub const OPERATIONS: &[(&str, &str)] = &[
+    ("size", "size(L) or size(T)"),
+    ("cosize", "cosize(L)"),
+    ("rank", "rank(L) or rank(T)"),
+    ("depth", "depth(L) or depth(T)"),
+    ("shape", "shape(L)"),
+    ("stride", "stride(L)"),
+    (
+        "crd2idx",
+        "crd2idx(L, coord) or crd2idx(coord, shape[, stride])",
+    ),
+    ("idx2crd", "idx2crd(index, shape)"),
+    ("crd2crd", "crd2crd(coord, src_shape, dst_shape)"),
+    (
+        "make_layout",
+        "make_layout(shape[, stride]) or make_layout(L0, L1, ...)",
+    ),
+    (
+        "make_layout_right",
+        "make_layout_right(shape): row-major (LayoutRight)",
+    ),
+    ("make_ordered_layout", "make_ordered_layout(shape, order)"),
+    (
+        "layout",
+        "layout(L, i, j, ...): the sub-layout at a path (also `get`)",
+    ),
+    ("select", "select(L, i, j, ...)"),
+    ("take", "take(L, begin, end)"),
+    ("group", "group(L, begin, end)"),
+    ("flatten", "flatten(L) or flatten(T)"),
+    ("append", "append(L, X) or append(L) (adds _1:_0)"),
+    ("prepend", "prepend(L, X) or prepend(L)"),
+    ("replace", "replace(L, i, X)"),
+    ("zip", "zip(L)"),
+    ("slice", "slice(coord, L)"),
+    ("dice", "dice(coord, L)"),
+    ("slice_and_offset", "slice_and_offset(coord, L)"),
+    ("coalesce", "coalesce(L[, profile])"),
+    ("filter", "filter(L[, profile])"),
+    ("filter_zeros", "filter_zeros(L[, profile])"),
+    ("composition", "composition(L, tiler)"),
+    ("complement", "complement(L[, cotarget])"),
+    ("right_inverse", "right_inverse(L)"),
+    ("left_inverse", "left_inverse(L)"),
+    ("max_common_layout", "max_common_layout(A, B)"),
+    ("max_common_vector", "max_common_vector(A, B)"),
+    ("nullspace", "nullspace(L)"),
+    ("logical_divide", "logical_divide(L, tiler)"),
+    ("zipped_divide", "zipped_divide(L, tiler)"),
+    ("tiled_divide", "tiled_divide(L, tiler)"),
+    ("flat_divide", "flat_divide(L, tiler)"),
+    ("logical_product", "logical_product(A, tiler)"),
+    ("zipped_product", "zipped_product(A, tiler)"),
+    ("tiled_product", "tiled_product(A, tiler)"),
+    ("flat_product", "flat_product(A, tiler)"),
+    ("blocked_product", "blocked_product(A, B)"),
+    ("raked_product", "raked_product(A, B)"),
+    ("tile_to_shape", "tile_to_shape(L, shape[, order])"),
+    ("product_each", "product_each(T)"),
+    ("shape_div", "shape_div(A, B)"),
+    ("ceil_div", "ceil_div(A, B)"),
+    ("inner_product", "inner_product(A, B)"),
+    ("congruent", "congruent(A, B)"),
+    ("weakly_congruent", "weakly_congruent(A, B)"),
+    ("compatible", "compatible(A, B)"),
+    ("evenly_divides", "evenly_divides(shape, tiler)"),
+    ("compact_col_major", "compact_col_major(shape)"),
+    ("compact_row_major", "compact_row_major(shape)"),
+];
+
+struct Args<'a> {
+    op: &'a str,
+    items: Vec<Literal>,
+}
+
+impl Args<'_> {
+    fn arity(&self, min: usize, max: usize) -> Result<()> {
+        if self.items.len() < min || self.items.len() > max {
+            let usage = OPERATIONS
+                .iter()
+                .find(|(n, _)| *n == self.op)
+                .map_or("", |(_, u)| u);
+            return Err(LayoutError::InvalidArgument {
+                op: "eval",
+                detail: format!(
+                    "{} takes {} argument(s), got {}",
+                    self.op,
+                    if min == max {
+                        min.to_string()
+                    } else {
+                        format!("{min} to {max}")
+                    },
+                    self.items.len()
+                ),
+                hint: if usage.is_empty() {
+                    "see `cute ops`"
+                } else {
+                    usage
+                },
+            });
+        }
+        Ok(())
+    }
+
+    fn wrong(&self, i: usize, want: &str) -> LayoutError {
+        LayoutError::InvalidArgument {
+            op: "eval",
+            detail: format!(
+                "argument {} of {} must be {want}, got {}",
+                i + 1,
+                self.op,
+                describe(&self.items[i])
+            ),
+            hint: OPERATIONS
+                .iter()
+                .find(|(n, _)| *n == self.op)
+                .map_or("see `cute ops`", |(_, u)| u),
+        }
+    }
+
+    fn layout(&self, i: usize) -> Result<Layout> {
+        match &self.items[i] {
+            Literal::Layout(l) => Ok(l.clone()),
+            Literal::Int(n) => Ok(Layout::leaf(*n, Int::ONE)),
+            _ => Err(self.wrong(i, "a layout S:D")),
+        }
+    }
+
+    fn tiler(&self, i: usize) -> Result<Tiler> {
+        match &self.items[i] {
+            Literal::Layout(l) => Ok(Tiler::Layout(l.clone())),
+            Literal::Tiler(t) => Ok(t.clone()),
+            Literal::Int(n) => Ok(Tiler::Layout(Layout::leaf(*n, Int::ONE))),
+            Literal::Underscore => Ok(Tiler::Underscore),
+            Literal::Tuple(c) => coord_to_tiler(c).ok_or_else(|| self.wrong(i, "a tiler")),
+        }
+    }
+
+    fn coord(&self, i: usize) -> Result<Coord> {
+        match &self.items[i] {
+            Literal::Int(n) => Ok(Coord::leaf(CoordLeaf::Index(*n))),
+            Literal::Underscore => Ok(Coord::leaf(CoordLeaf::Underscore)),
+            Literal::Tuple(c) => Ok(c.clone()),
+            _ => Err(self.wrong(i, "a coordinate")),
+        }
+    }
+
+    fn int_tuple(&self, i: usize) -> Result<IntTuple> {
+        let c = self.coord(i).map_err(|_| self.wrong(i, "an int-tuple"))?;
+        if c.has_underscore() {
+            return Err(self.wrong(i, "an int-tuple without `_`"));
+        }
+        Ok(c.underscores_as_zero())
+    }
+
+    fn index(&self, i: usize) -> Result<usize> {
+        match &self.items[i] {
+            Literal::Int(n) if n.value() >= 0 => Ok(n.value() as usize),
+            _ => Err(self.wrong(i, "a non-negative integer")),
+        }
+    }
+
+    fn is_layout(&self, i: usize) -> bool {
+        matches!(self.items[i], Literal::Layout(_))
+    }
+}
+
+fn describe(l: &Literal) -> String {
+    match l {
+        Literal::Int(i) => format!("the integer {i}"),
+        Literal::Underscore => "`_`".to_string(),
+        Literal::Tuple(t) => format!("the tuple {t}"),
+        Literal::Layout(l) => format!("the layout {l}"),
+        Literal::Tiler(t) => format!("the tiler {t}"),
+    }
+}
+
+/// Parses `op(arg, ...)`: the operation name and its literal arguments.
+///
+/// # Errors
+/// [`LayoutError::Parse`].
+///
+/// ```
+/// use cute_layout::eval::parse_expr;
+/// let (op, args) = parse_expr("composition((6,2):(8,2), (4,3):(3,1))").unwrap();
+/// assert_eq!((op.as_str(), args.len()), ("composition", 2));
+/// ```
+pub fn parse_expr(expr: &str) -> Result<(String, Vec<Literal>)> {
+    let mut p = Parser::new(expr);
+    let op = p.ident()?.to_string();
+    p.expect(b'(')?;
+    let mut items = Vec::new();
+    if p.peek() == Some(b')') {
+        p.expect(b')')?;
+    } else {
+        loop {
+            items.push(p.literal()?);
+            match p.peek() {
+                Some(b',') => p.expect(b',')?,
+                Some(b')') => {
+                    p.expect(b')')?;
+                    break;
+                }
+                _ => return Err(p.error("',' or ')'")),
+            }
+        }
+    }
+    p.end()?;
+    Ok((op, items))
+}
+
+/// Evaluates one expression.
+///
+/// # Errors
+/// Parse errors, unknown operations, wrong arguments, and every error of the operation itself.
+///
+/// # Examples
+/// ```
+/// use cute_layout::eval::eval;
+/// assert_eq!(eval("composition((6,2):(8,2),(4,3):(3,1))").unwrap().to_string(), "((2,2),3):((24,2),8)");
+/// assert_eq!(
+///     eval("composition((_10,_2):(_16,_4),(_5,_4):(_1,_5))").unwrap().to_string(),
+///     "(_5,(_2,_2)):(_16,(_80,_4))"
+/// );
+/// assert_eq!(eval("size((2,(3,4)):(1,(2,6)))").unwrap().to_string(), "24");
+/// assert!(eval("complement((2,2):(2,3),8)").is_err());
+/// ```
+pub fn eval(expr: &str) -> Result<Value> {
+    let (op, items) = parse_expr(expr)?;
+    let args = Args { op: &op, items };
+    apply(&args).map_err(|e| match e {
+        e @ LayoutError::InvalidArgument { op: "eval", .. } => e,
+        e => e.within(op.clone()),
+    })
+}
+
+fn layout_or_tuple_query(
+    args: &Args<'_>,
+    on_layout: fn(&Layout) -> Result<Int>,
+    on_tuple: fn(&IntTuple) -> Result<Int>,
+) -> Result<Value> {
+    args.arity(1, 1)?;
+    Ok(Value::Int(if args.is_layout(0) {
+        on_layout(&args.layout(0)?)?
+    } else {
+        on_tuple(&args.int_tuple(0)?)?
+    }))
+}
+
+fn size_of_rank(n: usize) -> Int {
+    Int::fixed(n as i64)
+}
+
+fn apply(a: &Args<'_>) -> Result<Value> {
+    use Value::{Bool, Layout as L};
+    let n = a.items.len();
+    match a.op {
+        "size" => layout_or_tuple_query(a, Layout::size, IntTuple::size),
+        "cosize" => {
+            a.arity(1, 1)?;
+            Ok(Value::Int(a.layout(0)?.cosize()?))
+        }
+        "rank" => layout_or_tuple_query(
+            a,
+            |l| Ok(size_of_rank(l.rank())),
+            |t| Ok(size_of_rank(t.rank())),
+        ),
+        "depth" => layout_or_tuple_query(
+            a,
+            |l| Ok(size_of_rank(l.depth())),
+            |t| Ok(size_of_rank(t.depth())),
+        ),
+        "shape" => {
+            a.arity(1, 1)?;
+            Ok(Value::IntTuple(a.layout(0)?.shape().clone()))
+        }
+        "stride" => {
+            a.arity(1, 1)?;
+            Ok(Value::IntTuple(a.layout(0)?.stride().clone()))
+        }
+        "crd2idx" => {
+            a.arity(2, 3)?;
+            if a.is_layout(0) {
+                a.arity(2, 2)?;
+                return Ok(Value::Int(a.layout(0)?.call(&a.int_tuple(1)?)?));
+            }
+            let (c, s) = (a.int_tuple(0)?, a.int_tuple(1)?);
+            Ok(Value::Int(if n == 3 {
+                crate::coord::crd2idx(&c, &s, &a.int_tuple(2)?)?
+            } else {
+                crd2idx_shape(&c, &s)?
+            }))
+        }
+        "idx2crd" => {
+            a.arity(2, 2)?;
+            Ok(Value::IntTuple(idx2crd(
+                &a.int_tuple(0)?,
+                &a.int_tuple(1)?,
+            )?))
+        }
+        "crd2crd" => {
+            a.arity(3, 3)?;
+            Ok(Value::IntTuple(crd2crd(
+                &a.int_tuple(0)?,
+                &a.int_tuple(1)?,
+                &a.int_tuple(2)?,
+            )?))
+        }
+        "make_layout" => {
+            a.arity(1, usize::MAX)?;
+            if a.is_layout(0) {
+                return Ok(L(Layout::concat(
+                    (0..n).map(|i| a.layout(i)).collect::<Result<Vec<_>>>()?,
+                )?));
+            }
+            a.arity(1, 2)?;
+            let shape = a.int_tuple(0)?;
+            Ok(L(if n == 2 {
+                Layout::new(shape, a.int_tuple(1)?)?
+            } else {
+                Layout::column_major(&shape)?
+            }))
+        }
+        "make_layout_right" => {
+            a.arity(1, 1)?;
+            Ok(L(Layout::row_major(&a.int_tuple(0)?)?))
+        }
+        "make_ordered_layout" => {
+            a.arity(2, 2)?;
+            Ok(L(Layout::ordered(&a.int_tuple(0)?, &a.int_tuple(1)?)?))
+        }
+        "layout" | "get" => {
+            a.arity(1, usize::MAX)?;
+            let path = (1..n).map(|i| a.index(i)).collect::<Result<Vec<_>>>()?;
+            Ok(L(a.layout(0)?.mode_path(&path)?))
+        }
+        "select" => {
+            a.arity(2, usize::MAX)?;
+            let idx = (1..n).map(|i| a.index(i)).collect::<Result<Vec<_>>>()?;
+            Ok(L(a.layout(0)?.select(&idx)?))
+        }
+        "take" | "group" => {
+            a.arity(3, 3)?;
+            let (l, b, e) = (a.layout(0)?, a.index(1)?, a.index(2)?);
+            Ok(L(if a.op == "take" {
+                l.take(b, e)?
+            } else {
+                l.group(b, e)?
+            }))
+        }
+        "flatten" => {
+            a.arity(1, 1)?;
+            Ok(if a.is_layout(0) {
+                L(a.layout(0)?.flatten())
+            } else {
+                Value::IntTuple(a.int_tuple(0)?.flatten())
+            })
+        }
+        "append" | "prepend" => {
+            a.arity(1, 2)?;
+            let x = if n == 2 {
+                a.layout(1)?
+            } else {
+                Layout::trivial()
+            };
+            let l = a.layout(0)?;
+            Ok(L(if a.op == "append" {
+                l.append(&x)?
+            } else {
+                l.prepend(&x)?
+            }))
+        }
+        "replace" => {
+            a.arity(3, 3)?;
+            Ok(L(a.layout(0)?.replace(a.index(1)?, &a.layout(2)?)?))
+        }
+        "zip" => {
+            a.arity(1, 1)?;
+            Ok(L(a.layout(0)?.zip()?))
+        }
+        "slice" | "dice" | "slice_and_offset" => {
+            a.arity(2, 2)?;
+            let (c, l) = (a.coord(0)?, a.layout(1)?);
+            Ok(match a.op {
+                "slice" => L(l.slice(&c)?),
+                "dice" => L(l.dice(&c)?),
+                _ => {
+                    let (s, o) = l.slice_and_offset(&c)?;
+                    Value::LayoutOffset(s, o)
+                }
+            })
+        }
+        "coalesce" | "filter" | "filter_zeros" => {
+            a.arity(1, 2)?;
+            let l = a.layout(0)?;
+            Ok(L(match (a.op, n) {
+                ("coalesce", 1) => coalesce(&l)?,
+                ("coalesce", _) => coalesce_by(&l, &a.int_tuple(1)?)?,
+                ("filter", 1) => filter(&l)?,
+                ("filter", _) => filter_by(&l, &a.int_tuple(1)?)?,
+                (_, 1) => filter_zeros(&l)?,
+                _ => filter_zeros_by(&l, &a.int_tuple(1)?)?,
+            }))
+        }
+        "composition" => {
+            a.arity(2, 2)?;
+            let l = a.layout(0)?;
+            Ok(L(if a.is_layout(1) {
+                composition(&l, &a.layout(1)?)?
+            } else {
+                composition_tiler(&l, &a.tiler(1)?)?
+            }))
+        }
+        "complement" => {
+            a.arity(1, 2)?;
+            let l = a.layout(0)?;
+            Ok(L(if n == 2 {
+                complement(&l, &a.int_tuple(1)?)?
+            } else {
+                complement_default(&l)?
+            }))
+        }
+        "right_inverse" | "left_inverse" | "nullspace" => {
+            a.arity(1, 1)?;
+            let l = a.layout(0)?;
+            Ok(L(match a.op {
+                "right_inverse" => right_inverse(&l)?,
+                "left_inverse" => left_inverse(&l)?,
+                _ => nullspace(&l)?,
+            }))
+        }
+        "max_common_layout" => {
+            a.arity(2, 2)?;
+            Ok(L(max_common_layout(&a.layout(0)?, &a.layout(1)?)?))
+        }
+        "max_common_vector" => {
+            a.arity(2, 2)?;
+            Ok(Value::Int(max_common_vector(&a.layout(0)?, &a.layout(1)?)?))
+        }
+        "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" | "logical_product"
+        | "zipped_product" | "tiled_product" | "flat_product" => {
+            a.arity(2, 2)?;
+            let (l, t) = (a.layout(0)?, a.tiler(1)?);
+            let f = match a.op {
+                "logical_divide" => logical_divide,
+                "zipped_divide" => zipped_divide,
+                "tiled_divide" => tiled_divide,
+                "flat_divide" => flat_divide,
+                "logical_product" => logical_product,
+                "zipped_product" => zipped_product,
+                "tiled_product" => tiled_product,
+                _ => flat_product,
+            };
+            Ok(L(f(&l, &t)?))
+        }
+        "blocked_product" | "raked_product" => {
+            a.arity(2, 2)?;
+            let (x, y) = (a.layout(0)?, a.layout(1)?);
+            Ok(L(if a.op == "blocked_product" {
+                blocked_product(&x, &y)?
+            } else {
+                raked_product(&x, &y)?
+            }))
+        }
+        "tile_to_shape" => {
+            a.arity(2, 3)?;
+            let order = if n == 3 { Some(a.int_tuple(2)?) } else { None };
+            Ok(L(tile_to_shape(
+                &a.layout(0)?,
+                &a.int_tuple(1)?,
+                order.as_ref(),
+            )?))
+        }
+        "product_each" => {
+            a.arity(1, 1)?;
+            Ok(Value::IntTuple(a.int_tuple(0)?.product_each()?))
+        }
+        "shape_div" | "ceil_div" => {
+            a.arity(2, 2)?;
+            let (x, y) = (a.int_tuple(0)?, a.int_tuple(1)?);
+            Ok(Value::IntTuple(if a.op == "shape_div" {
+                x.shape_div(&y)?
+            } else {
+                x.ceil_div(&y)?
+            }))
+        }
+        "inner_product" => {
+            a.arity(2, 2)?;
+            Ok(Value::Int(a.int_tuple(0)?.inner_product(&a.int_tuple(1)?)?))
+        }
+        "congruent" | "weakly_congruent" | "compatible" | "evenly_divides" => {
+            a.arity(2, 2)?;
+            let (x, y) = (a.int_tuple(0)?, a.int_tuple(1)?);
+            Ok(Bool(match a.op {
+                "congruent" => x.congruent(&y),
+                "weakly_congruent" => x.weakly_congruent(&y),
+                "compatible" => x.compatible(&y),
+                _ => x.evenly_divides(&y)?,
+            }))
+        }
+        "compact_col_major" | "compact_row_major" => {
+            a.arity(1, 1)?;
+            let s = a.int_tuple(0)?;
+            Ok(Value::IntTuple(if a.op == "compact_col_major" {
+                s.compact_col_major()?
+            } else {
+                s.compact_row_major()?
+            }))
+        }
+        other => Err(LayoutError::InvalidArgument {
+            op: "eval",
+            detail: format!("unknown operation `{other}`"),
+            hint: "run `cute ops` for the list of operations",
+        }),
+    }
+}

@@ -1,0 +1,691 @@
+//! [`Layout`]: a function from coordinates to offsets, given as `Shape:Stride`.
+//!
+//! Construction (column-major, row-major, ordered, concatenation), accessors (shape, stride,
+//! size, cosize, rank, depth, modes), mode manipulation (select, take, group, flatten, append,
+//! prepend, replace, zip) and evaluation (1-D index, natural or mixed coordinates, slicing).
+
+use crate::coord::{crd2idx_ref, Coord};
+use crate::error::{LayoutError, Result};
+use crate::int::Int;
+use crate::tree::{Builder, Tree, TreeRef, MAX_DEPTH};
+use crate::tuple::IntTuple;
+use std::fmt;
+
+/// A CuTe layout `Shape:Stride`: shape and stride are congruent int-tuples.
+///
+/// # Examples
+/// ```
+/// use cute_layout::Layout;
+/// let l: Layout = "(2,(2,2)):(4,(1,2))".parse().unwrap();
+/// assert_eq!(l.size().unwrap().value(), 8);
+/// assert_eq!(l.cosize().unwrap().value(), 8);
+/// assert_eq!((0..8).map(|i| l.eval(i).unwrap()).collect::<Vec<_>>(), [0, 4, 1, 5, 2, 6, 3, 7]);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Layout {
+    shape: IntTuple,
+    stride: IntTuple,
+}
+
+impl Layout {
+    /// The layout `shape:stride`.
+    ///
+    /// # Errors
+    /// [`LayoutError::NotCongruent`] if the profiles differ, [`LayoutError::TooDeep`].
+    ///
+    /// ```
+    /// # use cute_layout::{Layout, IntTuple};
+    /// let p = |s: &str| s.parse::<IntTuple>().unwrap();
+    /// assert_eq!(Layout::new(p("(2,4)"), p("(1,2)")).unwrap().to_string(), "(2,4):(1,2)");
+    /// assert!(Layout::new(p("(2,4)"), p("1")).is_err());
+    /// ```
+    pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
+        if !shape.congruent(&stride) {
+            return Err(LayoutError::NotCongruent {
+                shape: shape.to_string(),
+                stride: stride.to_string(),
+            });
+        }
+        if shape.depth() > MAX_DEPTH {
+            return Err(LayoutError::TooDeep { limit: MAX_DEPTH });
+        }
+        Ok(Layout { shape, stride })
+    }
+
+    /// The rank-1, depth-0 layout `s:d`.
+    ///
+    /// ```
+    /// # use cute_layout::{Layout, Int};
+    /// assert_eq!(Layout::leaf(Int::fixed(4), Int::fixed(2)).to_string(), "_4:_2");
+    /// ```
+    pub fn leaf(s: Int, d: Int) -> Layout {
+        Layout {
+            shape: Tree::leaf(s),
+            stride: Tree::leaf(d),
+        }
+    }
+
+    /// `_1:_0`, the layout CuTe returns for "nothing".
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// assert_eq!(Layout::trivial().to_string(), "_1:_0");
+    /// ```
+    pub fn trivial() -> Layout {
+        Layout::leaf(Int::ONE, Int::ZERO)
+    }
+
+    /// `make_layout(shape)`: compact column-major strides (`LayoutLeft`).
+    ///
+    /// # Errors
+    /// [`LayoutError::Overflow`].
+    ///
+    /// ```
+    /// # use cute_layout::{Layout, IntTuple};
+    /// let s: IntTuple = "(_2,4)".parse().unwrap();
+    /// assert_eq!(Layout::column_major(&s).unwrap().to_string(), "(_2,4):(_1,_2)");
+    /// ```
+    pub fn column_major(shape: &IntTuple) -> Result<Layout> {
+        Layout::new(shape.clone(), shape.compact_col_major()?)
+    }
+
+    /// `make_layout(shape, LayoutRight)`: compact row-major strides.
+    ///
+    /// # Errors
+    /// [`LayoutError::Overflow`].
+    ///
+    /// ```
+    /// # use cute_layout::{Layout, IntTuple};
+    /// let s: IntTuple = "(_2,_3,_4)".parse().unwrap();
+    /// assert_eq!(Layout::row_major(&s).unwrap().to_string(), "(_2,_3,_4):(_12,_4,_1)");
+    /// ```
+    pub fn row_major(shape: &IntTuple) -> Result<Layout> {
+        Layout::new(shape.clone(), shape.compact_row_major()?)
+    }
+
+    /// `make_ordered_layout(shape, order)`: compact strides following the priorities of `order`.
+    ///
+    /// # Errors
+    /// As [`IntTuple::compact_order`].
+    ///
+    /// ```
+    /// # use cute_layout::{Layout, IntTuple};
+    /// let p = |s: &str| s.parse::<IntTuple>().unwrap();
+    /// let l = Layout::ordered(&p("(_2,_2,_2,_2)"), &p("(_0,_2,_3,_1)")).unwrap();
+    /// assert_eq!(l.to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
+    /// ```
+    pub fn ordered(shape: &IntTuple, order: &IntTuple) -> Result<Layout> {
+        Layout::new(shape.clone(), shape.compact_order(order)?)
+    }
+
+    /// `make_layout(L0, L1, ...)`: the layout whose modes are the given layouts.
+    ///
+    /// # Errors
+    /// [`LayoutError::TooDeep`].
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let a: Layout = "2:3".parse().unwrap();
+    /// let b: Layout = "(4,5):(_1,4)".parse().unwrap();
+    /// assert_eq!(Layout::concat([a, b]).unwrap().to_string(), "(2,(4,5)):(3,(_1,4))");
+    /// ```
+    pub fn concat(modes: impl IntoIterator<Item = Layout>) -> Result<Layout> {
+        let mut shape = Builder::new();
+        let mut stride = Builder::new();
+        shape.open();
+        stride.open();
+        for m in modes {
+            shape.push(m.shape.as_ref());
+            stride.push(m.stride.as_ref());
+        }
+        shape.close();
+        stride.close();
+        Ok(Layout {
+            shape: shape.finish()?,
+            stride: stride.finish()?,
+        })
+    }
+
+    pub(crate) fn from_refs(shape: TreeRef<'_, Int>, stride: TreeRef<'_, Int>) -> Layout {
+        Layout {
+            shape: shape.to_tree(),
+            stride: stride.to_tree(),
+        }
+    }
+
+    /// A flat layout (a leaf if there is exactly one mode and `wrap_single` is false,
+    /// `_1:_0` if there are none).
+    pub(crate) fn from_flat_modes(modes: &[(Int, Int)], wrap_single: bool) -> Layout {
+        match modes {
+            [] => Layout::trivial(),
+            [(s, d)] if !wrap_single => Layout::leaf(*s, *d),
+            _ => Layout {
+                shape: Tree::from_leaves(modes.iter().map(|m| m.0)),
+                stride: Tree::from_leaves(modes.iter().map(|m| m.1)),
+            },
+        }
+    }
+
+    /// The shape.
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// assert_eq!("(2,4):(1,2)".parse::<Layout>().unwrap().shape().to_string(), "(2,4)");
+    /// ```
+    pub fn shape(&self) -> &IntTuple {
+        &self.shape
+    }
+
+    /// The stride.
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// assert_eq!("(2,4):(1,2)".parse::<Layout>().unwrap().stride().to_string(), "(1,2)");
+    /// ```
+    pub fn stride(&self) -> &IntTuple {
+        &self.stride
+    }
+
+    /// Number of top-level modes (1 for a leaf layout).
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// assert_eq!("(2,(2,2)):(4,(1,2))".parse::<Layout>().unwrap().rank(), 2);
+    /// ```
+    pub fn rank(&self) -> usize {
+        self.shape.rank()
+    }
+
+    /// Nesting depth of the shape.
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// assert_eq!("(2,(2,2)):(4,(1,2))".parse::<Layout>().unwrap().depth(), 2);
+    /// ```
+    pub fn depth(&self) -> usize {
+        self.shape.depth()
+    }
+
+    /// The domain size: the product of the extents.
+    ///
+    /// # Errors
+    /// [`LayoutError::Overflow`].
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// assert_eq!("(_2,(_2,_2)):(_4,(_1,_2))".parse::<Layout>().unwrap().size().unwrap().to_string(), "_8");
+    /// ```
+    pub fn size(&self) -> Result<Int> {
+        self.shape.size()
+    }
+
+    /// The codomain size `1 + Σ (sᵢ − 1)·|dᵢ|` (so `4:-1` has cosize 4 and `0:1` cosize 0).
+    ///
+    /// # Errors
+    /// [`LayoutError::Overflow`].
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// assert_eq!("(4,(3,2)):(2,(8,1))".parse::<Layout>().unwrap().cosize().unwrap().value(), 24);
+    /// assert_eq!("4:-1".parse::<Layout>().unwrap().cosize().unwrap().value(), 4);
+    /// ```
+    pub fn cosize(&self) -> Result<Int> {
+        let mut acc = Int::ONE;
+        for (s, d) in self.leaves() {
+            acc = acc.add(s.sub(Int::ONE)?.mul(d.abs()?)?)?;
+        }
+        Ok(acc)
+    }
+
+    /// Whether every extent and stride is static.
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// assert!("(_2,_4):(_1,_2)".parse::<Layout>().unwrap().is_static());
+    /// ```
+    pub fn is_static(&self) -> bool {
+        self.shape.is_static() && self.stride.is_static()
+    }
+
+    /// The same layout with every integer tagged static (`true`) or dynamic (`false`).
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "(2,4):(1,2)".parse().unwrap();
+    /// assert_eq!(l.with_static(true).to_string(), "(_2,_4):(_1,_2)");
+    /// ```
+    pub fn with_static(&self, is_static: bool) -> Layout {
+        Layout {
+            shape: self.shape.with_static(is_static),
+            stride: self.stride.with_static(is_static),
+        }
+    }
+
+    /// The `(extent, stride)` pairs of the leaves, in order (the flattened layout).
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "(2,(3,4)):(1,(2,6))".parse().unwrap();
+    /// let v: Vec<(i64, i64)> = l.leaves().map(|(s, d)| (s.value(), d.value())).collect();
+    /// assert_eq!(v, [(2, 1), (3, 2), (4, 6)]);
+    /// ```
+    pub fn leaves(&self) -> impl Iterator<Item = (Int, Int)> + '_ {
+        self.shape.leaves().zip(self.stride.leaves())
+    }
+
+    /// The top-level modes as layouts (a leaf layout yields itself).
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "(2,(3,4)):(1,(2,6))".parse().unwrap();
+    /// let m: Vec<String> = l.modes().map(|m| m.to_string()).collect();
+    /// assert_eq!(m, ["2:1", "(3,4):(2,6)"]);
+    /// ```
+    pub fn modes(&self) -> impl Iterator<Item = Layout> + '_ {
+        self.shape
+            .modes()
+            .zip(self.stride.modes())
+            .map(|(s, d)| Layout::from_refs(s, d))
+    }
+
+    /// Mode `i` (`layout<i>(L)` / `get<i>(L)`).
+    ///
+    /// # Errors
+    /// [`LayoutError::IndexOutOfRange`].
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "(2,(3,4)):(1,(2,6))".parse().unwrap();
+    /// assert_eq!(l.mode(1).unwrap().to_string(), "(3,4):(2,6)");
+    /// ```
+    pub fn mode(&self, i: usize) -> Result<Layout> {
+        self.mode_path(&[i])
+    }
+
+    /// The sub-layout at a path of mode indices (`layout<i,j,...>(L)`).
+    ///
+    /// # Errors
+    /// [`LayoutError::IndexOutOfRange`].
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "(2,(3,4)):(1,(2,6))".parse().unwrap();
+    /// assert_eq!(l.mode_path(&[1, 1]).unwrap().to_string(), "4:6");
+    /// ```
+    pub fn mode_path(&self, path: &[usize]) -> Result<Layout> {
+        Ok(Layout {
+            shape: self.shape.get_path(path)?,
+            stride: self.stride.get_path(path)?,
+        })
+    }
+
+    /// `select<I...>(L)`: the modes at the given indices, in that order (CuTe's transpose is
+    /// `select(&[1, 0])`).
+    ///
+    /// # Errors
+    /// [`LayoutError::IndexOutOfRange`].
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "(2,3,4):(1,2,6)".parse().unwrap();
+    /// assert_eq!(l.select(&[2, 0]).unwrap().to_string(), "(4,2):(6,1)");
+    /// ```
+    pub fn select(&self, indices: &[usize]) -> Result<Layout> {
+        Layout::concat(
+            indices
+                .iter()
+                .map(|&i| self.mode(i))
+                .collect::<Result<Vec<_>>>()?,
+        )
+    }
+
+    /// `take<B,E>(L)`: modes `B..E` as a layout.
+    ///
+    /// # Errors
+    /// [`LayoutError::InvalidArgument`] for an empty or out-of-bounds range.
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "(2,3,4):(1,2,6)".parse().unwrap();
+    /// assert_eq!(l.take(1, 3).unwrap().to_string(), "(3,4):(2,6)");
+    /// ```
+    pub fn take(&self, begin: usize, end: usize) -> Result<Layout> {
+        check_range("take", begin, end, self.rank())?;
+        self.select(&(begin..end).collect::<Vec<_>>())
+    }
+
+    /// `group<B,E>(L)`: gathers modes `B..E` into one mode.
+    ///
+    /// # Errors
+    /// [`LayoutError::InvalidArgument`] for an empty or out-of-bounds range.
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "(_2,_3,_5,_7):(_1,_2,_6,_30)".parse().unwrap();
+    /// assert_eq!(l.group(0, 2).unwrap().to_string(), "((_2,_3),_5,_7):((_1,_2),_6,_30)");
+    /// ```
+    pub fn group(&self, begin: usize, end: usize) -> Result<Layout> {
+        check_range("group", begin, end, self.rank())?;
+        let grouped = self.take(begin, end)?;
+        let mut modes: Vec<Layout> = self.modes().collect();
+        modes.splice(begin..end, [grouped]);
+        Layout::concat(modes)
+    }
+
+    /// The layout with every leaf a top-level mode (depth ≤ 1).
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "((2,3),(4,(5,6))):((1,2),(6,(24,120)))".parse().unwrap();
+    /// assert_eq!(l.flatten().to_string(), "(2,3,4,5,6):(1,2,6,24,120)");
+    /// ```
+    pub fn flatten(&self) -> Layout {
+        Layout {
+            shape: self.shape.flatten(),
+            stride: self.stride.flatten(),
+        }
+    }
+
+    /// `append(L, x)`: `x` added as a last mode (a leaf layout is wrapped first).
+    ///
+    /// # Errors
+    /// [`LayoutError::TooDeep`].
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "(2,3):(1,2)".parse().unwrap();
+    /// assert_eq!(l.append(&Layout::trivial()).unwrap().to_string(), "(2,3,_1):(1,2,_0)");
+    /// ```
+    pub fn append(&self, x: &Layout) -> Result<Layout> {
+        Layout::concat(self.modes().chain([x.clone()]))
+    }
+
+    /// `prepend(L, x)`: `x` added as a first mode.
+    ///
+    /// # Errors
+    /// [`LayoutError::TooDeep`].
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "(2,3):(1,2)".parse().unwrap();
+    /// assert_eq!(l.prepend(&"4:6".parse().unwrap()).unwrap().to_string(), "(4,2,3):(6,1,2)");
+    /// ```
+    pub fn prepend(&self, x: &Layout) -> Result<Layout> {
+        Layout::concat([x.clone()].into_iter().chain(self.modes()))
+    }
+
+    /// `append<N>(L)`: pads with `_1:_0` modes to rank `n`. A leaf layout is returned unchanged
+    /// when `n == 1` and wrapped first otherwise, as in CuTe.
+    ///
+    /// # Errors
+    /// [`LayoutError::InvalidArgument`] if the layout already has more than `n` modes.
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "4:1".parse().unwrap();
+    /// assert_eq!(l.append_to_rank(3).unwrap().to_string(), "(4,_1,_1):(1,_0,_0)");
+    /// assert_eq!(l.append_to_rank(1).unwrap().to_string(), "4:1");
+    /// ```
+    pub fn append_to_rank(&self, n: usize) -> Result<Layout> {
+        if self.rank() > n {
+            return Err(LayoutError::InvalidArgument {
+                op: "append",
+                detail: format!("{self} has rank {} > {n}", self.rank()),
+                hint: "append can only add modes",
+            });
+        }
+        if self.shape.is_leaf() && n == 1 {
+            return Ok(self.clone());
+        }
+        let pad = n - self.rank();
+        Layout::concat(
+            self.modes()
+                .chain(std::iter::repeat_n(Layout::trivial(), pad)),
+        )
+    }
+
+    /// `replace<i>(L, x)`: mode `i` replaced by `x`.
+    ///
+    /// # Errors
+    /// [`LayoutError::IndexOutOfRange`].
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "(2,3):(1,2)".parse().unwrap();
+    /// assert_eq!(l.replace(1, &"4:6".parse().unwrap()).unwrap().to_string(), "(2,4):(1,6)");
+    /// ```
+    pub fn replace(&self, i: usize, x: &Layout) -> Result<Layout> {
+        if i >= self.rank() {
+            return Err(LayoutError::IndexOutOfRange {
+                op: "replace",
+                index: i,
+                rank: self.rank(),
+            });
+        }
+        Layout::concat(
+            self.modes()
+                .enumerate()
+                .map(|(k, m)| if k == i { x.clone() } else { m }),
+        )
+    }
+
+    /// `zip(L)`: transposes a layout whose modes all have the same rank:
+    /// `((a,b),(c,d))` becomes `((a,c),(b,d))`.
+    ///
+    /// # Errors
+    /// [`LayoutError::RankMismatch`] if the modes have different ranks.
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "((2,3),(4,5)):((1,2),(6,24))".parse().unwrap();
+    /// assert_eq!(l.zip().unwrap().to_string(), "((2,4),(3,5)):((1,6),(2,24))");
+    /// ```
+    pub fn zip(&self) -> Result<Layout> {
+        Layout::zip_modes(&self.modes().collect::<Vec<_>>())
+    }
+
+    /// `zip(L0, L1, ...)` of CuTe: mode `j` of the result gathers mode `j` of every argument.
+    /// If the first argument is a leaf, the result is the single mode `(L0, L1, ...)`;
+    /// otherwise every argument must be a tuple of the same rank.
+    ///
+    /// # Errors
+    /// [`LayoutError::RankMismatch`] if the ranks differ.
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let a: Layout = "(2,3):(1,2)".parse().unwrap();
+    /// let b: Layout = "(4,5):(6,24)".parse().unwrap();
+    /// assert_eq!(Layout::zip_modes(&[a, b]).unwrap().to_string(), "((2,4),(3,5)):((1,6),(2,24))");
+    /// ```
+    pub fn zip_modes(parts: &[Layout]) -> Result<Layout> {
+        let Some(first) = parts.first() else {
+            return Layout::concat([]);
+        };
+        if first.shape.is_leaf() {
+            return Layout::concat([Layout::concat(parts.iter().cloned())?]);
+        }
+        let r = first.rank();
+        if let Some(bad) = parts.iter().find(|p| p.shape.is_leaf() || p.rank() != r) {
+            return Err(LayoutError::RankMismatch {
+                op: "zip",
+                detail: format!("{first} has rank {r} but {bad} has rank {}", bad.rank()),
+                hint: "zip needs operands of equal rank",
+            });
+        }
+        Layout::concat(
+            (0..r)
+                .map(|j| Layout::concat(parts.iter().map(|p| p.mode(j).expect("rank checked"))))
+                .collect::<Result<Vec<_>>>()?,
+        )
+    }
+
+    /// Evaluates the layout at a 1-D index: the index is split colexicographically over the
+    /// leaves, and the last leaf takes the undivided rest (so indices past the size extend the
+    /// last mode, as in CuTe).
+    ///
+    /// # Errors
+    /// [`LayoutError::DivisionByZero`] for a zero extent, [`LayoutError::Overflow`].
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "((2,2),3):((1,10),100)".parse().unwrap();
+    /// assert_eq!(l.eval(3).unwrap(), 11);
+    /// assert_eq!(l.eval(13).unwrap(), 301); // past the end
+    /// ```
+    pub fn eval(&self, index: i64) -> Result<i64> {
+        let n = self.shape.leaf_count();
+        let mut rest = index;
+        let mut acc: i64 = 0;
+        for (k, (s, d)) in self.leaves().enumerate() {
+            let here = if k + 1 == n {
+                rest
+            } else {
+                let s = s.value();
+                if s == 0 {
+                    return Err(LayoutError::DivisionByZero {
+                        expr: format!("{index} split by extent 0 of {self}"),
+                    });
+                }
+                let here = rest % s;
+                rest /= s;
+                here
+            };
+            acc = here
+                .checked_mul(d.value())
+                .and_then(|x| x.checked_add(acc))
+                .ok_or_else(|| LayoutError::Overflow {
+                    expr: format!("{self} at index {index}"),
+                })?;
+        }
+        Ok(acc)
+    }
+
+    /// `L(c)`: the offset of a coordinate (an integer, a natural coordinate, or a mix),
+    /// static iff the coordinate and the layout are. Same as [`crate::crd2idx`].
+    ///
+    /// # Errors
+    /// As [`crate::crd2idx`].
+    ///
+    /// ```
+    /// # use cute_layout::{Layout, IntTuple};
+    /// let l: Layout = "(_3,(_2,_3)):(_3,(_12,_1))".parse().unwrap();
+    /// assert_eq!(l.call(&"(1,5)".parse().unwrap()).unwrap().value(), 17);
+    /// assert_eq!(l.call(&"(_1,(_1,_2))".parse().unwrap()).unwrap().to_string(), "_17");
+    /// ```
+    pub fn call(&self, coord: &IntTuple) -> Result<Int> {
+        crd2idx_ref(coord.as_ref(), self.shape.as_ref(), self.stride.as_ref())
+    }
+
+    /// The offsets `L(0), L(1), ..., L(size-1)`.
+    ///
+    /// # Errors
+    /// As [`Layout::eval`]; [`LayoutError::InvalidArgument`] for a negative size.
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "(2,3):(3,1)".parse().unwrap();
+    /// assert_eq!(l.offsets().unwrap(), [0, 3, 1, 4, 2, 5]);
+    /// ```
+    pub fn offsets(&self) -> Result<Vec<i64>> {
+        let size = self.size()?.value();
+        if size < 0 {
+            return Err(LayoutError::InvalidArgument {
+                op: "offsets",
+                detail: format!("{self} has negative size {size}"),
+                hint: "extents must be non-negative",
+            });
+        }
+        // Odometer over the leaves: no division per element.
+        let leaves: Vec<(i64, i64)> = self.leaves().map(|(s, d)| (s.value(), d.value())).collect();
+        let mut out = Vec::with_capacity(size as usize);
+        let mut counter = vec![0i64; leaves.len()];
+        let mut offset = 0i64;
+        for _ in 0..size {
+            out.push(offset);
+            for (k, &(s, d)) in leaves.iter().enumerate() {
+                counter[k] += 1;
+                offset += d;
+                if counter[k] < s {
+                    break;
+                }
+                offset -= s * d;
+                counter[k] = 0;
+            }
+        }
+        Ok(out)
+    }
+
+    /// `slice(c, L)`: the layout of the modes where `c` has `_` (`L(_,1)` in CuTe).
+    ///
+    /// # Errors
+    /// [`LayoutError::RankMismatch`] when `c` does not match the shape's profile.
+    ///
+    /// ```
+    /// # use cute_layout::{Layout, Coord};
+    /// let l: Layout = "(2,(3,4)):(12,(1,3))".parse().unwrap();
+    /// assert_eq!(l.slice(&"(_,1)".parse().unwrap()).unwrap().to_string(), "(2):(12)");
+    /// assert_eq!(l.slice(&"(_,(_,2))".parse().unwrap()).unwrap().to_string(), "(2,3):(12,1)");
+    /// ```
+    pub fn slice(&self, coord: &Coord) -> Result<Layout> {
+        Layout::new(self.shape.slice(coord)?, self.stride.slice(coord)?)
+    }
+
+    /// `dice(c, L)`: the layout of the modes where `c` has an integer.
+    ///
+    /// # Errors
+    /// [`LayoutError::RankMismatch`].
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "(2,(3,4)):(12,(1,3))".parse().unwrap();
+    /// assert_eq!(l.dice(&"(_,1)".parse().unwrap()).unwrap().to_string(), "((3,4)):((1,3))");
+    /// ```
+    pub fn dice(&self, coord: &Coord) -> Result<Layout> {
+        Layout::new(self.shape.dice(coord)?, self.stride.dice(coord)?)
+    }
+
+    /// `slice_and_offset(c, L)`: the slice and the offset of `c` with `_` read as 0.
+    ///
+    /// # Errors
+    /// As [`Layout::slice`] and [`Layout::call`].
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let l: Layout = "(2,(3,4)):(12,(1,3))".parse().unwrap();
+    /// let (s, off) = l.slice_and_offset(&"(1,(_,2))".parse().unwrap()).unwrap();
+    /// assert_eq!((s.to_string(), off.value()), ("(3):(1)".to_string(), 18));
+    /// ```
+    pub fn slice_and_offset(&self, coord: &Coord) -> Result<(Layout, Int)> {
+        Ok((self.slice(coord)?, self.call(&coord.underscores_as_zero())?))
+    }
+}
+
+fn check_range(op: &'static str, begin: usize, end: usize, rank: usize) -> Result<()> {
+    if begin >= end || end > rank {
+        return Err(LayoutError::InvalidArgument {
+            op,
+            detail: format!(
+                "range {begin}..{end} is {} for rank {rank}",
+                if begin >= end {
+                    "empty"
+                } else {
+                    "out of bounds"
+                }
+            ),
+            hint: "give 0 <= begin < end <= rank",
+        });
+    }
+    Ok(())
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.shape, self.stride)
+    }
+}
+
+impl fmt::Debug for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}

@@ -1,0 +1,71 @@
+//! # cute-layout: the CuTe layout algebra in Rust
+//!
+//! A **layout** `Shape:Stride` is a function from coordinates to offsets, over hierarchical
+//! integer tuples: `(2,(2,2)):(4,(1,2))` maps the coordinate `(i,(j,k))` to `4i + j + 2k`, and
+//! the 1-D index `n` to the coordinate obtained by splitting `n` colexicographically (first mode
+//! fastest). NVIDIA's CuTe builds every tensor and thread arrangement of CUTLASS from layouts
+//! and an algebra on them; this crate implements that algebra exactly, with checked
+//! arithmetic and errors instead of compile-time assertions.
+//!
+//! ```
+//! use cute_layout::{composition, logical_divide, Layout, Tiler};
+//! let a: Layout = "(6,2):(8,2)".parse()?;
+//! let b: Layout = "(4,3):(3,1)".parse()?;
+//! assert_eq!(composition(&a, &b)?.to_string(), "((2,2),3):((24,2),8)");
+//!
+//! let l: Layout = "(_9,(_4,_8)):(_59,(_13,_1))".parse()?;
+//! let t: Tiler = "<_3:_3,(_2,_4):(_1,_8)>".parse()?;
+//! assert_eq!(
+//!     logical_divide(&l, &t)?.to_string(),
+//!     "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))"
+//! );
+//! # Ok::<(), cute_layout::LayoutError>(())
+//! ```
+//!
+//! ## One rule for static and dynamic integers
+//! CuTe distinguishes static (`_4`) from dynamic (`4`) integers, and its C++ results depend
+//! on the distinction. Here both follow CuTe's **all-static** rules; the tag only records what
+//! is known at compile time, and a result is static iff everything it was computed from is.
+//!
+//! ## Map of the crate
+//! - [`Int`], [`IntTuple`], [`Coord`]: integers, int-tuples and coordinates ([`int`], [`tuple`],
+//!   [`coord`], [`tree`]);
+//! - [`Layout`] and [`Tiler`] ([`layout`], [`tiler`]);
+//! - the algebra ([`algebra`]): [`coalesce`], [`filter`], [`composition`], [`complement`],
+//!   [`right_inverse`], [`left_inverse`], the divides and the products;
+//! - CuTe notation ([`notation`]) and the expression evaluator behind `cute eval` ([`eval`]);
+//! - [`LayoutError`]: every failure, as a value.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod algebra;
+pub mod coord;
+pub mod error;
+pub mod eval;
+pub mod int;
+pub mod layout;
+pub mod notation;
+pub mod tiler;
+pub mod tree;
+pub mod tuple;
+
+pub use algebra::coalesce::{
+    coalesce, coalesce_by, filter, filter_by, filter_zeros, filter_zeros_by,
+};
+pub use algebra::complement::{complement, complement_default};
+pub use algebra::composition::{composition, composition_tiler};
+pub use algebra::divide::{flat_divide, logical_divide, tile_unzip, tiled_divide, zipped_divide};
+pub use algebra::inverse::{
+    left_inverse, max_common_layout, max_common_vector, nullspace, right_inverse,
+};
+pub use algebra::product::{
+    blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product,
+    zipped_product,
+};
+pub use coord::{crd2crd, crd2idx, crd2idx_shape, idx2crd, Coord, CoordLeaf};
+pub use error::LayoutError;
+pub use int::Int;
+pub use layout::Layout;
+pub use tiler::Tiler;
+pub use tree::{Tree, TreeRef, MAX_DEPTH};
+pub use tuple::IntTuple;

@@ -1,0 +1,366 @@
+//! CuTe notation: parsing text into values (printing is `Display` on each type).
+//!
+//! Int-tuples `(2,(_3,-4))`, coordinates with `_`, layouts `(2,(2,2)):(4,(1,2))`, tilers
+//! `<3:3,(2,4):(1,8)>`. A leading `_` marks a static integer (`_8`); a lone `_` is the
+//! wildcard. Spaces are accepted between tokens and never printed. Errors give the byte
+//! position, what was expected, and a caret line.
+
+use crate::coord::{Coord, CoordLeaf};
+use crate::error::{LayoutError, Result};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tiler::Tiler;
+use crate::tree::{Builder, Tree, MAX_DEPTH};
+use crate::tuple::IntTuple;
+use std::str::FromStr;
+
+/// A literal of CuTe notation, as accepted by `cute eval`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Literal {
+    /// An integer: `8`, `_8`, `-1`.
+    Int(Int),
+    /// The wildcard `_`.
+    Underscore,
+    /// A tuple, possibly with `_`: `(2,(3,_))`.
+    Tuple(Coord),
+    /// A layout `S:D`.
+    Layout(Layout),
+    /// A tiler `<...>`.
+    Tiler(Tiler),
+}
+
+/// A cursor over CuTe notation.
+pub struct Parser<'a> {
+    input: &'a str,
+    pos: usize,
+    depth: usize,
+}
+
+impl<'a> Parser<'a> {
+    /// A parser at the start of `input`.
+    ///
+    /// ```
+    /// use cute_layout::notation::Parser;
+    /// let mut p = Parser::new(" (2, _3) ");
+    /// assert_eq!(p.int_tuple().unwrap().to_string(), "(2,_3)");
+    /// p.end().unwrap();
+    /// ```
+    pub fn new(input: &'a str) -> Self {
+        Parser {
+            input,
+            pos: 0,
+            depth: 0,
+        }
+    }
+
+    /// The current byte position.
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(c) = self.input[self.pos..].chars().next() {
+            if !c.is_whitespace() {
+                break;
+            }
+            self.pos += c.len_utf8();
+        }
+    }
+
+    /// The next non-space byte, without consuming it.
+    pub fn peek(&mut self) -> Option<u8> {
+        self.skip_ws();
+        self.input.as_bytes().get(self.pos).copied()
+    }
+
+    /// An error at the current position.
+    pub fn error(&self, expected: &str) -> LayoutError {
+        LayoutError::parse(self.input, self.pos, expected)
+    }
+
+    /// Consumes `c` or fails.
+    ///
+    /// # Errors
+    /// [`LayoutError::Parse`].
+    pub fn expect(&mut self, c: u8) -> Result<()> {
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(self.error(&format!("'{}'", c as char)))
+        }
+    }
+
+    /// Fails unless only spaces are left.
+    ///
+    /// # Errors
+    /// [`LayoutError::Parse`].
+    pub fn end(&mut self) -> Result<()> {
+        match self.peek() {
+            None => Ok(()),
+            Some(_) => Err(self.error("end of input")),
+        }
+    }
+
+    /// An identifier `[A-Za-z_][A-Za-z0-9_]*`.
+    ///
+    /// # Errors
+    /// [`LayoutError::Parse`].
+    pub fn ident(&mut self) -> Result<&'a str> {
+        self.skip_ws();
+        let start = self.pos;
+        let bytes = self.input.as_bytes();
+        while self.pos < bytes.len()
+            && (bytes[self.pos].is_ascii_alphanumeric() || bytes[self.pos] == b'_')
+        {
+            if self.pos == start && bytes[self.pos].is_ascii_digit() {
+                break;
+            }
+            self.pos += 1;
+        }
+        if self.pos == start {
+            return Err(self.error("an operation name"));
+        }
+        Ok(&self.input[start..self.pos])
+    }
+
+    /// A coordinate leaf: an integer (`8`, `_8`, `-1`, `_-1`) or `_`.
+    fn coord_leaf(&mut self) -> Result<CoordLeaf> {
+        self.skip_ws();
+        let bytes = self.input.as_bytes();
+        let start = self.pos;
+        let is_static = bytes.get(self.pos) == Some(&b'_');
+        if is_static {
+            self.pos += 1;
+        }
+        let num_start = self.pos;
+        if bytes.get(self.pos) == Some(&b'-') {
+            self.pos += 1;
+        }
+        let digits = self.pos;
+        while self.pos < bytes.len() && bytes[self.pos].is_ascii_digit() {
+            self.pos += 1;
+        }
+        if self.pos == digits {
+            if is_static && digits == num_start {
+                return Ok(CoordLeaf::Underscore);
+            }
+            self.pos = digits;
+            return Err(self.error("an integer"));
+        }
+        match self.input[num_start..self.pos].parse::<i64>() {
+            Ok(v) => Ok(CoordLeaf::Index(Int::new(v, is_static))),
+            Err(_) => {
+                self.pos = start;
+                Err(self.error("an integer that fits in 64 bits"))
+            }
+        }
+    }
+
+    fn tree<T: Copy>(
+        &mut self,
+        leaf: &mut dyn FnMut(&mut Self) -> Result<T>,
+        b: &mut Builder<T>,
+    ) -> Result<()> {
+        if self.peek() != Some(b'(') {
+            b.leaf(leaf(self)?);
+            return Ok(());
+        }
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.error(&format!("at most {MAX_DEPTH} levels of nesting")));
+        }
+        self.pos += 1;
+        b.open();
+        if self.peek() == Some(b')') {
+            self.pos += 1;
+        } else {
+            loop {
+                self.tree(leaf, b)?;
+                match self.peek() {
+                    Some(b',') => self.pos += 1,
+                    Some(b')') => {
+                        self.pos += 1;
+                        break;
+                    }
+                    _ => return Err(self.error("',' or ')'")),
+                }
+            }
+        }
+        b.close();
+        self.depth -= 1;
+        Ok(())
+    }
+
+    /// A coordinate (an int-tuple that may contain `_`).
+    ///
+    /// # Errors
+    /// [`LayoutError::Parse`].
+    pub fn coord(&mut self) -> Result<Coord> {
+        let mut b = Builder::new();
+        self.tree(&mut |p: &mut Self| p.coord_leaf(), &mut b)?;
+        b.finish()
+    }
+
+    /// An int-tuple (no `_`).
+    ///
+    /// # Errors
+    /// [`LayoutError::Parse`].
+    pub fn int_tuple(&mut self) -> Result<IntTuple> {
+        let mut b = Builder::new();
+        self.tree(
+            &mut |p: &mut Self| {
+                let at = p.pos;
+                match p.coord_leaf()? {
+                    CoordLeaf::Index(i) => Ok(i),
+                    CoordLeaf::Underscore => {
+                        p.pos = at;
+                        Err(p.error("an integer (`_` is only allowed in coordinates and tilers)"))
+                    }
+                }
+            },
+            &mut b,
+        )?;
+        b.finish()
+    }
+
+    /// A layout `S:D` (a shape alone means column-major strides).
+    ///
+    /// # Errors
+    /// [`LayoutError::Parse`], [`LayoutError::NotCongruent`].
+    pub fn layout(&mut self) -> Result<Layout> {
+        let shape = self.int_tuple()?;
+        if self.peek() == Some(b':') {
+            self.pos += 1;
+            let at = self.pos;
+            let stride = self.int_tuple()?;
+            Layout::new(shape, stride).map_err(|e| match e {
+                LayoutError::NotCongruent { .. } => {
+                    LayoutError::parse(self.input, at, "a stride congruent to the shape")
+                }
+                e => e,
+            })
+        } else {
+            Layout::column_major(&shape)
+        }
+    }
+
+    /// Any literal: integer, `_`, tuple, layout or tiler.
+    ///
+    /// # Errors
+    /// [`LayoutError::Parse`].
+    pub fn literal(&mut self) -> Result<Literal> {
+        if self.peek() == Some(b'<') {
+            return Ok(Literal::Tiler(self.tiler_tuple()?));
+        }
+        let start = self.pos;
+        let c = self.coord()?;
+        if self.peek() == Some(b':') {
+            self.pos = start;
+            return Ok(Literal::Layout(self.layout()?));
+        }
+        Ok(match c.as_leaf() {
+            Some(CoordLeaf::Index(i)) => Literal::Int(i),
+            Some(CoordLeaf::Underscore) => Literal::Underscore,
+            None => Literal::Tuple(c),
+        })
+    }
+
+    fn tiler_tuple(&mut self) -> Result<Tiler> {
+        self.expect(b'<')?;
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.error(&format!("at most {MAX_DEPTH} levels of nesting")));
+        }
+        let mut items = Vec::new();
+        if self.peek() == Some(b'>') {
+            self.pos += 1;
+        } else {
+            loop {
+                items.push(self.tiler()?);
+                match self.peek() {
+                    Some(b',') => self.pos += 1,
+                    Some(b'>') => {
+                        self.pos += 1;
+                        break;
+                    }
+                    _ => return Err(self.error("',' or '>'")),
+                }
+            }
+        }
+        self.depth -= 1;
+        Ok(Tiler::Tuple(items))
+    }
+
+    /// A tiler: `<...>`, a layout, a shape, an integer or `_`.
+    ///
+    /// # Errors
+    /// [`LayoutError::Parse`].
+    pub fn tiler(&mut self) -> Result<Tiler> {
+        let at = self.pos;
+        Ok(match self.literal()? {
+            Literal::Tiler(t) => t,
+            Literal::Layout(l) => Tiler::Layout(l),
+            Literal::Underscore => Tiler::Underscore,
+            Literal::Int(n) => Tiler::Layout(Layout::leaf(n, Int::ONE)),
+            Literal::Tuple(c) => {
+                coord_to_tiler(&c).ok_or_else(|| LayoutError::parse(self.input, at, "a tiler"))?
+            }
+        })
+    }
+}
+
+/// A shape tiler with `_` allowed: `(4,_)` is `<4:_1,_>`.
+pub(crate) fn coord_to_tiler(c: &Coord) -> Option<Tiler> {
+    match c.as_leaf() {
+        Some(CoordLeaf::Index(n)) => Some(Tiler::Layout(Layout::leaf(n, Int::ONE))),
+        Some(CoordLeaf::Underscore) => Some(Tiler::Underscore),
+        None => c
+            .modes()
+            .map(|m| coord_to_tiler(&m.to_tree()))
+            .collect::<Option<Vec<_>>>()
+            .map(Tiler::Tuple),
+    }
+}
+
+fn parse_all<'a, T>(s: &'a str, f: impl FnOnce(&mut Parser<'a>) -> Result<T>) -> Result<T> {
+    let mut p = Parser::new(s);
+    let v = f(&mut p)?;
+    p.end()?;
+    Ok(v)
+}
+
+impl FromStr for Tree<Int> {
+    type Err = LayoutError;
+    fn from_str(s: &str) -> Result<Self> {
+        parse_all(s, Parser::int_tuple)
+    }
+}
+
+impl FromStr for Tree<CoordLeaf> {
+    type Err = LayoutError;
+    fn from_str(s: &str) -> Result<Self> {
+        parse_all(s, Parser::coord)
+    }
+}
+
+impl FromStr for Layout {
+    type Err = LayoutError;
+    fn from_str(s: &str) -> Result<Self> {
+        parse_all(s, Parser::layout)
+    }
+}
+
+impl FromStr for Tiler {
+    type Err = LayoutError;
+    fn from_str(s: &str) -> Result<Self> {
+        parse_all(s, Parser::tiler)
+    }
+}
+
+impl FromStr for Literal {
+    type Err = LayoutError;
+    fn from_str(s: &str) -> Result<Self> {
+        parse_all(s, Parser::literal)
+    }
+}

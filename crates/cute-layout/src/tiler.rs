@@ -1,0 +1,131 @@
+//! [`Tiler`]: what composition, divides and products accept on the right.
+//!
+//! A tiler is a layout, `_` (leave this mode alone), or a tuple of tilers applied mode by mode
+//! (the tuple may have fewer modes than the layout). An integer `n` means the layout `n:_1`, so
+//! a shape such as `(4,3)` is a tuple of stride-1 tilers.
+
+use crate::error::Result;
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::IntTuple;
+use std::fmt;
+
+/// A tiler: `<3:3,(2,4):(1,8)>`, `(4,3)`, `8:2`, `_`, or nested tuples of these.
+///
+/// # Examples
+/// ```
+/// use cute_layout::Tiler;
+/// let t: Tiler = "<3:3,(2,4):(1,8)>".parse().unwrap();
+/// assert_eq!(t.to_string(), "<3:3,(2,4):(1,8)>");
+/// let s: Tiler = "(4,3)".parse().unwrap();
+/// assert_eq!(s.to_string(), "<4:_1,3:_1>");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Tiler {
+    /// A layout applied to the whole (sub-)layout.
+    Layout(Layout),
+    /// `_`: leave the mode unchanged.
+    Underscore,
+    /// Tilers applied mode by mode.
+    Tuple(Vec<Tiler>),
+}
+
+impl Tiler {
+    /// The tiler of a shape: an integer `n` is `n:_1`, a tuple is a tuple of tilers.
+    ///
+    /// ```
+    /// # use cute_layout::{Tiler, IntTuple};
+    /// let s: IntTuple = "(4,(2,3))".parse().unwrap();
+    /// assert_eq!(Tiler::from_shape(&s).to_string(), "<4:_1,<2:_1,3:_1>>");
+    /// ```
+    pub fn from_shape(shape: &IntTuple) -> Tiler {
+        match shape.as_leaf() {
+            Some(n) => Tiler::Layout(Layout::leaf(n, Int::ONE)),
+            None => Tiler::Tuple(
+                shape
+                    .modes()
+                    .map(|m| Tiler::from_shape(&m.to_tree()))
+                    .collect(),
+            ),
+        }
+    }
+
+    /// The number of modes the tiler addresses (1 unless it is a tuple).
+    ///
+    /// ```
+    /// # use cute_layout::Tiler;
+    /// assert_eq!("<2:1,3:1>".parse::<Tiler>().unwrap().rank(), 2);
+    /// ```
+    pub fn rank(&self) -> usize {
+        match self {
+            Tiler::Tuple(ts) => ts.len(),
+            _ => 1,
+        }
+    }
+
+    /// The same tiler with every integer tagged static or dynamic.
+    ///
+    /// ```
+    /// # use cute_layout::Tiler;
+    /// let t: Tiler = "<2:1,_>".parse().unwrap();
+    /// assert_eq!(t.with_static(true).to_string(), "<_2:_1,_>");
+    /// ```
+    pub fn with_static(&self, is_static: bool) -> Tiler {
+        match self {
+            Tiler::Layout(l) => Tiler::Layout(l.with_static(is_static)),
+            Tiler::Underscore => Tiler::Underscore,
+            Tiler::Tuple(ts) => Tiler::Tuple(ts.iter().map(|t| t.with_static(is_static)).collect()),
+        }
+    }
+
+    /// Applies `f` to mode `i` of `layout` and tiler element `i` for every element of a tuple
+    /// tiler, keeping the layout's extra modes (`transform_layout` in CuTe).
+    pub(crate) fn by_mode(
+        op: &'static str,
+        layout: &Layout,
+        tilers: &[Tiler],
+        keep_extra: bool,
+        f: impl Fn(&Layout, &Tiler) -> Result<Layout>,
+    ) -> Result<Layout> {
+        if tilers.len() > layout.rank() {
+            return Err(crate::LayoutError::TooManyTilerModes {
+                op,
+                tiler_rank: tilers.len(),
+                layout_rank: layout.rank(),
+            });
+        }
+        let mut modes = Vec::with_capacity(layout.rank());
+        for (i, (m, t)) in layout.modes().zip(tilers).enumerate() {
+            modes.push(f(&m, t).map_err(|e| e.within(format!("{op}, mode {i}")))?);
+        }
+        if keep_extra {
+            modes.extend(layout.modes().skip(tilers.len()));
+        }
+        Layout::concat(modes)
+    }
+}
+
+impl From<Layout> for Tiler {
+    fn from(l: Layout) -> Self {
+        Tiler::Layout(l)
+    }
+}
+
+impl fmt::Display for Tiler {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tiler::Layout(l) => l.fmt(f),
+            Tiler::Underscore => f.write_str("_"),
+            Tiler::Tuple(ts) => {
+                f.write_str("<")?;
+                for (i, t) in ts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    t.fmt(f)?;
+                }
+                f.write_str(">")
+            }
+        }
+    }
+}

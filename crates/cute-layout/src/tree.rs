@@ -1,0 +1,578 @@
+//! [`Tree`]: the hierarchical tuple behind int-tuples, shapes, strides and coordinates.
+//!
+//! A tree is a leaf or a tuple of trees. It is stored flat, in pre-order, in a small vector
+//! kept inline for up to 16 nodes, so ordinary layouts never touch the heap. `(4)` (a rank-1
+//! tuple) and `4` (a leaf) are different trees.
+
+use crate::error::{LayoutError, Result};
+use smallvec::SmallVec;
+use std::fmt;
+
+/// The deepest nesting accepted anywhere (parser, constructors, algebra results).
+pub const MAX_DEPTH: usize = 32;
+
+/// Nodes kept inline before spilling to the heap.
+pub(crate) const INLINE: usize = 16;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Node<T> {
+    Leaf(T),
+    /// A tuple with `rank` children whose subtree (this node included) has `len` nodes.
+    Tuple {
+        rank: u32,
+        len: u32,
+    },
+}
+
+pub(crate) type Nodes<T> = SmallVec<[Node<T>; INLINE]>;
+
+/// A hierarchical tuple: a leaf `T` or a tuple of trees.
+///
+/// # Examples
+/// ```
+/// use cute_layout::IntTuple;
+/// let t: IntTuple = "(2,(3,_4))".parse().unwrap();
+/// assert_eq!(t.rank(), 2);
+/// assert_eq!(t.depth(), 2);
+/// assert_eq!(t.get(1).unwrap().to_string(), "(3,_4)");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Tree<T> {
+    pub(crate) nodes: Nodes<T>,
+}
+
+/// A borrowed sub-tree of a [`Tree`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TreeRef<'a, T> {
+    pub(crate) nodes: &'a [Node<T>],
+}
+
+fn subtree_len<T>(nodes: &[Node<T>]) -> usize {
+    match nodes[0] {
+        Node::Leaf(_) => 1,
+        Node::Tuple { len, .. } => len as usize,
+    }
+}
+
+/// Iterator over the top-level modes of a tree (a leaf is its own single mode).
+pub struct Modes<'a, T> {
+    rest: &'a [Node<T>],
+    left: usize,
+}
+
+impl<'a, T> Iterator for Modes<'a, T> {
+    type Item = TreeRef<'a, T>;
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let n = subtree_len(self.rest);
+        let (head, tail) = self.rest.split_at(n);
+        self.rest = tail;
+        Some(TreeRef { nodes: head })
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl<T> ExactSizeIterator for Modes<'_, T> {}
+
+impl<'a, T: Copy> TreeRef<'a, T> {
+    /// The value if this is a leaf.
+    pub fn as_leaf(self) -> Option<T> {
+        match self.nodes[0] {
+            Node::Leaf(x) => Some(x),
+            Node::Tuple { .. } => None,
+        }
+    }
+
+    /// Whether this is a leaf.
+    pub fn is_leaf(self) -> bool {
+        matches!(self.nodes[0], Node::Leaf(_))
+    }
+
+    /// Number of top-level modes (1 for a leaf).
+    pub fn rank(self) -> usize {
+        match self.nodes[0] {
+            Node::Leaf(_) => 1,
+            Node::Tuple { rank, .. } => rank as usize,
+        }
+    }
+
+    /// Nesting depth: 0 for a leaf, 1 + the deepest child for a tuple.
+    pub fn depth(self) -> usize {
+        depth_of(self.nodes)
+    }
+
+    /// The top-level modes; a leaf yields itself once, as `get<0>(int)` does in CuTe.
+    pub fn modes(self) -> Modes<'a, T> {
+        match self.nodes[0] {
+            Node::Leaf(_) => Modes {
+                rest: self.nodes,
+                left: 1,
+            },
+            Node::Tuple { rank, .. } => Modes {
+                rest: &self.nodes[1..],
+                left: rank as usize,
+            },
+        }
+    }
+
+    /// Mode `i`, if it exists.
+    pub fn get(self, i: usize) -> Option<TreeRef<'a, T>> {
+        self.modes().nth(i)
+    }
+
+    /// The leaves in order (the flattened tree).
+    pub fn leaves(self) -> impl DoubleEndedIterator<Item = T> + 'a {
+        self.nodes.iter().filter_map(|n| match n {
+            Node::Leaf(x) => Some(*x),
+            Node::Tuple { .. } => None,
+        })
+    }
+
+    /// An owned copy.
+    pub fn to_tree(self) -> Tree<T> {
+        Tree {
+            nodes: SmallVec::from_slice(self.nodes),
+        }
+    }
+}
+
+fn depth_of<T>(nodes: &[Node<T>]) -> usize {
+    // Walk the pre-order encoding keeping the number of children still to visit per level.
+    let mut pending: SmallVec<[u32; MAX_DEPTH]> = SmallVec::new();
+    let mut deepest = 0;
+    for n in nodes {
+        while let Some(0) = pending.last() {
+            pending.pop();
+        }
+        if let Some(top) = pending.last_mut() {
+            *top -= 1;
+        }
+        if let Node::Tuple { rank, .. } = n {
+            pending.push(*rank);
+            deepest = deepest.max(pending.len());
+        }
+    }
+    deepest
+}
+
+impl<T: Copy> Tree<T> {
+    /// A leaf.
+    ///
+    /// ```
+    /// # use cute_layout::{IntTuple, Int};
+    /// assert_eq!(IntTuple::leaf(Int::fixed(3)).to_string(), "_3");
+    /// ```
+    pub fn leaf(x: T) -> Self {
+        let mut nodes = SmallVec::new();
+        nodes.push(Node::Leaf(x));
+        Tree { nodes }
+    }
+
+    /// A tuple of the given children.
+    ///
+    /// # Errors
+    /// [`LayoutError::TooDeep`] if the result is nested deeper than [`MAX_DEPTH`].
+    ///
+    /// ```
+    /// # use cute_layout::{IntTuple, Int};
+    /// let t = IntTuple::tuple([IntTuple::leaf(Int::fixed(2)), "(3,4)".parse().unwrap()]).unwrap();
+    /// assert_eq!(t.to_string(), "(_2,(3,4))");
+    /// ```
+    pub fn tuple(children: impl IntoIterator<Item = Tree<T>>) -> Result<Self> {
+        let mut b = Builder::new();
+        b.open();
+        for c in children {
+            b.push(c.as_ref());
+        }
+        b.close();
+        b.finish()
+    }
+
+    /// A tuple of leaves.
+    ///
+    /// ```
+    /// # use cute_layout::{IntTuple, Int};
+    /// assert_eq!(IntTuple::from_leaves([Int::fixed(2), Int::dynamic(3)]).to_string(), "(_2,3)");
+    /// ```
+    pub fn from_leaves(leaves: impl IntoIterator<Item = T>) -> Self {
+        let mut b = Builder::new();
+        b.open();
+        for x in leaves {
+            b.leaf(x);
+        }
+        b.close();
+        Tree { nodes: b.nodes }
+    }
+
+    /// A borrowed view of the whole tree.
+    pub fn as_ref(&self) -> TreeRef<'_, T> {
+        TreeRef { nodes: &self.nodes }
+    }
+
+    /// The value if this is a leaf.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// assert_eq!("7".parse::<IntTuple>().unwrap().as_leaf().unwrap().value(), 7);
+    /// assert!("(7)".parse::<IntTuple>().unwrap().as_leaf().is_none());
+    /// ```
+    pub fn as_leaf(&self) -> Option<T> {
+        self.as_ref().as_leaf()
+    }
+
+    /// Whether this is a leaf.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// assert!("7".parse::<IntTuple>().unwrap().is_leaf());
+    /// ```
+    pub fn is_leaf(&self) -> bool {
+        self.as_ref().is_leaf()
+    }
+
+    /// Number of top-level modes; 1 for a leaf.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// assert_eq!("(2,(3,4))".parse::<IntTuple>().unwrap().rank(), 2);
+    /// assert_eq!("5".parse::<IntTuple>().unwrap().rank(), 1);
+    /// ```
+    pub fn rank(&self) -> usize {
+        self.as_ref().rank()
+    }
+
+    /// Nesting depth: 0 for a leaf.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// assert_eq!("(2,(3,4))".parse::<IntTuple>().unwrap().depth(), 2);
+    /// assert_eq!("5".parse::<IntTuple>().unwrap().depth(), 0);
+    /// ```
+    pub fn depth(&self) -> usize {
+        self.as_ref().depth()
+    }
+
+    /// The top-level modes (a leaf yields itself).
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// let t: IntTuple = "(2,(3,4))".parse().unwrap();
+    /// let m: Vec<String> = t.modes().map(|m| m.to_tree().to_string()).collect();
+    /// assert_eq!(m, ["2", "(3,4)"]);
+    /// ```
+    pub fn modes(&self) -> Modes<'_, T> {
+        self.as_ref().modes()
+    }
+
+    /// Mode `i` as an owned tree (`get<i>` in CuTe).
+    ///
+    /// # Errors
+    /// [`LayoutError::IndexOutOfRange`] if `i >= rank`.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// let t: IntTuple = "(2,(3,4))".parse().unwrap();
+    /// assert_eq!(t.get(1).unwrap().to_string(), "(3,4)");
+    /// assert!(t.get(2).is_err());
+    /// ```
+    pub fn get(&self, i: usize) -> Result<Tree<T>> {
+        self.as_ref()
+            .get(i)
+            .map(TreeRef::to_tree)
+            .ok_or(LayoutError::IndexOutOfRange {
+                op: "get",
+                index: i,
+                rank: self.rank(),
+            })
+    }
+
+    /// The sub-tree at a path of mode indices (`get<i,j,...>`).
+    ///
+    /// # Errors
+    /// [`LayoutError::IndexOutOfRange`] if a step is out of range.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// let t: IntTuple = "(2,(3,4))".parse().unwrap();
+    /// assert_eq!(t.get_path(&[1, 0]).unwrap().to_string(), "3");
+    /// ```
+    pub fn get_path(&self, path: &[usize]) -> Result<Tree<T>> {
+        let mut cur = self.as_ref();
+        for &i in path {
+            cur = cur.get(i).ok_or(LayoutError::IndexOutOfRange {
+                op: "get",
+                index: i,
+                rank: cur.rank(),
+            })?;
+        }
+        Ok(cur.to_tree())
+    }
+
+    /// The leaves in order.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// let t: IntTuple = "(2,(3,4))".parse().unwrap();
+    /// assert_eq!(t.leaves().map(|x| x.value()).collect::<Vec<_>>(), [2, 3, 4]);
+    /// ```
+    pub fn leaves(&self) -> impl DoubleEndedIterator<Item = T> + '_ {
+        self.as_ref().leaves()
+    }
+
+    /// Number of leaves.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// assert_eq!("(2,(3,4))".parse::<IntTuple>().unwrap().leaf_count(), 3);
+    /// ```
+    pub fn leaf_count(&self) -> usize {
+        self.leaves().count()
+    }
+
+    /// The same tree with every leaf mapped.
+    ///
+    /// ```
+    /// # use cute_layout::{IntTuple, Int};
+    /// let t: IntTuple = "(2,(3,4))".parse().unwrap();
+    /// assert_eq!(t.map(|x| Int::fixed(x.value() * 10)).to_string(), "(_20,(_30,_40))");
+    /// ```
+    pub fn map<U: Copy>(&self, mut f: impl FnMut(T) -> U) -> Tree<U> {
+        Tree {
+            nodes: self
+                .nodes
+                .iter()
+                .map(|n| match *n {
+                    Node::Leaf(x) => Node::Leaf(f(x)),
+                    Node::Tuple { rank, len } => Node::Tuple { rank, len },
+                })
+                .collect(),
+        }
+    }
+
+    /// The same tree with every leaf mapped by a fallible function.
+    ///
+    /// # Errors
+    /// The first error of `f`.
+    ///
+    /// ```
+    /// # use cute_layout::{IntTuple, Int};
+    /// let t: IntTuple = "(2,3)".parse().unwrap();
+    /// assert_eq!(t.try_map(|x| x.mul(Int::fixed(2))).unwrap().to_string(), "(4,6)");
+    /// ```
+    pub fn try_map<U: Copy>(&self, mut f: impl FnMut(T) -> Result<U>) -> Result<Tree<U>> {
+        let mut nodes = SmallVec::with_capacity(self.nodes.len());
+        for n in &self.nodes {
+            nodes.push(match *n {
+                Node::Leaf(x) => Node::Leaf(f(x)?),
+                Node::Tuple { rank, len } => Node::Tuple { rank, len },
+            });
+        }
+        Ok(Tree { nodes })
+    }
+
+    /// Whether `self` and `other` have the same nesting profile (CuTe's `congruent`).
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// let a: IntTuple = "(2,(3,4))".parse().unwrap();
+    /// assert!(a.congruent(&"(1,(1,1))".parse::<IntTuple>().unwrap()));
+    /// assert!(!a.congruent(&"(1,1)".parse::<IntTuple>().unwrap()));
+    /// ```
+    pub fn congruent<U: Copy>(&self, other: &Tree<U>) -> bool {
+        self.nodes.len() == other.nodes.len()
+            && self
+                .nodes
+                .iter()
+                .zip(&other.nodes)
+                .all(|(a, b)| match (a, b) {
+                    (Node::Leaf(_), Node::Leaf(_)) => true,
+                    (Node::Tuple { rank: r1, .. }, Node::Tuple { rank: r2, .. }) => r1 == r2,
+                    _ => false,
+                })
+    }
+
+    /// Combines two congruent trees leaf by leaf.
+    ///
+    /// # Errors
+    /// [`LayoutError::RankMismatch`] if the trees are not congruent; the first error of `f`.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// let a: IntTuple = "(2,(3,4))".parse().unwrap();
+    /// let b: IntTuple = "(1,(2,3))".parse().unwrap();
+    /// assert_eq!(a.zip_map(&b, |x, y| x.mul(y)).unwrap().to_string(), "(2,(6,12))");
+    /// ```
+    pub fn zip_map<U: Copy, V: Copy>(
+        &self,
+        other: &Tree<U>,
+        mut f: impl FnMut(T, U) -> Result<V>,
+    ) -> Result<Tree<V>>
+    where
+        T: fmt::Display,
+        U: fmt::Display,
+    {
+        if !self.congruent(other) {
+            return Err(LayoutError::RankMismatch {
+                op: "zip_map",
+                detail: format!("{self} and {other} are not congruent"),
+                hint: "give both tuples the same nesting",
+            });
+        }
+        let mut nodes = SmallVec::with_capacity(self.nodes.len());
+        for (a, b) in self.nodes.iter().zip(&other.nodes) {
+            nodes.push(match (*a, *b) {
+                (Node::Leaf(x), Node::Leaf(y)) => Node::Leaf(f(x, y)?),
+                (Node::Tuple { rank, len }, _) => Node::Tuple { rank, len },
+                (Node::Leaf(_), Node::Tuple { .. }) => unreachable_congruent(),
+            });
+        }
+        Ok(Tree { nodes })
+    }
+
+    /// The tuple of all leaves (depth ≤ 1); a leaf stays a leaf, as in CuTe.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// let t: IntTuple = "((2,3),(4,(5,6)))".parse().unwrap();
+    /// assert_eq!(t.flatten().to_string(), "(2,3,4,5,6)");
+    /// assert_eq!("7".parse::<IntTuple>().unwrap().flatten().to_string(), "7");
+    /// ```
+    pub fn flatten(&self) -> Tree<T> {
+        if self.is_leaf() {
+            return self.clone();
+        }
+        Tree::from_leaves(self.leaves())
+    }
+
+    /// A rank-1 tuple holding `self` (CuTe's `wrap` on a leaf; a tuple is returned as is).
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// assert_eq!("7".parse::<IntTuple>().unwrap().wrap().to_string(), "(7)");
+    /// assert_eq!("(7,8)".parse::<IntTuple>().unwrap().wrap().to_string(), "(7,8)");
+    /// ```
+    pub fn wrap(&self) -> Tree<T> {
+        if self.is_leaf() {
+            Tree::from_leaves(self.leaves())
+        } else {
+            self.clone()
+        }
+    }
+
+    /// Peels rank-1 tuples: `((7))` becomes `7` (CuTe's `unwrap`).
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// assert_eq!("((7))".parse::<IntTuple>().unwrap().unwrap_single().to_string(), "7");
+    /// ```
+    pub fn unwrap_single(&self) -> Tree<T> {
+        let mut cur = self.as_ref();
+        while !cur.is_leaf() && cur.rank() == 1 {
+            cur = cur.get(0).expect("rank 1");
+        }
+        cur.to_tree()
+    }
+}
+
+#[cold]
+fn unreachable_congruent() -> ! {
+    unreachable!("congruence was checked")
+}
+
+/// Incremental pre-order construction of a [`Tree`] without intermediate allocation.
+pub(crate) struct Builder<T> {
+    pub(crate) nodes: Nodes<T>,
+    open: SmallVec<[usize; 8]>,
+}
+
+impl<T: Copy> Builder<T> {
+    pub(crate) fn new() -> Self {
+        Builder {
+            nodes: SmallVec::new(),
+            open: SmallVec::new(),
+        }
+    }
+
+    fn count_child(&mut self) {
+        if let Some(&top) = self.open.last() {
+            if let Node::Tuple { rank, .. } = &mut self.nodes[top] {
+                *rank += 1;
+            }
+        }
+    }
+
+    /// Opens a tuple; children pushed until [`Builder::close`] belong to it.
+    pub(crate) fn open(&mut self) {
+        self.count_child();
+        self.open.push(self.nodes.len());
+        self.nodes.push(Node::Tuple { rank: 0, len: 0 });
+    }
+
+    pub(crate) fn close(&mut self) {
+        if let Some(top) = self.open.pop() {
+            let len = (self.nodes.len() - top) as u32;
+            if let Node::Tuple { len: l, .. } = &mut self.nodes[top] {
+                *l = len;
+            }
+        }
+    }
+
+    pub(crate) fn leaf(&mut self, x: T) {
+        self.count_child();
+        self.nodes.push(Node::Leaf(x));
+    }
+
+    pub(crate) fn push(&mut self, t: TreeRef<'_, T>) {
+        self.count_child();
+        self.nodes.extend_from_slice(t.nodes);
+    }
+
+    pub(crate) fn finish(self) -> Result<Tree<T>> {
+        let t = Tree { nodes: self.nodes };
+        if t.depth() > MAX_DEPTH {
+            return Err(LayoutError::TooDeep { limit: MAX_DEPTH });
+        }
+        Ok(t)
+    }
+}
+
+impl<T: fmt::Display + Copy> fmt::Display for TreeRef<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.as_leaf() {
+            Some(x) => x.fmt(f),
+            None => {
+                f.write_str("(")?;
+                for (i, m) in self.modes().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    m.fmt(f)?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+impl<T: fmt::Display + Copy> fmt::Display for Tree<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.as_ref().fmt(f)
+    }
+}
+
+impl<T: fmt::Display + Copy> fmt::Debug for Tree<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl<T: fmt::Display + Copy> fmt::Debug for TreeRef<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
