@@ -32,6 +32,9 @@ pub struct Int {
     is_static: bool,
 }
 
+// `add`, `mul`, ... return `Result` (checked arithmetic), so they cannot be the `std::ops`
+// traits; the names say what they compute.
+#[allow(clippy::should_implement_trait)]
 impl Int {
     /// An integer with the given value and static tag.
     ///

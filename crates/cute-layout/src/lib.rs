@@ -28,7 +28,7 @@
 //! is known at compile time, and a result is static iff everything it was computed from is.
 //!
 //! ## Map of the crate
-//! - [`Int`], [`IntTuple`], [`Coord`]: integers, int-tuples and coordinates ([`int`], [`tuple`],
+//! - [`Int`], [`IntTuple`], [`Coord`]: integers, int-tuples and coordinates ([`int`], [`tuple`](mod@tuple),
 //!   [`coord`], [`tree`]);
 //! - [`Layout`] and [`Tiler`] ([`layout`], [`tiler`]);
 //! - the algebra ([`algebra`]): [`coalesce`], [`filter`], [`composition`], [`complement`],

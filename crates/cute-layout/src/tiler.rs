@@ -20,6 +20,8 @@ use std::fmt;
 /// let s: Tiler = "(4,3)".parse().unwrap();
 /// assert_eq!(s.to_string(), "<4:_1,3:_1>");
 /// ```
+// The layout is kept inline (no allocation for ordinary tilers); tilers are few and short-lived.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Tiler {
     /// A layout applied to the whole (sub-)layout.

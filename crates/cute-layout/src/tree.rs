@@ -407,14 +407,10 @@ impl<T: Copy> Tree<T> {
     /// let b: IntTuple = "(1,(2,3))".parse().unwrap();
     /// assert_eq!(a.zip_map(&b, |x, y| x.mul(y)).unwrap().to_string(), "(2,(6,12))");
     /// ```
-    pub fn zip_map<U: Copy, V: Copy>(
-        &self,
-        other: &Tree<U>,
-        mut f: impl FnMut(T, U) -> Result<V>,
-    ) -> Result<Tree<V>>
+    pub fn zip_map<U, V: Copy>(&self, other: &Tree<U>, mut f: impl FnMut(T, U) -> Result<V>) -> Result<Tree<V>>
     where
         T: fmt::Display,
-        U: fmt::Display,
+        U: fmt::Display + Copy,
     {
         if !self.congruent(other) {
             return Err(LayoutError::RankMismatch {
