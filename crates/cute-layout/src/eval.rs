@@ -286,6 +286,7 @@ pub fn eval(expr: &str) -> Result<Value> {
     let args = Args { op: &op, items };
     apply(&args).map_err(|e| match e {
         e @ LayoutError::InvalidArgument { op: "eval", .. } => e,
+        e if e.to_string().starts_with(&format!("{op}:")) || e.to_string().starts_with(&format!("{op},")) => e,
         e => e.within(op.clone()),
     })
 }

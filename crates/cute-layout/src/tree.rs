@@ -81,6 +81,12 @@ impl<T> ExactSizeIterator for Modes<'_, T> {}
 
 impl<'a, T: Copy> TreeRef<'a, T> {
     /// The value if this is a leaf.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// let t: IntTuple = "(2,3)".parse().unwrap();
+    /// assert_eq!(t.as_ref().get(1).unwrap().as_leaf().unwrap().value(), 3);
+    /// ```
     pub fn as_leaf(self) -> Option<T> {
         match self.nodes[0] {
             Node::Leaf(x) => Some(x),
@@ -89,11 +95,23 @@ impl<'a, T: Copy> TreeRef<'a, T> {
     }
 
     /// Whether this is a leaf.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// let t: IntTuple = "(2,(3))".parse().unwrap();
+    /// assert!(!t.as_ref().get(1).unwrap().is_leaf());
+    /// ```
     pub fn is_leaf(self) -> bool {
         matches!(self.nodes[0], Node::Leaf(_))
     }
 
     /// Number of top-level modes (1 for a leaf).
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// let t: IntTuple = "(2,(3,4,5))".parse().unwrap();
+    /// assert_eq!(t.as_ref().get(1).unwrap().rank(), 3);
+    /// ```
     pub fn rank(self) -> usize {
         match self.nodes[0] {
             Node::Leaf(_) => 1,
@@ -102,11 +120,23 @@ impl<'a, T: Copy> TreeRef<'a, T> {
     }
 
     /// Nesting depth: 0 for a leaf, 1 + the deepest child for a tuple.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// let t: IntTuple = "(2,(3,(4)))".parse().unwrap();
+    /// assert_eq!(t.as_ref().get(1).unwrap().depth(), 2);
+    /// ```
     pub fn depth(self) -> usize {
         depth_of(self.nodes)
     }
 
     /// The top-level modes; a leaf yields itself once, as `get<0>(int)` does in CuTe.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// let t: IntTuple = "7".parse().unwrap();
+    /// assert_eq!(t.as_ref().modes().count(), 1);
+    /// ```
     pub fn modes(self) -> Modes<'a, T> {
         match self.nodes[0] {
             Node::Leaf(_) => Modes {
@@ -121,11 +151,24 @@ impl<'a, T: Copy> TreeRef<'a, T> {
     }
 
     /// Mode `i`, if it exists.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// let t: IntTuple = "(2,(3,4))".parse().unwrap();
+    /// assert_eq!(t.as_ref().get(1).unwrap().to_string(), "(3,4)");
+    /// assert!(t.as_ref().get(2).is_none());
+    /// ```
     pub fn get(self, i: usize) -> Option<TreeRef<'a, T>> {
         self.modes().nth(i)
     }
 
     /// The leaves in order (the flattened tree).
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// let t: IntTuple = "(2,(3,4))".parse().unwrap();
+    /// assert_eq!(t.as_ref().get(1).unwrap().leaves().count(), 2);
+    /// ```
     pub fn leaves(self) -> impl DoubleEndedIterator<Item = T> + 'a {
         self.nodes.iter().filter_map(|n| match n {
             Node::Leaf(x) => Some(*x),
@@ -134,6 +177,12 @@ impl<'a, T: Copy> TreeRef<'a, T> {
     }
 
     /// An owned copy.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// let t: IntTuple = "(2,(3,4))".parse().unwrap();
+    /// assert_eq!(t.as_ref().get(1).unwrap().to_tree().rank(), 2);
+    /// ```
     pub fn to_tree(self) -> Tree<T> {
         Tree {
             nodes: SmallVec::from_slice(self.nodes),
@@ -210,6 +259,12 @@ impl<T: Copy> Tree<T> {
     }
 
     /// A borrowed view of the whole tree.
+    ///
+    /// ```
+    /// # use cute_layout::IntTuple;
+    /// let t: IntTuple = "(2,3)".parse().unwrap();
+    /// assert_eq!(t.as_ref().rank(), 2);
+    /// ```
     pub fn as_ref(&self) -> TreeRef<'_, T> {
         TreeRef { nodes: &self.nodes }
     }

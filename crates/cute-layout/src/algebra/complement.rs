@@ -16,12 +16,14 @@ use crate::tuple::IntTuple;
 /// is divided mode by mode, as in CuTe.
 ///
 /// Post-conditions: `R` is strictly increasing, `R(i) ≠ L(j)` for `i ≥ 1`,
-/// `size(R) ≥ size(cotarget) / size(F)`, `cosize(R) ≤ round_up(size(cotarget), cosize(L))`.
+/// `size(R) ≥ size(cotarget) / size(F)` and `cosize((L, R)) ≥ size(cotarget)`.
 ///
 /// # Errors
-/// [`LayoutError::NonInjective`] when a stride is not a multiple of the previous `stride·extent`
-/// (CuTe's "Non-injective Layout detected in complement", extended to the non-divisible case
-/// where C++ returns a layout with holes); [`LayoutError::InvalidArgument`] for negative strides.
+/// [`LayoutError::NonInjective`] when a stride is below the previous `stride·extent` (CuTe's
+/// "Non-injective Layout detected in complement"); [`LayoutError::Postcondition`] where the
+/// floor divisions of C++'s algorithm yield a layout breaking the post-conditions (e.g.
+/// `(2,2):(2,5)` with cotarget 20, for which C++ returns `(2,2):(1,10)`);
+/// [`LayoutError::InvalidArgument`] for negative strides.
 ///
 /// # Examples
 /// ```
@@ -53,31 +55,50 @@ pub fn complement(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     let mut modes = Modes::new();
     let mut cur = Int::ONE;
     for &(s, d) in &sorted {
-        if d.value() % cur.value() != 0 {
+        let extent = d.div(cur)?;
+        if extent.value() == 0 {
             return Err(LayoutError::NonInjective {
                 op: "complement",
                 layout: layout.to_string(),
-                detail: if d.value() < cur.value() {
-                    format!("the mode {s}:{d} starts at stride {d}, below the {cur} offsets already covered by the smaller strides (Non-injective Layout detected in complement)")
-                } else {
-                    format!("the mode {s}:{d} has a stride {d} that is not a multiple of {cur}, the span of the smaller strides, so no layout can fill the gaps")
-                },
-                hint: "each stride, sorted, must be a multiple of the previous stride times its extent",
+                detail: format!(
+                    "the mode {s}:{d} starts at stride {d}, inside the {cur} offsets already spanned by the smaller strides (Non-injective Layout detected in complement)"
+                ),
+                hint: "each stride, sorted, must be at least the previous stride times its extent",
             });
         }
-        modes.push((d.div(cur)?, cur));
+        modes.push((extent, cur));
         cur = d.mul(s)?;
     }
     let rest = cotarget.ceil_div(&IntTuple::int(cur))?.size()?;
-    modes.push((
-        rest,
-        if rest.value() == 1 {
-            Int::new(0, rest.is_static())
-        } else {
-            cur
-        },
-    ));
-    coalesce(&Layout::from_flat_modes(&modes, true))
+    modes.push((rest, if rest.value() == 1 { Int::new(0, rest.is_static()) } else { cur }));
+    let result = coalesce(&Layout::from_flat_modes(&modes, true))?;
+    check_postconditions(layout, &f, cotarget.size()?, &result)?;
+    Ok(result)
+}
+
+/// CuTe's documented post-conditions that the floor divisions above do not guarantee:
+/// `size(R) ≥ size(cotarget) / size(filter(L))` and `cosize((L, R)) ≥ size(cotarget)`.
+/// (The header's `cosize(R) ≤ round_up(size(cotarget), cosize(L))` does not hold for C++'s own
+/// documented results, e.g. `complement(2:5, 22) = (5,3):(1,10)`, so it is not enforced.)
+fn check_postconditions(layout: &Layout, filtered: &Layout, cotarget: Int, r: &Layout) -> Result<()> {
+    let (n, size_f) = (cotarget.value(), filtered.size()?.value());
+    let (size_r, cosize_r, cosize_l) = (r.size()?.value(), r.cosize()?.value(), layout.cosize()?.value());
+    let joint = cosize_l.checked_add(cosize_r).map(|c| c - 1);
+    let violated = if size_f > 0 && size_r < n / size_f {
+        Some(format!("size(R) = {size_r} < size(cotarget) / size(filter(L)) = {n} / {size_f}"))
+    } else if joint.is_some_and(|j| j < n) {
+        Some(format!("cosize((L, R)) = {} < size(cotarget) = {n}: (L, R) leaves holes", joint.unwrap_or(0)))
+    } else {
+        None
+    };
+    match violated {
+        None => Ok(()),
+        Some(detail) => Err(LayoutError::Postcondition {
+            op: "complement",
+            detail: format!("C++ would return {r} for {layout}, which breaks a post-condition: {detail}"),
+            hint: "the sorted strides of L must be multiples of the previous stride times its extent for a complement to exist",
+        }),
+    }
 }
 
 /// `complement(L)`: the complement with the default cotarget `cosize(filter(L))`.

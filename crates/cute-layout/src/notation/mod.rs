@@ -54,6 +54,13 @@ impl<'a> Parser<'a> {
     }
 
     /// The current byte position.
+    ///
+    /// ```
+    /// # use cute_layout::notation::Parser;
+    /// let mut p = Parser::new("(2,3) rest");
+    /// p.int_tuple().unwrap();
+    /// assert_eq!(p.pos(), 5);
+    /// ```
     pub fn pos(&self) -> usize {
         self.pos
     }
@@ -68,12 +75,23 @@ impl<'a> Parser<'a> {
     }
 
     /// The next non-space byte, without consuming it.
+    ///
+    /// ```
+    /// # use cute_layout::notation::Parser;
+    /// assert_eq!(Parser::new("  <2>").peek(), Some(b'<'));
+    /// ```
     pub fn peek(&mut self) -> Option<u8> {
         self.skip_ws();
         self.input.as_bytes().get(self.pos).copied()
     }
 
     /// An error at the current position.
+    ///
+    /// ```
+    /// # use cute_layout::notation::Parser;
+    /// let e = Parser::new("(2,3").error("')'");
+    /// assert!(e.to_string().contains("expected ')'"));
+    /// ```
     pub fn error(&self, expected: &str) -> LayoutError {
         LayoutError::parse(self.input, self.pos, expected)
     }
@@ -82,6 +100,13 @@ impl<'a> Parser<'a> {
     ///
     /// # Errors
     /// [`LayoutError::Parse`].
+    ///
+    /// ```
+    /// # use cute_layout::notation::Parser;
+    /// let mut p = Parser::new(" (");
+    /// assert!(p.expect(b'(').is_ok());
+    /// assert!(p.expect(b')').is_err());
+    /// ```
     pub fn expect(&mut self, c: u8) -> Result<()> {
         if self.peek() == Some(c) {
             self.pos += 1;
@@ -95,6 +120,12 @@ impl<'a> Parser<'a> {
     ///
     /// # Errors
     /// [`LayoutError::Parse`].
+    ///
+    /// ```
+    /// # use cute_layout::notation::Parser;
+    /// assert!(Parser::new("   ").end().is_ok());
+    /// assert!(Parser::new(" x").end().is_err());
+    /// ```
     pub fn end(&mut self) -> Result<()> {
         match self.peek() {
             None => Ok(()),
@@ -106,6 +137,11 @@ impl<'a> Parser<'a> {
     ///
     /// # Errors
     /// [`LayoutError::Parse`].
+    ///
+    /// ```
+    /// # use cute_layout::notation::Parser;
+    /// assert_eq!(Parser::new("size(4)").ident().unwrap(), "size");
+    /// ```
     pub fn ident(&mut self) -> Result<&'a str> {
         self.skip_ws();
         let start = self.pos;
@@ -196,6 +232,11 @@ impl<'a> Parser<'a> {
     ///
     /// # Errors
     /// [`LayoutError::Parse`].
+    ///
+    /// ```
+    /// # use cute_layout::notation::Parser;
+    /// assert_eq!(Parser::new("(_,(1,_))").coord().unwrap().to_string(), "(_,(1,_))");
+    /// ```
     pub fn coord(&mut self) -> Result<Coord> {
         let mut b = Builder::new();
         self.tree(&mut |p: &mut Self| p.coord_leaf(), &mut b)?;
@@ -206,6 +247,12 @@ impl<'a> Parser<'a> {
     ///
     /// # Errors
     /// [`LayoutError::Parse`].
+    ///
+    /// ```
+    /// # use cute_layout::notation::Parser;
+    /// assert_eq!(Parser::new("( 2 , (_3,-4) )").int_tuple().unwrap().to_string(), "(2,(_3,-4))");
+    /// assert!(Parser::new("(2,_)").int_tuple().is_err());
+    /// ```
     pub fn int_tuple(&mut self) -> Result<IntTuple> {
         let mut b = Builder::new();
         self.tree(
@@ -228,6 +275,12 @@ impl<'a> Parser<'a> {
     ///
     /// # Errors
     /// [`LayoutError::Parse`], [`LayoutError::NotCongruent`].
+    ///
+    /// ```
+    /// # use cute_layout::notation::Parser;
+    /// assert_eq!(Parser::new("(2,4):(1,2)").layout().unwrap().to_string(), "(2,4):(1,2)");
+    /// assert_eq!(Parser::new("(2,4)").layout().unwrap().to_string(), "(2,4):(_1,2)");
+    /// ```
     pub fn layout(&mut self) -> Result<Layout> {
         let shape = self.int_tuple()?;
         if self.peek() == Some(b':') {
@@ -249,6 +302,13 @@ impl<'a> Parser<'a> {
     ///
     /// # Errors
     /// [`LayoutError::Parse`].
+    ///
+    /// ```
+    /// # use cute_layout::notation::{Literal, Parser};
+    /// assert!(matches!(Parser::new("8:2").literal().unwrap(), Literal::Layout(_)));
+    /// assert!(matches!(Parser::new("<8:2>").literal().unwrap(), Literal::Tiler(_)));
+    /// assert!(matches!(Parser::new("_").literal().unwrap(), Literal::Underscore));
+    /// ```
     pub fn literal(&mut self) -> Result<Literal> {
         if self.peek() == Some(b'<') {
             return Ok(Literal::Tiler(self.tiler_tuple()?));
@@ -296,6 +356,11 @@ impl<'a> Parser<'a> {
     ///
     /// # Errors
     /// [`LayoutError::Parse`].
+    ///
+    /// ```
+    /// # use cute_layout::notation::Parser;
+    /// assert_eq!(Parser::new("<3:3,(2,_)>").tiler().unwrap().to_string(), "<3:3,<2:_1,_>>");
+    /// ```
     pub fn tiler(&mut self) -> Result<Tiler> {
         let at = self.pos;
         Ok(match self.literal()? {
