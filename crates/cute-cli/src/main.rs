@@ -65,7 +65,7 @@ fn eval_lines() -> io::Result<()> {
     for line in stdin.lock().lines() {
         let line = line?;
         if line.trim().is_empty() {
-            writeln!(out)?;
+            writeln!(out, "error: empty expression; hint: write op(arg, ...), see `cute ops`")?;
             continue;
         }
         match eval(&line) {
