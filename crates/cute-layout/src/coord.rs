@@ -235,13 +235,15 @@ fn idx2crd_ref(i: TreeRef<'_, Int>, s: TreeRef<'_, Int>, b: &mut Builder<Int>) -
             }
             b.close();
         }
-        (None, true) => return Err(LayoutError::NotATuple {
-            op: "idx2crd",
-            detail: format!(
+        (None, true) => {
+            return Err(LayoutError::NotATuple {
+                op: "idx2crd",
+                detail: format!(
                 "the tuple index {i} cannot be split by the integer shape {s} (Invalid parameters)"
             ),
-            hint: "give an integer index for an integer mode",
-        }),
+                hint: "give an integer index for an integer mode",
+            })
+        }
     }
     Ok(())
 }

@@ -140,6 +140,11 @@ impl Layout {
         }
         shape.close();
         stride.close();
+        Layout::from_builders(shape, stride)
+    }
+
+    /// A layout from two builders that received the same structure (congruent by construction).
+    pub(crate) fn from_builders(shape: Builder<Int>, stride: Builder<Int>) -> Result<Layout> {
         Ok(Layout {
             shape: shape.finish()?,
             stride: stride.finish()?,
@@ -508,7 +513,11 @@ impl Layout {
         if let Some(bad) = parts.iter().find(|p| p.shape.is_leaf() || p.rank() != r) {
             return Err(LayoutError::RankMismatch {
                 op: "zip",
-                detail: format!("{first} has rank {r} but {bad} has rank {}", bad.rank()),
+                detail: if bad.shape.is_leaf() {
+                    format!("{first} is a tuple of rank {r} but {bad} is not a tuple")
+                } else {
+                    format!("{first} has rank {r} but {bad} has rank {}", bad.rank())
+                },
                 hint: "zip needs operands of equal rank",
             });
         }
@@ -546,8 +555,14 @@ impl Layout {
                         expr: format!("{index} split by extent 0 of {self}"),
                     });
                 }
-                let here = rest % s;
-                rest /= s;
+                // checked: `i64::MIN` split by an extent of -1 overflows
+                let (here, next) =
+                    rest.checked_rem(s)
+                        .zip(rest.checked_div(s))
+                        .ok_or_else(|| LayoutError::Overflow {
+                            expr: format!("{self} at index {index}"),
+                        })?;
+                rest = next;
                 here
             };
             acc = here
@@ -597,18 +612,32 @@ impl Layout {
         }
         // Odometer over the leaves: no division per element.
         let leaves: Vec<(i64, i64)> = self.leaves().map(|(s, d)| (s.value(), d.value())).collect();
-        let mut out = Vec::with_capacity(size as usize);
+        let mut out = Vec::new();
+        out.try_reserve_exact(size as usize)
+            .map_err(|_| LayoutError::InvalidArgument {
+                op: "offsets",
+                detail: format!("{self} has {size} elements, too many to list in memory"),
+                hint: "evaluate single indices with `eval` instead",
+            })?;
         let mut counter = vec![0i64; leaves.len()];
         let mut offset = 0i64;
-        for _ in 0..size {
+        let overflow = || LayoutError::Overflow {
+            expr: format!("the offsets of {self}"),
+        };
+        for n in 0..size {
             out.push(offset);
+            if n + 1 == size {
+                break; // do not step past the last element: that offset may not fit
+            }
             for (k, &(s, d)) in leaves.iter().enumerate() {
-                counter[k] += 1;
-                offset += d;
-                if counter[k] < s {
+                if counter[k] + 1 < s {
+                    counter[k] += 1;
+                    offset = offset.checked_add(d).ok_or_else(overflow)?;
                     break;
                 }
-                offset -= s * d;
+                // Wrap this leaf back to 0 and carry into the next one.
+                let back = (s - 1).checked_mul(d).ok_or_else(overflow)?;
+                offset = offset.checked_sub(back).ok_or_else(overflow)?;
                 counter[k] = 0;
             }
         }

@@ -462,7 +462,11 @@ impl<T: Copy> Tree<T> {
     /// let b: IntTuple = "(1,(2,3))".parse().unwrap();
     /// assert_eq!(a.zip_map(&b, |x, y| x.mul(y)).unwrap().to_string(), "(2,(6,12))");
     /// ```
-    pub fn zip_map<U, V: Copy>(&self, other: &Tree<U>, mut f: impl FnMut(T, U) -> Result<V>) -> Result<Tree<V>>
+    pub fn zip_map<U, V: Copy>(
+        &self,
+        other: &Tree<U>,
+        mut f: impl FnMut(T, U) -> Result<V>,
+    ) -> Result<Tree<V>>
     where
         T: fmt::Display,
         U: fmt::Display + Copy,
@@ -538,7 +542,9 @@ fn unreachable_congruent() -> ! {
 /// Incremental pre-order construction of a [`Tree`] without intermediate allocation.
 pub(crate) struct Builder<T> {
     pub(crate) nodes: Nodes<T>,
-    open: SmallVec<[usize; 8]>,
+    open: SmallVec<[u32; 8]>,
+    /// The deepest nesting seen so far (checked by `finish`).
+    depth: usize,
 }
 
 impl<T: Copy> Builder<T> {
@@ -546,49 +552,60 @@ impl<T: Copy> Builder<T> {
         Builder {
             nodes: SmallVec::new(),
             open: SmallVec::new(),
+            depth: 0,
         }
     }
 
+    #[inline]
     fn count_child(&mut self) {
         if let Some(&top) = self.open.last() {
-            if let Node::Tuple { rank, .. } = &mut self.nodes[top] {
+            if let Node::Tuple { rank, .. } = &mut self.nodes[top as usize] {
                 *rank += 1;
             }
         }
     }
 
     /// Opens a tuple; children pushed until [`Builder::close`] belong to it.
+    #[inline]
     pub(crate) fn open(&mut self) {
         self.count_child();
-        self.open.push(self.nodes.len());
+        self.open.push(self.nodes.len() as u32);
+        self.depth = self.depth.max(self.open.len());
         self.nodes.push(Node::Tuple { rank: 0, len: 0 });
     }
 
+    #[inline]
     pub(crate) fn close(&mut self) {
         if let Some(top) = self.open.pop() {
-            let len = (self.nodes.len() - top) as u32;
-            if let Node::Tuple { len: l, .. } = &mut self.nodes[top] {
+            let len = self.nodes.len() as u32 - top;
+            if let Node::Tuple { len: l, .. } = &mut self.nodes[top as usize] {
                 *l = len;
             }
         }
     }
 
+    #[inline]
     pub(crate) fn leaf(&mut self, x: T) {
         self.count_child();
         self.nodes.push(Node::Leaf(x));
     }
 
+    #[inline]
     pub(crate) fn push(&mut self, t: TreeRef<'_, T>) {
         self.count_child();
+        if !t.is_leaf() {
+            self.depth = self.depth.max(self.open.len() + t.depth());
+        }
         self.nodes.extend_from_slice(t.nodes);
     }
 
+    /// The tree; [`LayoutError::TooDeep`] if it nests deeper than [`MAX_DEPTH`].
+    #[inline]
     pub(crate) fn finish(self) -> Result<Tree<T>> {
-        let t = Tree { nodes: self.nodes };
-        if t.depth() > MAX_DEPTH {
+        if self.depth > MAX_DEPTH {
             return Err(LayoutError::TooDeep { limit: MAX_DEPTH });
         }
-        Ok(t)
+        Ok(Tree { nodes: self.nodes })
     }
 }
 

@@ -432,7 +432,9 @@ fn scalar_shape_div(a: Int, b: Int) -> Result<Int> {
             expr: format!("shape_div({a}, {b})"),
         });
     }
-    if a.value() % b.value() != 0 && (a.value() == 0 || b.value() % a.value() != 0) {
+    if a.value().wrapping_rem(b.value()) != 0
+        && (a.value() == 0 || b.value().wrapping_rem(a.value()) != 0)
+    {
         return Err(LayoutError::Divisibility {
             op: "shape_div",
             mode: format!("shape_div({a}, {b})"),

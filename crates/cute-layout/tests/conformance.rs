@@ -20,7 +20,11 @@ fn load() -> Vec<Json> {
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).expect("a JSON record per line"))
         .collect();
-    assert!(records.len() > 2000, "expected the full vector set, found {} records", records.len());
+    assert!(
+        records.len() > 2000,
+        "expected the full vector set, found {} records",
+        records.len()
+    );
     records
 }
 
@@ -29,8 +33,12 @@ fn tag_static(text: &str) -> String {
     let mut out = String::with_capacity(text.len() * 2);
     let bytes = text.as_bytes();
     for (i, &c) in bytes.iter().enumerate() {
-        let starts_number = (c.is_ascii_digit() || (c == b'-' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)))
-            && (i == 0 || !(bytes[i - 1].is_ascii_digit() || bytes[i - 1] == b'_' || bytes[i - 1] == b'-'));
+        let starts_number = (c.is_ascii_digit()
+            || (c == b'-' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)))
+            && (i == 0
+                || !(bytes[i - 1].is_ascii_digit()
+                    || bytes[i - 1] == b'_'
+                    || bytes[i - 1] == b'-'));
         if starts_number {
             out.push('_');
         }
@@ -61,7 +69,11 @@ fn expr_line(rec: &Json, is_static: bool) -> String {
 
 /// Shape text, and strides of the leaves whose extent is not 1.
 fn structure(l: &Layout) -> (String, Vec<String>) {
-    let strides = l.leaves().filter(|(s, _)| s.value() != 1).map(|(_, d)| d.to_string()).collect();
+    let strides = l
+        .leaves()
+        .filter(|(s, _)| s.value() != 1)
+        .map(|(_, d)| d.to_string())
+        .collect();
     (l.shape().to_string(), strides)
 }
 
@@ -92,15 +104,28 @@ fn check(rec: &Json, is_static: bool) -> Result<(), String> {
     let strip = |s: String| if is_static { s } else { s.replace('_', "") };
     if let Some(w) = want_text("int").or_else(|| want_text("inttuple")) {
         let g = strip(got.to_string());
-        return if g == w.replace(' ', "") { Ok(()) } else { Err(format!("{line}: got {g}, want {w}")) };
+        return if g == w.replace(' ', "") {
+            Ok(())
+        } else {
+            Err(format!("{line}: got {g}, want {w}"))
+        };
     }
     let Value::Layout(r) = got else {
         return Err(format!("{line}: expected a layout, got {got}"));
     };
-    let want: Layout = want_text("layout").expect("layout").parse().map_err(|e| format!("bad vector: {e}"))?;
+    let want: Layout = want_text("layout")
+        .expect("layout")
+        .parse()
+        .map_err(|e| format!("bad vector: {e}"))?;
     if rec.get("check").and_then(Json::as_str) == Some("left_inverse_property") {
         let arg = rec["args"][0].as_str().expect("layout arg");
-        let l: Layout = (if is_static { tag_static(arg) } else { arg.to_string() }).parse().expect("layout");
+        let l: Layout = (if is_static {
+            tag_static(arg)
+        } else {
+            arg.to_string()
+        })
+        .parse()
+        .expect("layout");
         let lv = l.offsets().expect("offsets");
         let injective = {
             let mut s = lv.clone();
@@ -118,11 +143,19 @@ fn check(rec: &Json, is_static: bool) -> Result<(), String> {
             }
         }
     } else {
-        let (gs, ws) = (r.size().map_err(|e| e.to_string())?, want.size().map_err(|e| e.to_string())?);
+        let (gs, ws) = (
+            r.size().map_err(|e| e.to_string())?,
+            want.size().map_err(|e| e.to_string())?,
+        );
         if gs.value() != ws.value() {
-            return Err(format!("{line}: got {r} of size {gs}, want {want} of size {ws}"));
+            return Err(format!(
+                "{line}: got {r} of size {gs}, want {want} of size {ws}"
+            ));
         }
-        if ws.value() <= 1 << 16 && r.offsets().map_err(|e| e.to_string())? != want.offsets().map_err(|e| e.to_string())? {
+        if ws.value() <= 1 << 16
+            && r.offsets().map_err(|e| e.to_string())?
+                != want.offsets().map_err(|e| e.to_string())?
+        {
             return Err(format!("{line}: got {r}, want {want} (values differ)"));
         }
     }
@@ -136,14 +169,22 @@ fn check(rec: &Json, is_static: bool) -> Result<(), String> {
 
 fn run(is_static: bool) {
     let records = load();
-    let failures: Vec<String> = records.iter().filter_map(|r| check(r, is_static).err()).collect();
+    let failures: Vec<String> = records
+        .iter()
+        .filter_map(|r| check(r, is_static).err())
+        .collect();
     assert!(
         failures.is_empty(),
         "{} of {} vectors fail{}:\n{}",
         failures.len(),
         records.len(),
         if is_static { " (static)" } else { "" },
-        failures.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
+        failures
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 

@@ -1,0 +1,238 @@
+//! Integration tests of the `cute` binary: `cute eval EXPR`, `cute eval` over standard input,
+//! and `cute ops`.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const CUTE: &str = env!("CARGO_BIN_EXE_cute");
+
+/// Runs `cute` with the arguments and no input.
+fn cute(args: &[&str]) -> Output {
+    Command::new(CUTE)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the cute binary runs")
+}
+
+/// Runs `cute eval` with `input` on standard input.
+fn cute_stdin(input: &[u8]) -> Output {
+    let mut child = Command::new(CUTE)
+        .arg("eval")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the cute binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    // write from another thread so a full stdout pipe cannot deadlock the test
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().expect("cute finishes");
+    writer.join().unwrap().expect("cute reads its input");
+    out
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("the output is UTF-8")
+}
+
+/// `cute eval EXPR` prints the result and exits 0.
+#[track_caller]
+fn assert_evals(expr: &str, expected: &str) {
+    let out = cute(&["eval", expr]);
+    assert!(out.status.success(), "{expr}: {out:?}");
+    assert_eq!(text(&out.stdout), format!("{expected}\n"), "{expr}");
+    assert!(out.stderr.is_empty(), "{expr}: {}", text(&out.stderr));
+}
+
+#[test]
+fn eval_prints_the_result() {
+    assert_evals("size((2,(3,4)):(1,(2,6)))", "24");
+    assert_evals("coalesce((_2,(_1,_6)):(_1,(_6,_2)))", "_12:_1");
+    assert_evals("complement((_2,_2):(_1,_6),_24)", "(_3,_2):(_2,_12)");
+    assert_evals(
+        "logical_divide((_9,(_4,_8)):(_59,(_13,_1)),<_3:_3,(_2,_4):(_1,_8)>)",
+        "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))",
+    );
+    assert_evals("idx2crd(16,(_3,(_2,_3)))", "(1,(1,2))");
+    assert_evals("compatible(_24,(_4,_6))", "true");
+    // spaces between tokens are accepted
+    assert_evals(
+        " composition( (6,2):(8,2) , (4,3):(3,1) ) ",
+        "((2,2),3):((24,2),8)",
+    );
+}
+
+/// The two examples of the issue.
+#[test]
+fn eval_issue_examples() {
+    assert_evals(
+        "composition((6,2):(8,2),(4,3):(3,1))",
+        "((2,2),3):((24,2),8)",
+    );
+    assert_evals(
+        "composition((_10,_2):(_16,_4),(_5,_4):(_1,_5))",
+        "(_5,(_2,_2)):(_16,(_80,_4))",
+    );
+}
+
+/// A failing expression prints `error: ...` on standard error, nothing on standard output, and
+/// exits 1.
+#[test]
+fn eval_failure_exits_1() {
+    for (expr, message) in [
+        (
+            "composition((_8,_8):(_8,_1),_4:_3)",
+            "Shape Divisibility Condition",
+        ),
+        ("complement((2,2):(2,3))", "Non-injective"),
+        ("frobnicate(4:1)", "unknown operation `frobnicate`"),
+        ("size(4:1,2)", "size takes 1 argument(s), got 2"),
+        ("size((4294967296,4294967296))", "integer overflow"),
+    ] {
+        let out = cute(&["eval", expr]);
+        assert_eq!(out.status.code(), Some(1), "{expr}: {out:?}");
+        assert!(out.stdout.is_empty(), "{expr}: {}", text(&out.stdout));
+        let err = text(&out.stderr);
+        assert!(err.starts_with("error: "), "{expr}: {err}");
+        assert!(err.contains(message), "{expr}: {err}");
+    }
+}
+
+/// A parse error on the command line shows the input and a caret under the error.
+#[test]
+fn eval_parse_error_has_a_caret() {
+    let out = cute(&["eval", "size(4:1"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines[0].starts_with("error: "), "{err}");
+    assert!(lines[0].contains("parse error at byte 8"), "{err}");
+    assert_eq!(lines[1], "  size(4:1");
+    assert_eq!(lines[2], format!("  {}^", " ".repeat(8)));
+}
+
+/// 10,000 nested parentheses on the command line: an error, not a crash.
+#[test]
+fn eval_deep_nesting_is_an_error() {
+    let deep = format!("size({}1{})", "(".repeat(10_000), ")".repeat(10_000));
+    let out = cute(&["eval", &deep]);
+    assert_eq!(out.status.code(), Some(1), "{:?}", out.status);
+    let err = text(&out.stderr);
+    assert!(err.starts_with("error: "));
+    assert!(err.contains("at most 32 levels of nesting"));
+}
+
+/// `cute eval` without EXPR reads standard input and prints exactly one line per input line:
+/// the result, or a line starting with `error:` (a blank line, garbage, 10,000-deep nesting, an
+/// unknown operation, a multi-line parse error folded onto one line).
+#[test]
+fn stdin_one_line_per_input_line() {
+    let deep = format!("size({}1{})", "(".repeat(10_000), ")".repeat(10_000));
+    let input = [
+        "composition((6,2):(8,2),(4,3):(3,1))",
+        "",
+        "!@#$ garbage %^&*",
+        &deep,
+        "composition((_10,_2):(_16,_4),(_5,_4):(_1,_5))",
+        "   ",
+        "frobnicate(4:1)",
+        "size(4:1",
+        "size(4:1)\r",
+        "complement((2,2):(2,3))",
+        "coalesce((_2,(_1,_6)):(_1,(_6,_2)))",
+    ];
+    let out = cute_stdin(format!("{}\n", input.join("\n")).as_bytes());
+    assert!(out.status.success(), "{out:?}");
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), input.len(), "{stdout}");
+    assert_eq!(lines[0], "((2,2),3):((24,2),8)");
+    assert!(lines[1].starts_with("error:"), "blank line: {}", lines[1]);
+    assert!(lines[2].starts_with("error:"), "garbage: {}", lines[2]);
+    assert!(lines[3].starts_with("error:"), "deep nesting");
+    assert!(lines[3].contains("at most 32 levels of nesting"));
+    assert_eq!(lines[4], "(_5,(_2,_2)):(_16,(_80,_4))");
+    assert!(lines[5].starts_with("error:"), "spaces: {}", lines[5]);
+    assert!(lines[6].starts_with("error:"), "{}", lines[6]);
+    assert!(lines[6].contains("frobnicate"));
+    assert!(lines[7].starts_with("error:"), "{}", lines[7]);
+    assert!(lines[7].contains("parse error at byte 8"), "{}", lines[7]);
+    assert_eq!(lines[8], "4", "a CRLF line ending is whitespace");
+    assert!(lines[9].starts_with("error:"), "{}", lines[9]);
+    assert_eq!(lines[10], "_12:_1");
+}
+
+/// The last line needs no newline; empty input gives empty output.
+#[test]
+fn stdin_edges() {
+    let out = cute_stdin(b"size(4:1)\ncosize(4:2)");
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), "4\n7\n");
+    let out = cute_stdin(b"");
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty());
+    let out = cute_stdin(b"\n\n");
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(stdout.lines().all(|l| l.starts_with("error:")));
+}
+
+/// Many lines: the results come back in order, one per line.
+#[test]
+fn stdin_many_lines() {
+    let input: String = (1..=2000).map(|n| format!("size({n}:1)\n")).collect();
+    let out = cute_stdin(input.as_bytes());
+    assert!(out.status.success());
+    let expected: String = (1..=2000).map(|n| format!("{n}\n")).collect();
+    assert_eq!(text(&out.stdout), expected);
+}
+
+/// A line that is not UTF-8 must still produce exactly one `error:` line and not end the run.
+#[test]
+fn stdin_invalid_utf8_line_is_one_error_line() {
+    let out = cute_stdin(b"size(4:1)\n\xff\xfe garbage\nsize(2:1)\n");
+    assert!(out.status.success(), "{out:?}");
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert_eq!(lines[0], "4");
+    assert!(lines[1].starts_with("error:"));
+    assert_eq!(lines[2], "2");
+}
+
+/// `cute ops` lists every operation `eval` knows.
+#[test]
+fn ops_lists_the_operations() {
+    let out = cute(&["ops"]);
+    assert!(out.status.success(), "{out:?}");
+    let stdout = text(&out.stdout);
+    assert!(stdout.lines().count() >= cute_layout::eval::OPERATIONS.len());
+    for (name, usage) in cute_layout::eval::OPERATIONS {
+        assert!(
+            stdout.contains(&format!("{name}(")),
+            "{name} is not listed:\n{stdout}"
+        );
+        assert!(stdout.contains(usage), "the usage of {name} is not listed");
+    }
+    for name in [
+        "composition",
+        "complement",
+        "logical_divide",
+        "blocked_product",
+    ] {
+        assert!(stdout.contains(name));
+    }
+}
+
+/// Without a subcommand, or with an unknown one, `cute` fails with a usage message.
+#[test]
+fn bad_command_line() {
+    let out = cute(&[]);
+    assert!(!out.status.success());
+    let out = cute(&["frobnicate"]);
+    assert!(!out.status.success());
+    assert!(!out.stderr.is_empty());
+}
