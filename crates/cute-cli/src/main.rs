@@ -1,8 +1,12 @@
 //! `cute`: evaluate CuTe layout algebra expressions from the command line.
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 use cute_layout::eval::{eval, OPERATIONS};
+use cute_layout::explain::explain;
+use cute_layout::render::{self, Coloring, Label};
+use cute_layout::IntTuple;
 use std::io::{self, BufRead, BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -28,6 +32,79 @@ enum Command {
     },
     /// List the operations `eval` accepts.
     Ops,
+    /// Print CuTe's `print_layout` grid of a layout (rank 1: one row; rank > 2: slabs).
+    ///
+    /// EXPR is a layout such as `(4,(2,2)):(2,(1,8))` or any `eval` expression yielding one.
+    Show {
+        /// The layout or expression.
+        expr: String,
+    },
+    /// Write CuTe's `print_latex` standalone TikZ document of a layout (rank <= 2).
+    Latex {
+        /// The layout or expression (with --tv: the (thread, value) layout).
+        expr: String,
+        /// Draw EXPR as a thread-value layout over this (M,N) tile (`print_latex_tv`).
+        #[arg(long, value_name = "TILE_MN")]
+        tv: Option<String>,
+        /// Write to FILE instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Draw a layout as an SVG picture, or a PNG image when FILE ends in `.png`.
+    Svg {
+        /// The layout or expression; divides, products and complement can be colored by tile.
+        expr: String,
+        /// Write to FILE (`.svg` or `.png`) instead of SVG on standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Show the coordinate of each cell instead of its offset.
+        #[arg(long)]
+        coords: bool,
+        /// Color the cells by offset (CuTe's greys) or by tile.
+        #[arg(long, value_enum, default_value_t = ColorBy::Offset)]
+        color: ColorBy,
+    },
+    /// Print the standard-form tuple morphism of a tractable layout, `S -> T over α` (`*` is
+    /// the base point), or draw its diagram with `--svg` / `--png`.
+    ///
+    /// LAYOUT is a layout such as `(2,2,2,4,4):(2,1,64,4,16)`, a morphism such as
+    /// `(4,4) -> (4,8,4) over (1,3)`, or an `eval` expression yielding either.
+    Morphism {
+        /// The layout, morphism or expression.
+        layout: String,
+        /// Draw the diagram as SVG, to FILE or standard output.
+        #[arg(long, value_name = "FILE", num_args = 0..=1, conflicts_with = "png")]
+        svg: Option<Option<PathBuf>>,
+        /// Draw the diagram as PNG, to FILE or standard output.
+        #[arg(long, value_name = "FILE", num_args = 0..=1)]
+        png: Option<Option<PathBuf>>,
+    },
+    /// Analyse a layout's shared-memory accesses: bank conflicts per phase (32 banks of 4
+    /// bytes), the widest vector access, contiguity, injectivity and surjectivity.
+    ///
+    /// EXPR is a layout (`(_32,_32):(_32,_1)`), a swizzled layout
+    /// (`Sw<3,3,3> o _0 o (_8,_64):(_64,_1)`) or an `eval` expression yielding one.
+    Analyze {
+        /// The layout or expression.
+        expr: String,
+        /// Element size in bytes.
+        #[arg(long, default_value_t = 4, value_name = "BYTES")]
+        elem_bytes: i64,
+        /// Read EXPR as a (thread, value) layout: mode 0 threads, mode 1 values.
+        #[arg(long)]
+        tv: bool,
+    },
+    /// Print the derivation of a result step by step, e.g. `logical_divide((4,2,3):(2,1,8), 4:2)`.
+    Explain {
+        /// The expression.
+        expr: String,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ColorBy {
+    Offset,
+    Tile,
 }
 
 fn main() -> ExitCode {
@@ -55,20 +132,124 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Command::Explain { expr } => match explain(&expr) {
+            Ok(e) => {
+                print!("{e}");
+                if e.result.is_ok() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::FAILURE
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        command => match draw(command) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 
-/// One output line per input line; errors are folded onto that one line.
+/// `show`, `latex` and `svg`: evaluate, render with the library, write.
+fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
+    match command {
+        Command::Show { expr } => print!("{}", render::grid(&render::subject(&expr)?.layout)?),
+        Command::Latex { expr, tv, output } => {
+            let layout = render::subject(&expr)?.layout;
+            let tex = match tv {
+                Some(tile) => render::latex_tv(&layout, &tile.parse::<IntTuple>()?)?,
+                None => render::latex(&layout)?,
+            };
+            write_out(output.as_deref(), tex.as_bytes())?;
+        }
+        Command::Svg {
+            expr,
+            output,
+            coords,
+            color,
+        } => {
+            let options = render::Options {
+                label: if coords { Label::Coord } else { Label::Offset },
+                coloring: match color {
+                    ColorBy::Offset => Coloring::Offset,
+                    ColorBy::Tile => Coloring::Tile,
+                },
+            };
+            let svg = render::svg(&render::subject(&expr)?, &options)?;
+            let is_png = output
+                .as_deref()
+                .and_then(Path::extension)
+                .is_some_and(|x| x.eq_ignore_ascii_case("png"));
+            if is_png {
+                write_out(output.as_deref(), &render::png(&svg)?)?;
+            } else {
+                write_out(output.as_deref(), svg.as_bytes())?;
+            }
+        }
+        Command::Morphism { layout, svg, png } => {
+            let f = cute_layout::category::morphism_of(&layout)?;
+            match (svg, png) {
+                (Some(out), _) => write_out(
+                    out.as_deref(),
+                    cute_layout::category::to_svg(&f)?.as_bytes(),
+                )?,
+                (None, Some(out)) => write_out(
+                    out.as_deref(),
+                    &render::png(&cute_layout::category::to_svg(&f)?)?,
+                )?,
+                (None, None) => println!("{f}"),
+            }
+        }
+        Command::Analyze {
+            expr,
+            elem_bytes,
+            tv,
+        } => {
+            println!(
+                "{}",
+                cute_layout::analysis::analyze_expr(&expr, elem_bytes, tv)?
+            )
+        }
+        _ => unreachable!("eval, ops and explain are handled in main"),
+    }
+    Ok(())
+}
+
+/// Writes to the file, or to standard output without one.
+fn write_out(path: Option<&Path>, bytes: &[u8]) -> io::Result<()> {
+    match path {
+        Some(p) => std::fs::write(p, bytes),
+        None => io::stdout().lock().write_all(bytes),
+    }
+}
+
+/// One output line per input line; errors are folded onto that one line. Bytes that are not
+/// UTF-8 are replaced (and then fail to parse), so one bad line never stops the stream.
 fn eval_lines() -> io::Result<()> {
-    let stdin = io::stdin();
+    let mut input = io::stdin().lock();
     let mut out = BufWriter::new(io::stdout().lock());
-    for line in stdin.lock().lines() {
-        let line = line?;
+    let mut raw = Vec::new();
+    loop {
+        raw.clear();
+        if input.read_until(b'\n', &mut raw)? == 0 {
+            break;
+        }
+        let text = String::from_utf8_lossy(&raw);
+        let line = text.trim_end_matches(['\n', '\r']);
         if line.trim().is_empty() {
-            writeln!(out, "error: empty expression; hint: write op(arg, ...), see `cute ops`")?;
+            writeln!(
+                out,
+                "error: empty expression; hint: write op(arg, ...), see `cute ops`"
+            )?;
             continue;
         }
-        match eval(&line) {
+        match eval(line) {
             Ok(v) => writeln!(out, "{v}")?,
             Err(e) => writeln!(out, "error: {}", e.to_string().replace('\n', " | "))?,
         }

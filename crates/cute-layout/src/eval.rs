@@ -39,6 +39,19 @@ pub enum Value {
     LayoutOffset(Layout, Int),
     /// A truth value (`congruent`, `compatible`, ...), printed `true` / `false`.
     Bool(bool),
+    /// A tuple morphism (`to_morphism`), printed `S -> T over α`.
+    Morphism(crate::category::NestedMorphism),
+    /// A swizzle `Sw<B,M,S>`.
+    Swizzle(crate::swizzle::Swizzle),
+    /// A swizzled layout `Sw<B,M,S> o OFFSET o LAYOUT`.
+    Composed(crate::swizzle::ComposedLayout),
+    /// A swizzled layout and an offset (a partition of a swizzled tensor), printed `CL+OFFSET`.
+    ComposedOffset(crate::swizzle::ComposedLayout, Int),
+    /// A TV layout with its tile (`make_layout_tv`), printed `(TILER,LAYOUT_TV)` as CuTe prints
+    /// the tuple.
+    Tv(Box<crate::tv::TvLayout>),
+    /// A layout with scaled-basis strides (`make_identity_layout`), e.g. `(4,3):(_1@0,_1@1)`.
+    Basis(Box<crate::basis::BasisLayout>),
 }
 
 impl fmt::Display for Value {
@@ -49,6 +62,12 @@ impl fmt::Display for Value {
             Value::Layout(l) => l.fmt(f),
             Value::LayoutOffset(l, o) => write!(f, "{l}+{o}"),
             Value::Bool(b) => b.fmt(f),
+            Value::Morphism(m) => m.fmt(f),
+            Value::Swizzle(sw) => sw.fmt(f),
+            Value::Composed(c) => c.fmt(f),
+            Value::ComposedOffset(c, o) => write!(f, "{c}+{o}"),
+            Value::Tv(tv) => write!(f, "({},{})", tv.tiler, tv.layout),
+            Value::Basis(b) => b.fmt(f),
         }
     }
 }
@@ -122,6 +141,53 @@ pub const OPERATIONS: &[(&str, &str)] = &[
     ("evenly_divides", "evenly_divides(shape, tiler)"),
     ("compact_col_major", "compact_col_major(shape)"),
     ("compact_row_major", "compact_row_major(shape)"),
+    // Swizzles, composed layouts, re-typing, tensors and TV layouts (a layout stands for the
+    // tensor over the offsets 0..cosize; partitions print LAYOUT+OFFSET).
+    (
+        "make_swizzle",
+        "make_swizzle(Y, Z): the swizzle with masks Y and Z",
+    ),
+    (
+        "make_composed_layout",
+        "make_composed_layout(Sw<B,M,S>, offset, L): also composition(Sw, L)",
+    ),
+    ("upcast", "upcast(L | Sw | CL, N)"),
+    ("downcast", "downcast(L | Sw | CL, N)"),
+    (
+        "recast_layout",
+        "recast_layout(L | CL, old_bits, new_bits): recast_layout<Old,New>",
+    ),
+    ("local_tile", "local_tile(T, tiler, coord[, proj])"),
+    ("inner_partition", "inner_partition(T, tiler, coord)"),
+    ("outer_partition", "outer_partition(T, tiler, coord)"),
+    (
+        "local_partition",
+        "local_partition(T, thr_layout, idx[, proj])",
+    ),
+    (
+        "make_layout_tv",
+        "make_layout_tv(thr_layout, val_layout): (tiler_mn, layout_tv)",
+    ),
+    (
+        "tv_partition",
+        "tv_partition(T, thr_layout, val_layout, tid): thread tid's values of T",
+    ),
+    (
+        "make_identity_layout",
+        "make_identity_layout(shape): strides are basis vectors _1@i",
+    ),
+    (
+        "is_tractable",
+        "is_tractable(L): whether L is the layout of a tuple morphism",
+    ),
+    (
+        "to_morphism",
+        "to_morphism(L): the standard-form tuple morphism of a tractable L, `S -> T over α`",
+    ),
+    (
+        "from_morphism",
+        "from_morphism(S -> T over α): the layout of a tuple morphism (`*` = base point)",
+    ),
 ];
 
 struct Args<'a> {
@@ -189,6 +255,8 @@ impl Args<'_> {
             Literal::Int(n) => Ok(Tiler::Layout(Layout::leaf(*n, Int::ONE))),
             Literal::Underscore => Ok(Tiler::Underscore),
             Literal::Tuple(c) => coord_to_tiler(c).ok_or_else(|| self.wrong(i, "a tiler")),
+            Literal::Morphism(_) => Err(self.wrong(i, "a tiler")),
+            Literal::Swizzle(_) | Literal::Composed(_) => Err(self.wrong(i, "a tiler")),
         }
     }
 
@@ -228,6 +296,9 @@ fn describe(l: &Literal) -> String {
         Literal::Tuple(t) => format!("the tuple {t}"),
         Literal::Layout(l) => format!("the layout {l}"),
         Literal::Tiler(t) => format!("the tiler {t}"),
+        Literal::Morphism(m) => format!("the morphism {m}"),
+        Literal::Swizzle(sw) => format!("the swizzle {sw}"),
+        Literal::Composed(c) => format!("the swizzled layout {c}"),
     }
 }
 
@@ -286,7 +357,11 @@ pub fn eval(expr: &str) -> Result<Value> {
     let args = Args { op: &op, items };
     apply(&args).map_err(|e| match e {
         e @ LayoutError::InvalidArgument { op: "eval", .. } => e,
-        e if e.to_string().starts_with(&format!("{op}:")) || e.to_string().starts_with(&format!("{op},")) => e,
+        e if e.to_string().starts_with(&format!("{op}:"))
+            || e.to_string().starts_with(&format!("{op},")) =>
+        {
+            e
+        }
         e => e.within(op.clone()),
     })
 }
@@ -309,6 +384,9 @@ fn size_of_rank(n: usize) -> Int {
 }
 
 fn apply(a: &Args<'_>) -> Result<Value> {
+    if let Some(v) = apply_swizzled(a)? {
+        return Ok(v);
+    }
     use Value::{Bool, Layout as L};
     let n = a.items.len();
     match a.op {
@@ -564,10 +642,260 @@ fn apply(a: &Args<'_>) -> Result<Value> {
                 s.compact_row_major()?
             }))
         }
+        "is_tractable" | "to_morphism" => {
+            a.arity(1, 1)?;
+            let l = a.layout(0)?;
+            Ok(if a.op == "is_tractable" {
+                Bool(crate::category::is_tractable(&l))
+            } else {
+                Value::Morphism(crate::category::to_morphism(&l)?)
+            })
+        }
+        "from_morphism" => {
+            a.arity(1, 1)?;
+            match &a.items[0] {
+                Literal::Morphism(m) => Ok(L(crate::category::from_morphism(m)?)),
+                _ => Err(a.wrong(0, "a tuple morphism `S -> T over α`")),
+            }
+        }
         other => Err(LayoutError::InvalidArgument {
             op: "eval",
             detail: format!("unknown operation `{other}`"),
             hint: "run `cute ops` for the list of operations",
         }),
     }
+}
+
+/// Operations of a swizzled layout that act on its inner layout and re-wrap the result.
+const FORWARDED: &[&str] = &[
+    "size",
+    "cosize",
+    "rank",
+    "depth",
+    "shape",
+    "layout",
+    "get",
+    "select",
+    "take",
+    "group",
+    "flatten",
+    "append",
+    "prepend",
+    "replace",
+    "zip",
+    "coalesce",
+    "filter",
+    "filter_zeros",
+    "logical_divide",
+    "zipped_divide",
+    "tiled_divide",
+    "flat_divide",
+    "logical_product",
+    "zipped_product",
+    "tiled_product",
+    "flat_product",
+    "blocked_product",
+    "raked_product",
+    "tile_to_shape",
+];
+
+fn any_layout(a: &Args<'_>, i: usize) -> Result<crate::swizzle::AnyLayout> {
+    match &a.items[i] {
+        Literal::Composed(c) => Ok(c.clone().into()),
+        _ => Ok(a.layout(i)?.into()),
+    }
+}
+
+fn partitioned((l, o): crate::tensor::Partitioned) -> Value {
+    match l {
+        crate::swizzle::AnyLayout::Layout(l) => Value::LayoutOffset(l, o),
+        crate::swizzle::AnyLayout::Composed(c) => Value::ComposedOffset(c, o),
+    }
+}
+
+fn any_value(l: crate::swizzle::AnyLayout) -> Value {
+    match l {
+        crate::swizzle::AnyLayout::Layout(l) => Value::Layout(l),
+        crate::swizzle::AnyLayout::Composed(c) => Value::Composed(c),
+    }
+}
+
+/// Swizzles, composed layouts, re-typing, tensors and TV layouts; `None` for everything else.
+fn apply_swizzled(a: &Args<'_>) -> Result<Option<Value>> {
+    use crate::recast::{downcast, downcast_swizzle, recast_any, upcast, upcast_swizzle};
+    use crate::swizzle::{layout_swizzle_commute, make_swizzle, ComposedLayout};
+    use crate::tensor::{
+        inner_partition, local_partition, local_partition_proj, local_tile_proj, outer_partition,
+    };
+    use Literal as Lit;
+    let n = a.items.len();
+    let item = |i: usize| a.items.get(i);
+    if let (Some(Lit::Composed(cl)), true) = (item(0), FORWARDED.contains(&a.op)) {
+        let mut items = a.items.clone();
+        items[0] = Lit::Layout(cl.layout().clone());
+        return Ok(Some(match apply(&Args { op: a.op, items })? {
+            Value::Layout(l) => Value::Composed(cl.map_inner(|_| Ok(l))?),
+            v => v,
+        }));
+    }
+    let v = match a.op {
+        "make_swizzle" => {
+            a.arity(2, 2)?;
+            let (y, z) = (a.index(0)?, a.index(1)?);
+            Value::Swizzle(make_swizzle(y as i64, z as i64)?)
+        }
+        "make_composed_layout" => {
+            a.arity(3, 3)?;
+            let Lit::Swizzle(sw) = &a.items[0] else {
+                return Err(a.wrong(0, "a swizzle Sw<B,M,S>"));
+            };
+            let off = a
+                .int_tuple(1)?
+                .as_leaf()
+                .ok_or_else(|| a.wrong(1, "an integer"))?;
+            Value::Composed(ComposedLayout::new(*sw, off, a.layout(2)?))
+        }
+        "composition" if n == 2 => match (&a.items[0], &a.items[1]) {
+            (Lit::Composed(x), Lit::Composed(y)) => {
+                Value::Composed(ComposedLayout::compose_both(x, y)?)
+            }
+            (Lit::Composed(x), _) => Value::Composed(x.compose(&a.tiler(1)?)?),
+            (Lit::Swizzle(x), Lit::Swizzle(y)) => Value::Swizzle(x.compose(*y)?),
+            (Lit::Swizzle(x), Lit::Composed(y)) => {
+                Value::Composed(ComposedLayout::swizzle_after(*x, y)?)
+            }
+            (Lit::Swizzle(x), _) => {
+                Value::Composed(ComposedLayout::new(*x, Int::ZERO, a.layout(1)?))
+            }
+            (_, Lit::Composed(y)) => {
+                Value::Composed(ComposedLayout::compose_after(&a.layout(0)?, y)?)
+            }
+            (_, Lit::Swizzle(y)) => {
+                let l = a.layout(0)?;
+                let sw = layout_swizzle_commute(&l, *y)?;
+                Value::Composed(ComposedLayout::new(sw, Int::ZERO, l))
+            }
+            _ => return Ok(None),
+        },
+        "crd2idx" if n == 2 => match &a.items[0] {
+            Lit::Composed(c) => Value::Int(c.call(&a.int_tuple(1)?)?),
+            Lit::Swizzle(sw) => Value::Int(
+                sw.apply_int(
+                    a.int_tuple(1)?
+                        .as_leaf()
+                        .ok_or_else(|| a.wrong(1, "an integer"))?,
+                ),
+            ),
+            _ => return Ok(None),
+        },
+        "right_inverse" | "left_inverse" => match &a.items[..] {
+            [Lit::Composed(c)] => Value::Composed(if a.op == "right_inverse" {
+                c.right_inverse()?
+            } else {
+                c.left_inverse()?
+            }),
+            [Lit::Swizzle(sw)] => Value::Swizzle(sw.inverse()),
+            _ => return Ok(None),
+        },
+        "complement" => match &a.items[..] {
+            [Lit::Composed(c)] => Value::Layout(c.complement(&IntTuple::int(c.cosize()?))?),
+            [Lit::Composed(c), _] => Value::Layout(c.complement(&a.int_tuple(1)?)?),
+            _ => return Ok(None),
+        },
+        "max_common_vector" => match &a.items[..] {
+            [Lit::Composed(c), _] => Value::Int(c.max_common_vector(&a.layout(1)?)?),
+            [_, Lit::Composed(c)] => Value::Int(c.max_common_vector(&a.layout(0)?)?),
+            _ => return Ok(None),
+        },
+        "slice" | "slice_and_offset" => match &a.items[..] {
+            [_, Lit::Composed(c)] => {
+                let p = c.slice_and_offset(&a.coord(0)?)?;
+                if a.op == "slice" {
+                    any_value(p.0)
+                } else {
+                    partitioned(p)
+                }
+            }
+            _ => return Ok(None),
+        },
+        "upcast" | "downcast" => {
+            a.arity(2, 2)?;
+            let k = a.index(1)? as i64;
+            let up = a.op == "upcast";
+            match &a.items[0] {
+                Lit::Swizzle(sw) => Value::Swizzle(if up {
+                    upcast_swizzle(*sw, k)?
+                } else {
+                    downcast_swizzle(*sw, k)?
+                }),
+                Lit::Composed(c) => {
+                    let (old, new) = if up { (1, k) } else { (k, 1) };
+                    any_value(recast_any(&c.clone().into(), old, new)?)
+                }
+                _ => {
+                    let l = a.layout(0)?;
+                    Value::Layout(if up { upcast(&l, k)? } else { downcast(&l, k)? })
+                }
+            }
+        }
+        "recast_layout" => {
+            a.arity(3, 3)?;
+            let (old, new) = (a.index(1)? as i64, a.index(2)? as i64);
+            any_value(recast_any(&any_layout(a, 0)?, old, new)?)
+        }
+        "local_tile" | "inner_partition" | "outer_partition" => {
+            a.arity(3, if a.op == "local_tile" { 4 } else { 3 })?;
+            let (t, tiler, c) = (any_layout(a, 0)?, a.tiler(1)?, a.coord(2)?);
+            partitioned(match (a.op, n) {
+                ("outer_partition", _) => outer_partition(&t, &tiler, &c)?,
+                (_, 4) => local_tile_proj(&t, &tiler, &c, &a.coord(3)?)?,
+                _ => inner_partition(&t, &tiler, &c)?,
+            })
+        }
+        "local_partition" => {
+            a.arity(3, 4)?;
+            let (t, thr, idx) = (any_layout(a, 0)?, a.layout(1)?, a.index(2)? as i64);
+            partitioned(if n == 4 {
+                local_partition_proj(&t, &thr, idx, &a.coord(3)?)?
+            } else {
+                local_partition(&t, &thr, idx)?
+            })
+        }
+        "make_identity_layout" => {
+            a.arity(1, 1)?;
+            Value::Basis(Box::new(crate::basis::BasisLayout::identity(
+                &a.int_tuple(0)?,
+            )?))
+        }
+        "make_layout_tv" => {
+            a.arity(2, 2)?;
+            Value::Tv(Box::new(crate::tv::make_layout_tv(
+                &a.layout(0)?,
+                &a.layout(1)?,
+            )?))
+        }
+        "tv_partition" => {
+            a.arity(4, 4)?;
+            let tv = crate::tv::make_layout_tv(&a.layout(1)?, &a.layout(2)?)?;
+            partitioned(crate::tv::tv_partition(
+                &any_layout(a, 0)?,
+                &tv,
+                a.index(3)? as i64,
+            )?)
+        }
+        _ => {
+            if let Some(i) = a
+                .items
+                .iter()
+                .position(|l| matches!(l, Lit::Swizzle(_) | Lit::Composed(_)))
+            {
+                return Err(a.wrong(
+                    i,
+                    "an ordinary layout (this operation has no swizzled form)",
+                ));
+            }
+            return Ok(None);
+        }
+    };
+    Ok(Some(v))
 }

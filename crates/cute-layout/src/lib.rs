@@ -33,21 +33,37 @@
 //! - [`Layout`] and [`Tiler`] ([`layout`], [`tiler`]);
 //! - the algebra ([`algebra`]): [`coalesce`], [`filter`], [`composition`], [`complement`],
 //!   [`right_inverse`], [`left_inverse`], the divides and the products;
+//! - the categorical layer ([`category`]): tuple morphisms, tractable layouts, the algebra on
+//!   morphisms and their diagrams;
+//! - swizzles, scaled-basis identity layouts ([`basis`]), tensors and thread-value layouts ([`swizzle`], [`recast`], [`tensor`],
+//!   [`tv`], [`tv_render`]) and layout analysis ([`analysis`]);
 //! - CuTe notation ([`notation`]) and the expression evaluator behind `cute eval` ([`eval`]);
+//! - pictures of layouts ([`render`]: `print_layout` grids, LaTeX, SVG, PNG) and step-by-step
+//!   derivations ([`explain`]);
 //! - [`LayoutError`]: every failure, as a value.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod algebra;
+pub mod analysis;
+pub mod basis;
+pub mod category;
 pub mod coord;
 pub mod error;
 pub mod eval;
+pub mod explain;
 pub mod int;
 pub mod layout;
 pub mod notation;
+pub mod recast;
+pub mod render;
+pub mod swizzle;
+pub mod tensor;
 pub mod tiler;
 pub mod tree;
 pub mod tuple;
+pub mod tv;
+pub mod tv_render;
 
 pub use algebra::coalesce::{
     coalesce, coalesce_by, filter, filter_by, filter_zeros, filter_zeros_by,
@@ -62,10 +78,13 @@ pub use algebra::product::{
     blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product,
     zipped_product,
 };
+pub use category::{is_tractable, NestedMorphism, TupleMorphism};
 pub use coord::{crd2crd, crd2idx, crd2idx_shape, idx2crd, Coord, CoordLeaf};
 pub use error::LayoutError;
 pub use int::Int;
 pub use layout::Layout;
+pub use swizzle::{make_swizzle, AnyLayout, ComposedLayout, Swizzle};
+pub use tensor::Tensor;
 pub use tiler::Tiler;
 pub use tree::{Tree, TreeRef, MAX_DEPTH};
 pub use tuple::IntTuple;

@@ -1,6 +1,6 @@
 //! `coalesce` and `filter`: simplify a layout without changing it as a function.
 
-use super::Modes;
+use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -13,6 +13,15 @@ use crate::tuple::IntTuple;
 pub(crate) fn coalesce_modes(
     leaves: impl Iterator<Item = (Int, Int)>,
     keep_last_stride: bool,
+) -> Result<Modes> {
+    coalesce_modes_traced(leaves, keep_last_stride, &mut NoTrace)
+}
+
+/// [`coalesce_modes`], reporting each merge and each dropped mode to `t`.
+pub(crate) fn coalesce_modes_traced(
+    leaves: impl Iterator<Item = (Int, Int)>,
+    keep_last_stride: bool,
+    t: &mut impl Trace,
 ) -> Result<Modes> {
     let leaves: Modes = leaves.collect();
     let mut rev: Modes = Modes::new(); // modes in reverse order: rev.last() is the front
@@ -28,13 +37,28 @@ pub(crate) fn coalesce_modes(
         }
         let front = rev.last_mut().expect("non-empty after the first mode");
         if s.value() == 1 {
+            t.step(|| format!("drop {s}:{d} (extent 1)"));
             continue;
         }
         if front.0.value() == 1 {
+            t.step(|| format!("drop {}:{} (extent 1), keep {s}:{d}", front.0, front.1));
             *front = (s, d);
         } else if s.mul(d)?.value() == front.1.value() {
-            *front = (s.mul(front.0)?, d);
+            let merged = (s.mul(front.0)?, d);
+            t.step(|| {
+                format!(
+                    "merge {s}:{d} and {}:{} into {}:{} (since {s}*{d} = {})",
+                    front.0, front.1, merged.0, merged.1, front.1
+                )
+            });
+            *front = merged;
         } else {
+            t.step(|| {
+                format!(
+                    "keep {s}:{d} before {}:{} ({s}*{d} != {})",
+                    front.0, front.1, front.1
+                )
+            });
             rev.push((s, d));
         }
     }
@@ -68,7 +92,17 @@ fn modes_to_layout(modes: &Modes) -> Layout {
 /// assert_eq!(coalesce(&l).unwrap().to_string(), "(_2,_4,_2):(_1,_4,_32)");
 /// ```
 pub fn coalesce(layout: &Layout) -> Result<Layout> {
-    Ok(modes_to_layout(&coalesce_modes(layout.leaves(), false)?))
+    coalesce_traced(layout, &mut NoTrace)
+}
+
+/// [`coalesce`], reporting the flat modes and every merge to `t`.
+pub(crate) fn coalesce_traced(layout: &Layout, t: &mut impl Trace) -> Result<Layout> {
+    t.step(|| format!("flatten: {}, scanned from the right", layout.flatten()));
+    Ok(modes_to_layout(&coalesce_modes_traced(
+        layout.leaves(),
+        false,
+        t,
+    )?))
 }
 
 /// CuTe's `coalesce_x`: like [`coalesce`] but also preserves `L(i)` for `i ≥ size(L)`.

@@ -1,7 +1,7 @@
 //! `complement`: the layout of "the rest" of the codomain.
 
 use super::coalesce::{coalesce, filter};
-use super::Modes;
+use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -35,11 +35,26 @@ use crate::tuple::IntTuple;
 /// assert_eq!(complement(&l, &p("_24")).unwrap().to_string(), "(_2,_3):(_1,_8)");
 /// ```
 pub fn complement(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
+    complement_traced(layout, cotarget, &mut NoTrace)
+}
+
+/// [`complement`], reporting each emitted mode to `t`.
+pub(crate) fn complement_traced(
+    layout: &Layout,
+    cotarget: &IntTuple,
+    t: &mut impl Trace,
+) -> Result<Layout> {
     let f = filter(layout)?;
+    t.step(|| format!("filter({layout}) = {f}"));
     let leaves: Modes = f.leaves().collect();
     if let [(_, d)] = leaves.as_slice() {
         if d.value() == 0 {
             let n = cotarget.size()?;
+            t.step(|| {
+                format!(
+                    "nothing left after filtering: the complement is all of size({cotarget}) = {n}"
+                )
+            });
             return Layout::column_major(&IntTuple::int(n));
         }
     }
@@ -52,10 +67,23 @@ pub fn complement(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     }
     let mut sorted = leaves.clone();
     sorted.sort_by_key(|m| m.1.value());
+    t.step(|| {
+        let modes: Vec<String> = sorted.iter().map(|(s, d)| format!("{s}:{d}")).collect();
+        format!(
+            "modes sorted by stride: {}; start with cur = 1",
+            modes.join(", ")
+        )
+    });
     let mut modes = Modes::new();
     let mut cur = Int::ONE;
     for &(s, d) in &sorted {
         let extent = d.div(cur)?;
+        t.step(|| {
+            format!(
+                "mode {s}:{d}: fill the gap below stride {d} with {d}/{cur} = {extent} : {cur}, then cur = {d}*{s} = {}",
+                d.value().saturating_mul(s.value())
+            )
+        });
         if extent.value() == 0 {
             return Err(LayoutError::NonInjective {
                 op: "complement",
@@ -70,8 +98,23 @@ pub fn complement(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
         cur = d.mul(s)?;
     }
     let rest = cotarget.ceil_div(&IntTuple::int(cur))?.size()?;
-    modes.push((rest, if rest.value() == 1 { Int::new(0, rest.is_static()) } else { cur }));
-    let result = coalesce(&Layout::from_flat_modes(&modes, true))?;
+    modes.push((
+        rest,
+        if rest.value() == 1 {
+            Int::new(0, rest.is_static())
+        } else {
+            cur
+        },
+    ));
+    t.step(|| {
+        format!(
+            "repeat up to the cotarget: ceil_div({cotarget}, {cur}) = {rest} : {}",
+            modes[modes.len() - 1].1
+        )
+    });
+    let emitted = Layout::from_flat_modes(&modes, true);
+    let result = coalesce(&emitted)?;
+    t.step(|| format!("coalesce({emitted}) = {result}"));
     check_postconditions(layout, &f, cotarget.size()?, &result)?;
     Ok(result)
 }
@@ -80,14 +123,28 @@ pub fn complement(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
 /// `size(R) ≥ size(cotarget) / size(filter(L))` and `cosize((L, R)) ≥ size(cotarget)`.
 /// (The header's `cosize(R) ≤ round_up(size(cotarget), cosize(L))` does not hold for C++'s own
 /// documented results, e.g. `complement(2:5, 22) = (5,3):(1,10)`, so it is not enforced.)
-fn check_postconditions(layout: &Layout, filtered: &Layout, cotarget: Int, r: &Layout) -> Result<()> {
+fn check_postconditions(
+    layout: &Layout,
+    filtered: &Layout,
+    cotarget: Int,
+    r: &Layout,
+) -> Result<()> {
     let (n, size_f) = (cotarget.value(), filtered.size()?.value());
-    let (size_r, cosize_r, cosize_l) = (r.size()?.value(), r.cosize()?.value(), layout.cosize()?.value());
+    let (size_r, cosize_r, cosize_l) = (
+        r.size()?.value(),
+        r.cosize()?.value(),
+        layout.cosize()?.value(),
+    );
     let joint = cosize_l.checked_add(cosize_r).map(|c| c - 1);
     let violated = if size_f > 0 && size_r < n / size_f {
-        Some(format!("size(R) = {size_r} < size(cotarget) / size(filter(L)) = {n} / {size_f}"))
+        Some(format!(
+            "size(R) = {size_r} < size(cotarget) / size(filter(L)) = {n} / {size_f}"
+        ))
     } else if joint.is_some_and(|j| j < n) {
-        Some(format!("cosize((L, R)) = {} < size(cotarget) = {n}: (L, R) leaves holes", joint.unwrap_or(0)))
+        Some(format!(
+            "cosize((L, R)) = {} < size(cotarget) = {n}: (L, R) leaves holes",
+            joint.unwrap_or(0)
+        ))
     } else {
         None
     };

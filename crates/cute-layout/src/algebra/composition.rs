@@ -1,7 +1,7 @@
 //! `composition`: the layout `R = A ∘ B` with `R(c) = A(B(c))`.
 
 use super::coalesce::coalesce_x;
-use super::Modes;
+use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -39,7 +39,28 @@ const BRUTE_FORCE_LIMIT: i64 = 1 << 22;
 /// assert_eq!(composition(&a, &b).unwrap().to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
 /// ```
 pub fn composition(a: &Layout, b: &Layout) -> Result<Layout> {
+    composition_traced(a, b, &mut NoTrace)
+}
+
+/// [`composition`], reporting the left-distribution over `B`'s modes and every
+/// shape_div / shape_mod step to `t`.
+pub(crate) fn composition_traced(a: &Layout, b: &Layout, t: &mut impl Trace) -> Result<Layout> {
     let lhs = coalesce_x(a)?;
+    t.step(|| {
+        let modes: Vec<String> = lhs.iter().map(|(s, d)| format!("{s}:{d}")).collect();
+        format!(
+            "A = {a} coalesced (keeping A(i) past the end): modes {}",
+            modes.join(", ")
+        )
+    });
+    if !b.shape().is_leaf() {
+        t.step(|| {
+            format!(
+                "distribute over B's modes: A o {b} = {}",
+                distributed(b.shape().as_ref(), b.stride().as_ref())
+            )
+        });
+    }
     let mut carry = CarryCheck::new(&lhs);
     let mut shape = Builder::new();
     let mut stride = Builder::new();
@@ -50,12 +71,33 @@ pub fn composition(a: &Layout, b: &Layout) -> Result<Layout> {
         &mut carry,
         &mut shape,
         &mut stride,
+        t,
     )?;
-    let r = Layout::new(shape.finish()?, stride.finish()?)?;
+    let r = Layout::from_builders(shape, stride)?;
     if carry.suspicious {
+        t.step(|| {
+            "images of B's modes may carry across a mode of A: check R(i) = A(B(i)) for every i"
+                .to_string()
+        });
         verify(a, b, &r)?;
     }
+    t.step(|| format!("reassemble with B's hierarchy: {r}"));
     Ok(r)
+}
+
+/// `(A o s0:d0, (A o s1:d1, ...))`: the composition distributed over the leaves of `B`.
+fn distributed(s: TreeRef<'_, Int>, d: TreeRef<'_, Int>) -> String {
+    match (s.as_leaf(), d.as_leaf()) {
+        (Some(s), Some(d)) => format!("A o {s}:{d}"),
+        _ => {
+            let parts: Vec<String> = s
+                .modes()
+                .zip(d.modes())
+                .map(|(si, di)| distributed(si, di))
+                .collect();
+            format!("({})", parts.join(", "))
+        }
+    }
 }
 
 /// `composition(A, tiler)` for any [`Tiler`]: a layout composes as in [`composition`]; `_`
@@ -75,17 +117,31 @@ pub fn composition(a: &Layout, b: &Layout) -> Result<Layout> {
 /// assert_eq!(composition_tiler(&a, &t).unwrap().to_string(), "(_3,(4,2)):(59,(13,1))");
 /// ```
 pub fn composition_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
+    composition_tiler_traced(a, tiler, &mut NoTrace)
+}
+
+/// [`composition_tiler`], tracing each mode's composition to `t`.
+pub(crate) fn composition_tiler_traced(
+    a: &Layout,
+    tiler: &Tiler,
+    t: &mut impl Trace,
+) -> Result<Layout> {
     match tiler {
-        Tiler::Layout(b) => composition(a, b),
-        Tiler::Underscore => Ok(a.clone()),
-        Tiler::Tuple(ts) => Tiler::by_mode("composition", a, ts, false, composition_tiler),
+        Tiler::Layout(b) => composition_traced(a, b, t),
+        Tiler::Underscore => {
+            t.step(|| format!("tiler _: {a} is kept"));
+            Ok(a.clone())
+        }
+        Tiler::Tuple(ts) => {
+            super::divide::by_mode_traced("composition", a, ts, false, t, composition_tiler_traced)
+        }
     }
 }
 
 /// Tracks, per mode of `A`, the largest digit the images of `B`'s modes can reach together:
 /// when it can reach the extent, a carry may break the left-distribution over `B`'s modes.
 struct CarryCheck {
-    digits: SmallVec<[i64; 16]>,
+    digits: SmallVec<[i64; 8]>,
     suspicious: bool,
 }
 
@@ -112,14 +168,20 @@ fn compose_tree(
     carry: &mut CarryCheck,
     shape: &mut Builder<Int>,
     stride: &mut Builder<Int>,
+    t: &mut impl Trace,
 ) -> Result<()> {
     match (s.as_leaf(), d.as_leaf()) {
-        (Some(s), Some(d)) => compose_leaf(lhs, s, d, carry, shape, stride),
+        (Some(s), Some(d)) => {
+            t.enter(|| format!("A o {s}:{d}:"));
+            compose_leaf(lhs, s, d, carry, shape, stride, t)?;
+            t.leave();
+            Ok(())
+        }
         _ => {
             shape.open();
             stride.open();
             for (si, di) in s.modes().zip(d.modes()) {
-                compose_tree(lhs, si, di, carry, shape, stride)?;
+                compose_tree(lhs, si, di, carry, shape, stride, t)?;
             }
             shape.close();
             stride.close();
@@ -135,23 +197,27 @@ fn compose_leaf(
     carry: &mut CarryCheck,
     shape: &mut Builder<Int>,
     stride: &mut Builder<Int>,
+    t: &mut impl Trace,
 ) -> Result<()> {
     if d.value() == 0 {
+        t.step(|| format!("stride 0: = {s}:{d}"));
         shape.leaf(s);
         stride.leaf(d);
         return Ok(());
     }
     if lhs.len() <= 1 {
         let e = lhs.first().map_or(Int::ZERO, |m| m.1);
+        let r = d.mul(e)?;
+        t.step(|| format!("A has the single mode of stride {e}: = {s}:({d}*{e}) = {s}:{r}"));
         shape.leaf(s);
-        stride.leaf(d.mul(e)?);
+        stride.leaf(r);
         return Ok(());
     }
     if d.value() < 0 {
         carry.suspicious = true; // negative strides: verify element by element
     }
     let (last_e, body) = (lhs[lhs.len() - 1].1, &lhs[..lhs.len() - 1]);
-    let mut out: SmallVec<[(Int, Int); 16]> = SmallVec::new();
+    let mut out: SmallVec<[(Int, Int); 8]> = SmallVec::new();
     let (mut rest_s, mut rest_d) = (s, d);
     for (k, &(a, e)) in body.iter().enumerate() {
         let abs_d = rest_d.abs()?;
@@ -167,9 +233,18 @@ fn compose_leaf(
         }
         let next_s = a.ceil_div(abs_d)?;
         let next_d = abs_d.ceil_div(a)?.mul(rest_d.signum())?;
+        if next_s.value() == 1 && rest_s.value() != 1 {
+            t.step(|| format!("shape_div: mode {a}:{e} of A by {rest_d}: stride {rest_d} >= extent {a}, skip the mode; stride left {rest_d}/{a} = {next_d}"));
+        }
         if next_s.value() != 1 && rest_s.value() != 1 {
             let new_s = next_s.min(rest_s);
-            if rest_s.value() % new_s.value() != 0 {
+            t.step(|| {
+                format!(
+                    "shape_div: mode {a}:{e} of A by {rest_d} leaves {a}/{rest_d} = {next_s} at stride {rest_d}*{e} = {}; shape_mod: keep {new_s} of the {rest_s} still needed",
+                    rest_d.value().saturating_mul(e.value())
+                )
+            });
+            if rest_s.rem(new_s)?.value() != 0 {
                 return Err(LayoutError::Divisibility {
                     op: "composition",
                     mode: format!("mode {k} of A (extent {a})"),
@@ -190,12 +265,22 @@ fn compose_leaf(
             carry.add(
                 k,
                 a.value(),
-                abs_d.value().saturating_mul(new_s.value() - 1),
+                abs_d
+                    .value()
+                    .saturating_mul(new_s.value().saturating_sub(1)),
             );
             out.push((new_s, rest_d.mul(e)?));
             rest_s = rest_s.div(new_s)?;
         }
         rest_d = next_d;
+    }
+    if out.is_empty() || rest_s.value() != 1 {
+        t.step(|| {
+            format!(
+                "last mode of A (stride {last_e}, extended as needed): the remaining {rest_s} at stride {rest_d}*{last_e} = {}",
+                rest_d.value().saturating_mul(last_e.value())
+            )
+        });
     }
     if out.is_empty() {
         shape.leaf(rest_s);
@@ -205,6 +290,17 @@ fn compose_leaf(
     if rest_s.value() != 1 {
         out.push((rest_s, rest_d.mul(last_e)?));
     }
+    t.step(|| {
+        let (s, d): (Vec<String>, Vec<String>) = out
+            .iter()
+            .map(|(s, d)| (s.to_string(), d.to_string()))
+            .unzip();
+        if out.len() == 1 {
+            format!("= {}:{}", s[0], d[0])
+        } else {
+            format!("= ({}):({})", s.join(","), d.join(","))
+        }
+    });
     if let [(s, d)] = out.as_slice() {
         shape.leaf(*s);
         stride.leaf(*d);

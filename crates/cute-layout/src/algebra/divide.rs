@@ -1,8 +1,9 @@
 //! The divides: `logical_divide` and its zipped, tiled and flat arrangements.
 
 use super::coalesce::coalesce;
-use super::complement::complement;
-use super::composition::composition;
+use super::complement::complement_traced;
+use super::composition::composition_traced;
+use super::{NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::layout::Layout;
 use crate::tiler::Tiler;
@@ -14,7 +15,7 @@ use crate::tiler::Tiler;
 /// Post-conditions: rank 2 for a layout tiler; `compatible(T, layout<0>(result))`.
 ///
 /// # Errors
-/// As [`complement`] and [`composition`]; [`LayoutError::TooManyTilerModes`].
+/// As [`complement`](super::complement::complement) and [`composition`](super::composition::composition); [`LayoutError::TooManyTilerModes`].
 ///
 /// # Examples
 /// ```
@@ -30,16 +31,68 @@ use crate::tiler::Tiler;
 /// );
 /// ```
 pub fn logical_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
+    logical_divide_traced(layout, tiler, &mut NoTrace)
+}
+
+/// [`logical_divide`], reporting the complement, the concatenation and the composition to `tr`.
+pub(crate) fn logical_divide_traced(
+    layout: &Layout,
+    tiler: &Tiler,
+    tr: &mut impl Trace,
+) -> Result<Layout> {
     match tiler {
         Tiler::Layout(t) => {
-            let rest =
-                complement(t, coalesce(layout)?.shape()).map_err(|e| e.within("logical_divide"))?;
-            composition(layout, &Layout::concat([t.clone(), rest])?)
-                .map_err(|e| e.within("logical_divide"))
+            let shape = coalesce(layout)?.shape().clone();
+            tr.enter(|| {
+                format!("B* = complement(B, shape(coalesce(A))) = complement({t}, {shape}):")
+            });
+            let rest = complement_traced(t, &shape, tr).map_err(|e| e.within("logical_divide"))?;
+            tr.leave();
+            tr.step(|| format!("B* = {rest}"));
+            let joined = Layout::concat([t.clone(), rest])?;
+            tr.step(|| format!("concatenate (B, B*) = {joined}"));
+            tr.enter(|| format!("A o (B, B*) = {layout} o {joined}:"));
+            let r =
+                composition_traced(layout, &joined, tr).map_err(|e| e.within("logical_divide"))?;
+            tr.leave();
+            tr.step(|| format!("logical_divide({layout}, {t}) = {r}"));
+            Ok(r)
         }
-        Tiler::Underscore => Ok(layout.clone()),
-        Tiler::Tuple(ts) => Tiler::by_mode("logical_divide", layout, ts, true, logical_divide),
+        Tiler::Underscore => {
+            tr.step(|| format!("tiler _: {layout} is kept"));
+            Ok(layout.clone())
+        }
+        Tiler::Tuple(ts) => by_mode_traced(
+            "logical_divide",
+            layout,
+            ts,
+            true,
+            tr,
+            logical_divide_traced,
+        ),
     }
+}
+
+/// [`Tiler::by_mode`] with `f` traced mode by mode.
+pub(crate) fn by_mode_traced<T: Trace>(
+    op: &'static str,
+    layout: &Layout,
+    tilers: &[Tiler],
+    keep_extra: bool,
+    tr: &mut T,
+    f: fn(&Layout, &Tiler, &mut T) -> Result<Layout>,
+) -> Result<Layout> {
+    tr.step(|| format!("apply {op} mode by mode to {layout}"));
+    let tr = std::cell::RefCell::new(tr);
+    let i = std::cell::Cell::new(0usize);
+    Tiler::by_mode(op, layout, tilers, keep_extra, |m, t| {
+        let mut tr = tr.borrow_mut();
+        tr.enter(|| format!("mode {}: {op}({m}, {t}):", i.get()));
+        let r = f(m, t, &mut **tr)?;
+        tr.leave();
+        i.set(i.get() + 1);
+        Ok(r)
+    })
 }
 
 /// Gathers the `(tile, rest)` pairs found at the leaves of the tiler into
@@ -108,7 +161,19 @@ pub fn tile_unzip(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// );
 /// ```
 pub fn zipped_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    tile_unzip(&logical_divide(layout, tiler)?, tiler)
+    zipped_divide_traced(layout, tiler, &mut NoTrace)
+}
+
+/// [`zipped_divide`], reporting the logical divide and the regrouping to `tr`.
+pub(crate) fn zipped_divide_traced(
+    layout: &Layout,
+    tiler: &Tiler,
+    tr: &mut impl Trace,
+) -> Result<Layout> {
+    let d = logical_divide_traced(layout, tiler, tr)?;
+    let z = tile_unzip(&d, tiler)?;
+    tr.step(|| format!("gather the tiles and the rests, ((tiles...), (rests...)): {z}"));
+    Ok(z)
 }
 
 /// The modes that slicing with `repeat<rank>(_)` keeps: the modes of a layout of rank > 1,

@@ -59,7 +59,9 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
 ///
 /// # Errors
 /// [`LayoutError::Divisibility`] ("Left inverse divisibility condition") when a stride is not a
-/// multiple of the span of the smaller strides.
+/// multiple of the span of the smaller strides; [`LayoutError::Postcondition`] when the layout
+/// is not injective on its nonzero strides and C++'s result is not a quasi-inverse
+/// (`(2,7):(2,1)` gives `(2,2):(2,1)` in C++, which maps `L(5) = 4` to 2 and `L(2) = 1 != 4`).
 ///
 /// # Examples
 /// ```
@@ -78,7 +80,7 @@ pub fn left_inverse(layout: &Layout) -> Result<Layout> {
         if d.value() == 0 {
             continue;
         }
-        if d.value() % span.value() != 0 {
+        if d.rem(span)?.value() != 0 {
             return Err(LayoutError::Divisibility {
                 op: "left_inverse",
                 mode: format!("mode {s}:{d} of coalesce({layout})"),
@@ -95,7 +97,51 @@ pub fn left_inverse(layout: &Layout) -> Result<Layout> {
     let last = sorted.last().map_or(Int::ONE, |m| m.0);
     shape.push(last);
     let modes: Modes = shape.into_iter().zip(stride).collect();
-    coalesce(&Layout::from_flat_modes(&modes, true))
+    let result = coalesce(&Layout::from_flat_modes(&modes, true))?;
+    check_quasi_inverse(layout, &sorted, &result)?;
+    Ok(result)
+}
+
+/// Elements of `L` checked one by one when the strides overlap.
+const QUASI_INVERSE_CHECK_LIMIT: i64 = 1 << 22;
+
+/// `L(R(L(i))) == L(i)`. It holds by construction when the nonzero strides, sorted, do not
+/// overlap (`dₖ·sₖ ≤ dₖ₊₁`); otherwise (non-injective layouts) it is checked element by element.
+fn check_quasi_inverse(layout: &Layout, sorted: &[(Int, Int, Int)], r: &Layout) -> Result<()> {
+    let nonzero: smallvec::SmallVec<[(i64, i64); 16]> = sorted
+        .iter()
+        .filter(|m| m.1.value() != 0)
+        .map(|m| (m.0.value(), m.1.value()))
+        .collect();
+    let disjoint = nonzero.iter().all(|m| m.1 > 0)
+        && nonzero.windows(2).all(|w| {
+            w[0].0
+                .checked_mul(w[0].1)
+                .is_some_and(|span| span <= w[1].1)
+        });
+    if disjoint {
+        return Ok(());
+    }
+    let n = layout.size()?.value();
+    if n > QUASI_INVERSE_CHECK_LIMIT {
+        return Err(LayoutError::Postcondition {
+            op: "left_inverse",
+            detail: format!("the strides of {layout} overlap, and with {n} elements C++'s result {r} cannot be verified to be a quasi-inverse"),
+            hint: "left_inverse is meant for injective layouts",
+        });
+    }
+    for i in 0..n {
+        let li = layout.eval(i)?;
+        let back = layout.eval(r.eval(li)?)?;
+        if back != li {
+            return Err(LayoutError::Postcondition {
+                op: "left_inverse",
+                detail: format!("C++ would return {r}, but L({i}) = {li} while L(R({li})) = {back}: the strides of {layout} overlap, so no quasi-inverse of this form exists"),
+                hint: "left_inverse is meant for injective layouts",
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The leading mode of `coalesce(A ∘ right_inverse(B))` when it has stride 1, with `right_inverse(B)`.

@@ -1,9 +1,10 @@
 //! The products: `logical_product`, its zipped, tiled and flat arrangements, `blocked_product`,
 //! `raked_product` and `tile_to_shape`.
 
-use super::complement::complement;
-use super::composition::composition;
-use super::divide::{splat_both, splat_rest, tile_unzip};
+use super::complement::complement_traced;
+use super::composition::composition_traced;
+use super::divide::{by_mode_traced, splat_both, splat_rest, tile_unzip};
+use super::{NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::layout::Layout;
 use crate::tiler::Tiler;
@@ -17,7 +18,7 @@ use crate::tuple::IntTuple;
 /// `compatible(B, layout<1>(result))`.
 ///
 /// # Errors
-/// As [`complement`] and [`composition`]; [`LayoutError::TooManyTilerModes`].
+/// As [`complement`](super::complement::complement) and [`composition`](super::composition::composition); [`LayoutError::TooManyTilerModes`].
 ///
 /// # Examples
 /// ```
@@ -30,16 +31,46 @@ use crate::tuple::IntTuple;
 /// assert_eq!(logical_product(&a, &b).unwrap().to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
 /// ```
 pub fn logical_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
+    logical_product_traced(block, tiler, &mut NoTrace)
+}
+
+/// [`logical_product`], reporting the complement, the composition and the concatenation to `tr`.
+pub(crate) fn logical_product_traced(
+    block: &Layout,
+    tiler: &Tiler,
+    tr: &mut impl Trace,
+) -> Result<Layout> {
     match tiler {
         Tiler::Layout(b) => {
             let cotarget = block.size()?.mul(b.cosize()?)?;
-            let rest = complement(block, &IntTuple::int(cotarget))
+            tr.enter(|| {
+                format!("A* = complement(A, size(A)*cosize(B)) = complement({block}, {cotarget}):")
+            });
+            let rest = complement_traced(block, &IntTuple::int(cotarget), tr)
                 .map_err(|e| e.within("logical_product"))?;
-            let arranged = composition(&rest, b).map_err(|e| e.within("logical_product"))?;
-            Layout::concat([block.clone(), arranged])
+            tr.leave();
+            tr.step(|| format!("A* = {rest}"));
+            tr.enter(|| format!("A* o B = {rest} o {b}:"));
+            let arranged =
+                composition_traced(&rest, b, tr).map_err(|e| e.within("logical_product"))?;
+            tr.leave();
+            tr.step(|| format!("A* o B = {arranged}"));
+            let r = Layout::concat([block.clone(), arranged])?;
+            tr.step(|| format!("concatenate (A, A* o B) = {r}"));
+            Ok(r)
         }
-        Tiler::Underscore => Ok(block.clone()),
-        Tiler::Tuple(ts) => Tiler::by_mode("logical_product", block, ts, true, logical_product),
+        Tiler::Underscore => {
+            tr.step(|| format!("tiler _: {block} is kept"));
+            Ok(block.clone())
+        }
+        Tiler::Tuple(ts) => by_mode_traced(
+            "logical_product",
+            block,
+            ts,
+            true,
+            tr,
+            logical_product_traced,
+        ),
     }
 }
 
@@ -56,7 +87,19 @@ pub fn logical_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// assert_eq!(zipped_product(&a, &b).unwrap().to_string(), "((_2,_5),(_3,_4)):((_5,_1),(_1,_5))");
 /// ```
 pub fn zipped_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    tile_unzip(&logical_product(block, tiler)?, tiler)
+    zipped_product_traced(block, tiler, &mut NoTrace)
+}
+
+/// [`zipped_product`], reporting the logical product and the regrouping to `tr`.
+pub(crate) fn zipped_product_traced(
+    block: &Layout,
+    tiler: &Tiler,
+    tr: &mut impl Trace,
+) -> Result<Layout> {
+    let p = logical_product_traced(block, tiler, tr)?;
+    let z = tile_unzip(&p, tiler)?;
+    tr.step(|| format!("gather the blocks and the arrangements, ((A...), (B...)): {z}"));
+    Ok(z)
 }
 
 /// `tiled_product(A, B)`: `((A modes...), B0, B1, ...)`.
@@ -92,12 +135,11 @@ pub fn flat_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
 }
 
 /// The product of `A` and `B` padded to a common rank `R`, as the pair of its two modes.
-fn padded_product(block: &Layout, tiler: &Layout) -> Result<(Layout, Layout)> {
+fn padded_product(block: &Layout, tiler: &Layout, tr: &mut impl Trace) -> Result<(Layout, Layout)> {
     let r = block.rank().max(tiler.rank());
-    let p = logical_product(
-        &block.append_to_rank(r)?,
-        &Tiler::Layout(tiler.append_to_rank(r)?),
-    )?;
+    let (a, b) = (block.append_to_rank(r)?, tiler.append_to_rank(r)?);
+    tr.step(|| format!("pad both to rank {r}: A = {a}, B = {b}"));
+    let p = logical_product_traced(&a, &Tiler::Layout(b), tr)?;
     Ok((p.mode(0)?, p.mode(1)?))
 }
 
@@ -117,8 +159,19 @@ fn padded_product(block: &Layout, tiler: &Layout) -> Result<(Layout, Layout)> {
 /// assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
 /// ```
 pub fn blocked_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
-    let (a, b) = padded_product(block, tiler)?;
-    Layout::zip_modes(&[a, b]).map_err(|e| e.within("blocked_product"))
+    blocked_product_traced(block, tiler, &mut NoTrace)
+}
+
+/// [`blocked_product`], reporting the padded logical product and the zip to `tr`.
+pub(crate) fn blocked_product_traced(
+    block: &Layout,
+    tiler: &Layout,
+    tr: &mut impl Trace,
+) -> Result<Layout> {
+    let (a, b) = padded_product(block, tiler, tr)?;
+    let r = Layout::zip_modes(&[a, b]).map_err(|e| e.within("blocked_product"))?;
+    tr.step(|| format!("zip like modes, mode i = (A_i, (A* o B)_i): {r}"));
+    Ok(r)
 }
 
 /// `raked_product(A, B)`: like [`blocked_product`] but interleaved: mode `i` is `(Bᵢ, Aᵢ)`.
@@ -134,8 +187,19 @@ pub fn blocked_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
 /// assert_eq!(raked_product(&a, &b).unwrap().to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
 /// ```
 pub fn raked_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
-    let (a, b) = padded_product(block, tiler)?;
-    Layout::zip_modes(&[b, a]).map_err(|e| e.within("raked_product"))
+    raked_product_traced(block, tiler, &mut NoTrace)
+}
+
+/// [`raked_product`], reporting the padded logical product and the zip to `tr`.
+pub(crate) fn raked_product_traced(
+    block: &Layout,
+    tiler: &Layout,
+    tr: &mut impl Trace,
+) -> Result<Layout> {
+    let (a, b) = padded_product(block, tiler, tr)?;
+    let r = Layout::zip_modes(&[b, a]).map_err(|e| e.within("raked_product"))?;
+    tr.step(|| format!("zip like modes, mode i = ((A* o B)_i, A_i): {r}"));
+    Ok(r)
 }
 
 /// `tile_to_shape(block, target, order)`: repeats `block` (a blocked product) until it has the
@@ -176,7 +240,7 @@ pub fn tile_to_shape(
     let block_shape = padded.shape().product_each()?;
     let target_shape = target.product_each()?;
     for (i, (t, b)) in target_shape.leaves().zip(block_shape.leaves()).enumerate() {
-        if b.value() == 0 || t.value() % b.value() != 0 {
+        if b.value() == 0 || t.value().wrapping_rem(b.value()) != 0 {
             return Err(LayoutError::Divisibility {
                 op: "tile_to_shape",
                 mode: format!("mode {i}"),

@@ -14,6 +14,8 @@ use crate::tree::{Builder, Tree, MAX_DEPTH};
 use crate::tuple::IntTuple;
 use std::str::FromStr;
 
+mod morphism;
+
 /// A literal of CuTe notation, as accepted by `cute eval`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Literal {
@@ -27,6 +29,12 @@ pub enum Literal {
     Layout(Layout),
     /// A tiler `<...>`.
     Tiler(Tiler),
+    /// A tuple morphism `S -> T over α` (see [`crate::category`]).
+    Morphism(crate::category::NestedMorphism),
+    /// A swizzle `Sw<B,M,S>` (see [`crate::swizzle`]).
+    Swizzle(crate::swizzle::Swizzle),
+    /// A swizzled layout `Sw<B,M,S> o OFFSET o LAYOUT`.
+    Composed(crate::swizzle::ComposedLayout),
 }
 
 /// A cursor over CuTe notation.
@@ -310,11 +318,21 @@ impl<'a> Parser<'a> {
     /// assert!(matches!(Parser::new("_").literal().unwrap(), Literal::Underscore));
     /// ```
     pub fn literal(&mut self) -> Result<Literal> {
+        if self.peek() == Some(b'S') {
+            return Ok(match crate::swizzle::parse_swizzled(self)? {
+                crate::swizzle::Swizzled::Swizzle(s) => Literal::Swizzle(s),
+                crate::swizzle::Swizzled::Composed(c) => Literal::Composed(*c),
+            });
+        }
         if self.peek() == Some(b'<') {
             return Ok(Literal::Tiler(self.tiler_tuple()?));
         }
         let start = self.pos;
         let c = self.coord()?;
+        if self.peek() == Some(b'-') && self.input.as_bytes().get(self.pos + 1) == Some(&b'>') {
+            self.pos = start;
+            return Ok(Literal::Morphism(self.morphism()?));
+        }
         if self.peek() == Some(b':') {
             self.pos = start;
             return Ok(Literal::Layout(self.layout()?));
@@ -370,6 +388,10 @@ impl<'a> Parser<'a> {
             Literal::Int(n) => Tiler::Layout(Layout::leaf(n, Int::ONE)),
             Literal::Tuple(c) => {
                 coord_to_tiler(&c).ok_or_else(|| LayoutError::parse(self.input, at, "a tiler"))?
+            }
+            Literal::Morphism(_) => return Err(LayoutError::parse(self.input, at, "a tiler")),
+            Literal::Swizzle(_) | Literal::Composed(_) => {
+                return Err(LayoutError::parse(self.input, at, "a tiler"))
             }
         })
     }

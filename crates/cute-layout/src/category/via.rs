@@ -1,0 +1,176 @@
+//! The layout algebra computed on tuple morphisms: encode the (tractable) inputs with
+//! [`to_morphism`], operate on morphisms, decode with [`from_morphism`]. For tractable inputs
+//! these agree with [`crate::algebra`] (the tests in `tests/category.rs` check it on random
+//! layouts); they are the reference implementation of the paper's algorithms.
+
+use super::encode::{from_morphism, to_morphism};
+use super::morphism::TupleMorphism;
+use super::nested::NestedMorphism;
+use super::pointed::PointedMap;
+use super::refine::mutual_refinement;
+use super::{invalid, product, Result};
+use crate::algebra::coalesce::coalesce_by;
+use crate::int::Int;
+use crate::layout::Layout;
+
+/// `coalesce(L) = L_{coal(f_L)}` (Theorem C). Extent-1 modes get stride 0 first (this does
+/// not change the layout function, and makes e.g. `(4,1,5):(8,3,32)` tractable).
+///
+/// # Errors
+/// As [`to_morphism`] (the layout must be tractable).
+///
+/// # Examples
+/// ```
+/// use cute_layout::category::via;
+/// let l = "(2,2,5,5,5):(1,2,8,40,200)".parse()?;
+/// assert_eq!(via::coalesce(&l)?.to_string(), "(4,125):(1,8)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn coalesce(layout: &Layout) -> Result<Layout> {
+    from_morphism(&to_morphism(&non_degenerate(layout)?)?.coalesce()?)
+}
+
+/// `complement(L, N)`: restrict `f_L` to its non-`*` entries (CuTe's `filter`), extend
+/// the codomain by the entry `⌈N / size T⌉` when it exceeds 1, and coalesce `L_{f^c}`
+/// (Theorem D).
+///
+/// # Errors
+/// As [`to_morphism`] (after giving extent-1 modes stride 0);
+/// [`crate::LayoutError::InvalidArgument`] for `N < 1`.
+///
+/// # Examples
+/// ```
+/// use cute_layout::category::via;
+/// let l = "(32,32):(10,320)".parse()?;
+/// assert_eq!(via::complement(&l, 163840)?.to_string(), "(10,16):(1,10240)");
+/// let l = "(3,10):(80,4)".parse()?;
+/// assert_eq!(via::complement(&l, 2400)?.to_string(), "(4,2,10):(1,40,240)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn complement(layout: &Layout, cotarget: i64) -> Result<Layout> {
+    if cotarget < 1 {
+        return Err(invalid(
+            "complement",
+            format!("cotarget {cotarget} is not positive"),
+            "give a positive cotarget",
+        ));
+    }
+    let f = to_morphism(&non_degenerate(layout)?)?.flatten().clone();
+    let keep: Vec<usize> = (1..=f.domain().len())
+        .filter(|&i| f.alpha().get(i).is_some())
+        .collect();
+    // filter(L) on morphisms: restrict to the hit entries, then re-encode in standard form.
+    let f = to_morphism(&f.restrict(&keep)?.to_layout()?)?
+        .flatten()
+        .clone();
+    let size_t = f.codomain_size()?;
+    let extra = (cotarget + size_t - 1) / size_t;
+    let mut codomain = f.codomain().to_vec();
+    if extra > 1 {
+        codomain.push(extra);
+    }
+    let f = TupleMorphism::new(
+        f.domain().to_vec(),
+        codomain.clone(),
+        PointedMap::new(codomain.len(), f.alpha().values().to_vec())?,
+    )?;
+    from_morphism(&NestedMorphism::from_flat(f.complement()?).coalesce()?)
+}
+
+/// `outer ∘ inner` by the composition algorithm (Alg. 4.1.2, Thm 4.1.3.1): with `f = f_inner`
+/// and `g = f_{coal(outer)}`, find a mutual refinement `(T', U')` of `cod f` and `dom g`, pull
+/// `f` back to `f̃: S' → T'`, push `g` forward to `g': U' → V'`, include `i: T' → U'`, and return
+/// `coalesce(L_{g'∘i∘f̃}, shape(inner))`. Extent-1 modes of `inner` get stride 0 first.
+///
+/// # Errors
+/// As [`to_morphism`] for either argument; [`crate::LayoutError::InvalidArgument`] when no
+/// mutual refinement exists (the composite is then not computable on morphisms).
+///
+/// # Examples
+/// ```
+/// use cute_layout::category::via;
+/// let (a, b) = ("(6,6):(6,1)".parse()?, "(12,3,6):(1,72,12)".parse()?);
+/// assert_eq!(via::composition(&b, &a)?.to_string(), "((2,3),6):((6,72),1)");
+/// let (a, b) = ("(16,16):(16,1)".parse()?, "(8,8,8):(64,8,1)".parse()?);
+/// assert_eq!(via::composition(&b, &a)?.to_string(), "((4,4),(8,2)):((16,1),(64,8))");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn composition(outer: &Layout, inner: &Layout) -> Result<Layout> {
+    let inner = non_degenerate(inner)?;
+    let f = to_morphism(&inner)?;
+    let g = to_morphism(&coalesce(outer)?)?;
+    let (t2, u2) = mutual_refinement(f.codomain(), g.domain()).ok_or_else(|| {
+        invalid(
+            "composition",
+            format!(
+                "the codomain {} of f_A and the domain {} of f_coal(B) have no mutual refinement",
+                f.codomain(),
+                g.domain()
+            ),
+            "the entries must divide one another in order, and size(cod f_A) must not exceed size(B)",
+        )
+    })?;
+    let f2 = f.pullback_along(&t2)?;
+    let g2 = g.pushforward_along(&u2)?;
+    let n = t2.leaf_count();
+    let i = NestedMorphism::new(
+        t2,
+        u2.clone(),
+        PointedMap::new(u2.leaf_count(), (1..=n).map(Some).collect())?,
+    )?;
+    let h = g2.compose(&i.compose(&f2)?)?;
+    coalesce_by(&h.to_layout()?, inner.shape())
+}
+
+fn non_degenerate(l: &Layout) -> Result<Layout> {
+    let mut it = l
+        .leaves()
+        .map(|(s, _)| s.value())
+        .collect::<Vec<_>>()
+        .into_iter();
+    let stride = l.stride().map(|d| {
+        if it.next() == Some(1) {
+            Int::dynamic(0)
+        } else {
+            d
+        }
+    });
+    Layout::new(l.shape().clone(), stride)
+}
+
+/// `logical_product(A, B) = (A, complement(A, size(A)·cosize(B)) ∘ B)`, with the complement and
+/// the composition computed on morphisms.
+///
+/// # Errors
+/// As [`complement`] and [`composition`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::category::via;
+/// let (a, b) = ("(2,2):(5,10)".parse()?, "(3,5):(5,1)".parse()?);
+/// assert_eq!(via::logical_product(&a, &b)?.to_string(), "((2,2),(3,5)):((5,10),(20,1))");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn logical_product(a: &Layout, b: &Layout) -> Result<Layout> {
+    let n = a.size()?.mul(b.cosize()?)?.value();
+    let rest = complement(a, n)?;
+    Layout::concat([a.clone(), composition(&rest, b)?])
+}
+
+/// `logical_divide(A, B) = A ∘ (B, complement(B, size A))`, computed on morphisms.
+///
+/// # Errors
+/// As [`complement`] and [`composition`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::category::via;
+/// let (a, b) = ("(4,8):(1,4)".parse()?, "(2,2):(1,4)".parse()?);
+/// assert_eq!(via::logical_divide(&a, &b)?.to_string(), "((2,2),(2,4)):((1,4),(2,8))");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn logical_divide(a: &Layout, b: &Layout) -> Result<Layout> {
+    let size_a = product(&a.shape().leaves().map(Int::value).collect::<Vec<_>>())?;
+    let rest = complement(b, size_a)?;
+    composition(a, &Layout::concat([b.clone(), rest])?)
+}

@@ -1,0 +1,1017 @@
+//! [`Swizzle`] `Sw<B,M,S>` and [`ComposedLayout`] `Sw<B,M,S> o OFFSET o LAYOUT`.
+//!
+//! A swizzle is a bit permutation of an offset: with `B` mask bits, `M` untouched low bits and
+//! shift `S`, the `B` bits at `M + max(0,S)` (the *Y* mask) are XORed into the `B` bits at
+//! `M - min(0,S)` (the *Z* mask): `Sw(x) = x ^ ((x & Y) >> S)`. It is its own inverse. CuTe
+//! lays out shared memory as `Sw o offset o L`, a [`ComposedLayout`]: the inner layout `L`
+//! gives the domain (shape, size, rank) and the swizzle scrambles the offsets so that threads
+//! hit different banks.
+//!
+//! ```
+//! use cute_layout::{ComposedLayout, Swizzle};
+//! let sw: Swizzle = "Sw<2,0,3>".parse()?;
+//! assert_eq!(sw.apply(42), 43);
+//! let cl: ComposedLayout = "Sw<2,0,3> o _0 o (_8,_8):(_8,_1)".parse()?;
+//! assert_eq!(cl.call(&"(1,5)".parse()?)?.value(), 12);
+//! // slicing a row decays to an ordinary layout plus an offset
+//! let (row, off) = cl.slice_and_offset(&"(_,1)".parse()?)?;
+//! assert_eq!((row.to_string(), off.value()), ("((_2,_2,_2)):((7,18,_32))".to_string(), 1));
+//! # Ok::<(), cute_layout::LayoutError>(())
+//! ```
+
+use crate::algebra::coalesce::coalesce;
+use crate::algebra::complement::complement;
+use crate::algebra::composition::{composition, composition_tiler};
+use crate::algebra::inverse::{left_inverse, max_common_vector, right_inverse};
+use crate::coord::{slice_tree, Coord, CoordLeaf};
+use crate::error::{LayoutError, Result};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::notation::Parser;
+use crate::tiler::Tiler;
+use crate::tree::Tree;
+use crate::tuple::IntTuple;
+use std::fmt;
+use std::str::FromStr;
+
+/// The widest swizzle accepted: `B + M + |S|` bits must fit in a non-negative `i64`.
+pub const MAX_SWIZZLE_BITS: i64 = 62;
+
+/// Elements checked one by one when a swizzle rule's result is verified.
+const VERIFY_LIMIT: i64 = 1 << 20;
+
+/// CuTe's `Swizzle<B,M,S>`: `x ↦ x ^ ((x & yyy) >> S)`, printed `Sw<B,M,S>`.
+///
+/// # Examples
+/// ```
+/// use cute_layout::Swizzle;
+/// let sw = Swizzle::new(3, 3, 3)?;
+/// assert_eq!(sw.to_string(), "Sw<3,3,3>");
+/// assert_eq!((sw.yyy_mask(), sw.zzz_mask()), (0b111_000_000, 0b111_000));
+/// assert_eq!(sw.apply(448), 504);
+/// assert_eq!(sw.apply(sw.apply(448)), 448); // an involution
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Swizzle {
+    bits: u32,
+    base: u32,
+    shift: i32,
+}
+
+impl Swizzle {
+    /// `Swizzle<B,M,S>`.
+    ///
+    /// # Errors
+    /// [`LayoutError::InvalidArgument`] with CuTe's messages: "BBits must be positive."
+    /// (`B < 0`), "MBase must be positive." (`M < 0`), "abs(SShift) must be more than BBits."
+    /// (`|S| < B`), and when `B + M + |S|` exceeds [`MAX_SWIZZLE_BITS`].
+    ///
+    /// ```
+    /// # use cute_layout::Swizzle;
+    /// assert!(Swizzle::new(3, 4, 3).is_ok());
+    /// let e = Swizzle::new(3, 0, 2).unwrap_err();
+    /// assert!(e.to_string().contains("abs(SShift) must be more than BBits."));
+    /// ```
+    pub fn new(b: i64, m: i64, s: i64) -> Result<Swizzle> {
+        let bad = |detail: String, hint: &'static str| LayoutError::InvalidArgument {
+            op: "Swizzle",
+            detail,
+            hint,
+        };
+        if b < 0 {
+            return Err(bad(
+                format!("Sw<{b},{m},{s}>: BBits must be positive."),
+                "give B >= 0",
+            ));
+        }
+        if m < 0 {
+            return Err(bad(
+                format!("Sw<{b},{m},{s}>: MBase must be positive."),
+                "give M >= 0",
+            ));
+        }
+        if s.unsigned_abs() < b.unsigned_abs() {
+            return Err(bad(
+                format!("Sw<{b},{m},{s}>: abs(SShift) must be more than BBits."),
+                "the Y and Z masks may not overlap: give |S| >= B",
+            ));
+        }
+        let total = b
+            .checked_add(m)
+            .and_then(|x| x.checked_add(s.checked_abs()?));
+        if !matches!(total, Some(t) if t <= MAX_SWIZZLE_BITS) {
+            return Err(bad(
+                format!("Sw<{b},{m},{s}> spans more than {MAX_SWIZZLE_BITS} bits"),
+                "use a smaller swizzle",
+            ));
+        }
+        Ok(Swizzle {
+            bits: b as u32,
+            base: m as u32,
+            shift: s as i32,
+        })
+    }
+
+    /// `B`, the number of bits in each mask.
+    pub fn bits(self) -> u32 {
+        self.bits
+    }
+
+    /// `M`, the number of low bits left untouched.
+    pub fn base(self) -> u32 {
+        self.base
+    }
+
+    /// `S`, the distance from the Y mask down to the Z mask.
+    pub fn shift(self) -> i32 {
+        self.shift
+    }
+
+    fn bit_mask(self) -> i64 {
+        (1i64 << self.bits) - 1
+    }
+
+    /// The Y mask `(2^B − 1) << (M + max(0,S))`: the bits read.
+    ///
+    /// ```
+    /// # use cute_layout::Swizzle;
+    /// assert_eq!(Swizzle::new(2, 0, 3).unwrap().yyy_mask(), 0b11000);
+    /// ```
+    pub fn yyy_mask(self) -> i64 {
+        self.bit_mask() << (self.base as i32 + self.shift.max(0))
+    }
+
+    /// The Z mask `(2^B − 1) << (M − min(0,S))`: the bits flipped.
+    ///
+    /// ```
+    /// # use cute_layout::Swizzle;
+    /// assert_eq!(Swizzle::new(2, 0, 3).unwrap().zzz_mask(), 0b11);
+    /// ```
+    pub fn zzz_mask(self) -> i64 {
+        self.bit_mask() << (self.base as i32 - self.shift.min(0))
+    }
+
+    /// `Sw(x) = x ^ shiftr(x & yyy, S)` (a negative `S` shifts left).
+    ///
+    /// ```
+    /// # use cute_layout::Swizzle;
+    /// assert_eq!(Swizzle::new(2, 0, 3).unwrap().apply(42), 43);
+    /// ```
+    pub fn apply(self, x: i64) -> i64 {
+        let y = x & self.yyy_mask();
+        let moved = if self.shift >= 0 {
+            y >> self.shift
+        } else {
+            y << (-self.shift)
+        };
+        x ^ moved
+    }
+
+    /// [`Swizzle::apply`] on an [`Int`]: static input gives static output.
+    ///
+    /// ```
+    /// # use cute_layout::{Int, Swizzle};
+    /// assert_eq!(Swizzle::new(3, 3, 3).unwrap().apply_int(Int::fixed(448)).to_string(), "_504");
+    /// ```
+    pub fn apply_int(self, x: Int) -> Int {
+        Int::new(self.apply(x.value()), x.is_static())
+    }
+
+    /// Whether the swizzle is the identity (`B = 0`).
+    pub fn is_identity(self) -> bool {
+        self.bits == 0
+    }
+
+    /// The inverse function: a swizzle is an involution, so this is `self`.
+    pub fn inverse(self) -> Swizzle {
+        self
+    }
+
+    /// `composition(Sw0, Sw1)`: the swizzle with XORed masks (`Sw0 ∘ Sw1`).
+    ///
+    /// Post-condition (checked): the result equals `x ↦ Sw0(Sw1(x))` (both are linear over
+    /// GF(2), so the check runs on every bit).
+    ///
+    /// # Errors
+    /// [`LayoutError::InvalidArgument`] "Can only merge swizzles of the same shift." for
+    /// different `S`; errors of [`make_swizzle`]; [`LayoutError::Postcondition`] when the masks
+    /// interact so that the merged swizzle is not the composition.
+    ///
+    /// ```
+    /// # use cute_layout::Swizzle;
+    /// let a = Swizzle::new(1, 0, 2)?;
+    /// let b = Swizzle::new(1, 1, 2)?;
+    /// assert_eq!(a.compose(b)?.to_string(), "Sw<2,0,2>");
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn compose(self, other: Swizzle) -> Result<Swizzle> {
+        if self.shift != other.shift {
+            return Err(LayoutError::InvalidArgument {
+                op: "composition",
+                detail: format!("{self} and {other}: Can only merge swizzles of the same shift."),
+                hint: "compose swizzles with equal S",
+            });
+        }
+        let r = make_swizzle(
+            self.yyy_mask() ^ other.yyy_mask(),
+            self.zzz_mask() ^ other.zzz_mask(),
+        )?;
+        for k in 0..63 {
+            let x = 1i64 << k;
+            if r.apply(x) != self.apply(other.apply(x)) {
+                return Err(LayoutError::Postcondition {
+                    op: "composition",
+                    detail: format!(
+                        "merging {self} and {other} into {r} is not their composition (bit {k})"
+                    ),
+                    hint: "the masks of the two swizzles overlap",
+                });
+            }
+        }
+        Ok(r)
+    }
+}
+
+/// `make_swizzle<Y,Z>()`: the swizzle whose Y and Z masks are `y` and `z`.
+///
+/// `B = popcount(y)`, `M = min(tz(y), tz(z))`, `S = tz(y) − tz(z)` (`tz` = trailing zeros).
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] "Number of bits in Y and Z don't match", and when the
+/// masks are not contiguous runs of bits (no `Sw<B,M,S>` has them), or are negative.
+///
+/// # Examples
+/// ```
+/// use cute_layout::make_swizzle;
+/// assert_eq!(make_swizzle(0b1000, 0b0100)?.to_string(), "Sw<1,2,1>");
+/// assert_eq!(make_swizzle(0b1100_0000, 0b0000_0110)?.to_string(), "Sw<2,1,5>");
+/// assert!(make_swizzle(0b1100, 0b0001).is_err());
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn make_swizzle(y: i64, z: i64) -> Result<Swizzle> {
+    if y < 0 || z < 0 {
+        return Err(LayoutError::InvalidArgument {
+            op: "make_swizzle",
+            detail: format!("negative mask {y:#b} / {z:#b}"),
+            hint: "masks are non-negative bit sets",
+        });
+    }
+    if y.count_ones() != z.count_ones() {
+        return Err(LayoutError::InvalidArgument {
+            op: "make_swizzle",
+            detail: format!("Y = {y:#b}, Z = {z:#b}: Number of bits in Y and Z don't match"),
+            hint: "give masks with the same number of bits",
+        });
+    }
+    if y == 0 {
+        return Swizzle::new(0, 0, 0);
+    }
+    let (ty, tz) = (i64::from(y.trailing_zeros()), i64::from(z.trailing_zeros()));
+    let sw = Swizzle::new(i64::from(y.count_ones()), ty.min(tz), ty - tz)?;
+    if sw.yyy_mask() != y || sw.zzz_mask() != z {
+        return Err(LayoutError::InvalidArgument {
+            op: "make_swizzle",
+            detail: format!("Y = {y:#b}, Z = {z:#b} are not the masks of any Sw<B,M,S>"),
+            hint: "each mask must be one run of contiguous bits",
+        });
+    }
+    Ok(sw)
+}
+
+impl fmt::Display for Swizzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Sw<{},{},{}>", self.bits, self.base, self.shift)
+    }
+}
+
+/// `composition(L, Sw)`: the swizzle `Sw'` with `L ∘ Sw = Sw' ∘ L`, built from the masks
+/// `L(yyy)` and `L(zzz)` (CuTe's rule, which "works in simple cases").
+///
+/// Post-condition (checked on `[0, size(L))`): `L(Sw(i)) == Sw'(L(i))`.
+///
+/// # Errors
+/// As [`make_swizzle`]; [`LayoutError::Postcondition`] when the commuted swizzle is not exact.
+///
+/// # Examples
+/// ```
+/// use cute_layout::{swizzle::layout_swizzle_commute, Layout, Swizzle};
+/// let l: Layout = "(_8,_8):(_8,_1)".parse()?;
+/// let sw = Swizzle::new(2, 0, 3)?;
+/// assert_eq!(layout_swizzle_commute(&l, sw)?.to_string(), "Sw<2,0,-3>");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn layout_swizzle_commute(layout: &Layout, sw: Swizzle) -> Result<Swizzle> {
+    let y = layout.eval(sw.yyy_mask())?;
+    let z = layout.eval(sw.zzz_mask())?;
+    let r = make_swizzle(y, z).map_err(|e| e.within(format!("composition({layout}, {sw})")))?;
+    let n = layout.size()?.value().min(VERIFY_LIMIT);
+    for i in 0..n {
+        if layout.eval(sw.apply(i))? != r.apply(layout.eval(i)?) {
+            return Err(LayoutError::Postcondition {
+                op: "composition",
+                detail: format!("{layout} ∘ {sw} is not {r} ∘ {layout} (index {i})"),
+                hint: "the layout must map the swizzle's bits to single bits",
+            });
+        }
+    }
+    Ok(r)
+}
+
+/// CuTe's `ComposedLayout<Swizzle, Offset, Layout>`: `c ↦ Sw(offset + L(c))`, printed
+/// `Sw<B,M,S> o OFFSET o L`.
+///
+/// The inner layout `L` gives the domain: shape, size, rank, depth and cosize are `L`'s.
+///
+/// # Examples
+/// ```
+/// use cute_layout::ComposedLayout;
+/// let cl: ComposedLayout = "Sw<2,0,3> o _0 o (_4,_4):(_8,_1)".parse()?;
+/// assert_eq!(cl.cosize()?.to_string(), "_28");
+/// assert_eq!(cl.to_string(), "Sw<2,0,3> o _0 o (_4,_4):(_8,_1)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ComposedLayout {
+    swizzle: Swizzle,
+    offset: Int,
+    layout: Layout,
+}
+
+impl ComposedLayout {
+    /// `make_composed_layout(sw, offset, layout)`.
+    ///
+    /// ```
+    /// # use cute_layout::{ComposedLayout, Int, Swizzle};
+    /// let cl = ComposedLayout::new(Swizzle::new(3, 4, 3).unwrap(), Int::ZERO, "(_8,_64):(_64,_1)".parse().unwrap());
+    /// assert_eq!(cl.to_string(), "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
+    /// ```
+    pub fn new(swizzle: Swizzle, offset: Int, layout: Layout) -> ComposedLayout {
+        ComposedLayout {
+            swizzle,
+            offset,
+            layout,
+        }
+    }
+
+    /// The outer function.
+    pub fn swizzle(&self) -> Swizzle {
+        self.swizzle
+    }
+
+    /// The offset added before the swizzle.
+    pub fn offset(&self) -> Int {
+        self.offset
+    }
+
+    /// The inner layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// `CL(c) = Sw(offset + L(c))`; static iff the coordinate, offset and `L` are.
+    ///
+    /// # Errors
+    /// As [`Layout::call`].
+    ///
+    /// ```
+    /// # use cute_layout::ComposedLayout;
+    /// let cl: ComposedLayout = "Sw<2,0,3> o _0 o (_8,_8):(_8,_1)".parse().unwrap();
+    /// assert_eq!(cl.call(&"(1,5)".parse().unwrap()).unwrap().to_string(), "12");
+    /// assert_eq!(cl.call(&"(_1,_5)".parse().unwrap()).unwrap().to_string(), "_12");
+    /// ```
+    pub fn call(&self, coord: &IntTuple) -> Result<Int> {
+        Ok(self
+            .swizzle
+            .apply_int(self.offset.add(self.layout.call(coord)?)?))
+    }
+
+    /// `CL(i)` at a 1-D index.
+    ///
+    /// # Errors
+    /// As [`Layout::eval`].
+    ///
+    /// ```
+    /// # use cute_layout::ComposedLayout;
+    /// let cl: ComposedLayout = "Sw<2,0,3> o _0 o (_8,_8):(_8,_1)".parse().unwrap();
+    /// assert_eq!(cl.eval(41).unwrap(), 12); // (1,5)
+    /// ```
+    pub fn eval(&self, index: i64) -> Result<i64> {
+        let x = self.layout.eval(index)?;
+        let y = self
+            .offset
+            .value()
+            .checked_add(x)
+            .ok_or_else(|| LayoutError::Overflow {
+                expr: format!("{} + {x}", self.offset),
+            })?;
+        Ok(self.swizzle.apply(y))
+    }
+
+    /// Shape of the inner layout.
+    pub fn shape(&self) -> &IntTuple {
+        self.layout.shape()
+    }
+
+    /// Size of the inner layout.
+    ///
+    /// # Errors
+    /// [`LayoutError::Overflow`].
+    pub fn size(&self) -> Result<Int> {
+        self.layout.size()
+    }
+
+    /// Cosize of the inner layout (as in CuTe).
+    ///
+    /// # Errors
+    /// [`LayoutError::Overflow`].
+    pub fn cosize(&self) -> Result<Int> {
+        self.layout.cosize()
+    }
+
+    /// Rank of the inner layout.
+    pub fn rank(&self) -> usize {
+        self.layout.rank()
+    }
+
+    /// Depth of the inner layout.
+    pub fn depth(&self) -> usize {
+        self.layout.depth()
+    }
+
+    /// The same swizzle and offset over `f(L)`: how every structural operation (`layout<I>`,
+    /// `take`, `flatten`, `group`, `coalesce`, the divides and products, `composition(CL, T)`)
+    /// forwards to the inner layout.
+    ///
+    /// # Errors
+    /// The error of `f`.
+    ///
+    /// ```
+    /// # use cute_layout::{ComposedLayout, coalesce};
+    /// let cl: ComposedLayout = "Sw<3,4,3> o _0 o (_8,(_8,_8)):(_64,(_1,_8))".parse().unwrap();
+    /// assert_eq!(cl.map_inner(coalesce).unwrap().to_string(), "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
+    /// ```
+    pub fn map_inner(&self, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<ComposedLayout> {
+        Ok(ComposedLayout::new(
+            self.swizzle,
+            self.offset,
+            f(&self.layout)?,
+        ))
+    }
+
+    fn require_zero_offset(&self, op: &'static str) -> Result<()> {
+        if self.offset.value() != 0 {
+            return Err(LayoutError::InvalidArgument {
+                op,
+                detail: format!("{self}: Require offset == 0."),
+                hint: "only swizzled layouts with a zero offset can be composed or inverted",
+            });
+        }
+        Ok(())
+    }
+
+    /// `composition(CL, tiler)`: `Sw o offset o composition(L, tiler)`.
+    ///
+    /// # Errors
+    /// As [`composition_tiler`].
+    ///
+    /// ```
+    /// # use cute_layout::{ComposedLayout, Tiler};
+    /// let cl: ComposedLayout = "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)".parse().unwrap();
+    /// let t: Tiler = "(_8,_8)".parse().unwrap();
+    /// assert_eq!(cl.compose(&t).unwrap().to_string(), "Sw<3,4,3> o _0 o (_8,_8):(_64,_1)");
+    /// ```
+    pub fn compose(&self, tiler: &Tiler) -> Result<ComposedLayout> {
+        self.map_inner(|l| composition_tiler(l, tiler))
+    }
+
+    /// `composition(L, CL)` = `(L ∘ Sw) ∘ B` = `Sw' o 0 o composition(L, B)`, with `Sw'` from
+    /// [`layout_swizzle_commute`].
+    ///
+    /// # Errors
+    /// [`LayoutError::InvalidArgument`] "Require offset == 0."; as [`layout_swizzle_commute`]
+    /// and [`composition`].
+    ///
+    /// ```
+    /// # use cute_layout::{ComposedLayout, Layout};
+    /// let l: Layout = "(_8,_8):(_8,_1)".parse().unwrap();
+    /// let cl: ComposedLayout = "Sw<2,0,3> o _0 o (_8,_8):(_1,_8)".parse().unwrap();
+    /// assert_eq!(ComposedLayout::compose_after(&l, &cl).unwrap().to_string(), "Sw<2,0,-3> o _0 o (_8,_8):(_8,_1)");
+    /// ```
+    pub fn compose_after(outer: &Layout, cl: &ComposedLayout) -> Result<ComposedLayout> {
+        cl.require_zero_offset("composition")?;
+        let sw = layout_swizzle_commute(outer, cl.swizzle)?;
+        Ok(ComposedLayout::new(
+            sw,
+            Int::ZERO,
+            composition(outer, &cl.layout)?,
+        ))
+    }
+
+    /// `composition(Sw, CL)` = `(Sw ∘ Sw_CL) o offset o L`.
+    ///
+    /// # Errors
+    /// As [`Swizzle::compose`].
+    ///
+    /// ```
+    /// # use cute_layout::{ComposedLayout, Swizzle};
+    /// let cl: ComposedLayout = "Sw<1,1,2> o _0 o _16:_1".parse().unwrap();
+    /// let r = ComposedLayout::swizzle_after(Swizzle::new(1, 0, 2).unwrap(), &cl).unwrap();
+    /// assert_eq!(r.to_string(), "Sw<2,0,2> o _0 o _16:_1");
+    /// ```
+    pub fn swizzle_after(sw: Swizzle, cl: &ComposedLayout) -> Result<ComposedLayout> {
+        Ok(ComposedLayout::new(
+            sw.compose(cl.swizzle)?,
+            cl.offset,
+            cl.layout.clone(),
+        ))
+    }
+
+    /// `composition(CLa, CLb)` = `(Swa ∘ Sw') o 0 o composition(La, Lb)` where
+    /// `Sw' o 0 o composition(La, Lb) = composition(La, CLb)`.
+    ///
+    /// # Errors
+    /// Both offsets must be 0 ("Require offset == 0."); as [`ComposedLayout::compose_after`].
+    ///
+    /// ```
+    /// # use cute_layout::ComposedLayout;
+    /// let a: ComposedLayout = "Sw<1,0,2> o _0 o _16:_1".parse().unwrap();
+    /// let b: ComposedLayout = "Sw<1,1,2> o _0 o _16:_1".parse().unwrap();
+    /// assert_eq!(ComposedLayout::compose_both(&a, &b).unwrap().to_string(), "Sw<2,0,2> o _0 o _16:_1");
+    /// ```
+    pub fn compose_both(a: &ComposedLayout, b: &ComposedLayout) -> Result<ComposedLayout> {
+        a.require_zero_offset("composition")?;
+        let asb = ComposedLayout::compose_after(&a.layout, b)?;
+        Ok(ComposedLayout::new(
+            a.swizzle.compose(asb.swizzle)?,
+            asb.offset,
+            asb.layout,
+        ))
+    }
+
+    /// `complement(CL, cotarget)` = `complement(L, cotarget)` (CuTe assumes no swizzle in the
+    /// complement).
+    ///
+    /// # Errors
+    /// As [`complement`].
+    pub fn complement(&self, cotarget: &IntTuple) -> Result<Layout> {
+        complement(&self.layout, cotarget)
+    }
+
+    /// `right_inverse(CL)` = `composition(right_inverse(L), Sw)` = `Sw' o 0 o right_inverse(L)`.
+    ///
+    /// # Errors
+    /// "Require offset == 0."; as [`layout_swizzle_commute`].
+    ///
+    /// ```
+    /// # use cute_layout::ComposedLayout;
+    /// let cl: ComposedLayout = "Sw<2,0,3> o _0 o (_8,_8):(_8,_1)".parse().unwrap();
+    /// assert_eq!(cl.right_inverse().unwrap().to_string(), "Sw<2,0,-3> o _0 o (_8,_8):(_8,_1)");
+    /// ```
+    pub fn right_inverse(&self) -> Result<ComposedLayout> {
+        self.require_zero_offset("right_inverse")?;
+        let inv = right_inverse(&self.layout)?;
+        Ok(ComposedLayout::new(
+            layout_swizzle_commute(&inv, self.swizzle)?,
+            Int::ZERO,
+            inv,
+        ))
+    }
+
+    /// `left_inverse(CL)` = `composition(left_inverse(L), Sw)`.
+    ///
+    /// # Errors
+    /// "Require offset == 0."; as [`left_inverse`] and [`layout_swizzle_commute`].
+    ///
+    /// ```
+    /// # use cute_layout::ComposedLayout;
+    /// let cl: ComposedLayout = "Sw<2,0,3> o _0 o (_8,_8):(_8,_1)".parse().unwrap();
+    /// let inv = cl.left_inverse().unwrap();
+    /// assert!((0..64).all(|i| inv.eval(cl.eval(i).unwrap()).unwrap() == i));
+    /// ```
+    pub fn left_inverse(&self) -> Result<ComposedLayout> {
+        self.require_zero_offset("left_inverse")?;
+        let inv = left_inverse(&self.layout)?;
+        Ok(ComposedLayout::new(
+            layout_swizzle_commute(&inv, self.swizzle)?,
+            Int::ZERO,
+            inv,
+        ))
+    }
+
+    /// `max_common_vector(CL, B)` = `min(2^M, max_common_vector(L, B))`.
+    ///
+    /// # Errors
+    /// As [`max_common_vector`].
+    ///
+    /// ```
+    /// # use cute_layout::{ComposedLayout, Layout};
+    /// let cl: ComposedLayout = "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)".parse().unwrap();
+    /// let b: Layout = "(_8,_64):(_64,_1)".parse().unwrap();
+    /// assert_eq!(cl.max_common_vector(&b).unwrap().to_string(), "_16");
+    /// ```
+    pub fn max_common_vector(&self, other: &Layout) -> Result<Int> {
+        let v = max_common_vector(&self.layout, other)?;
+        Ok(v.min(Int::fixed(1i64 << self.swizzle.base)))
+    }
+
+    /// `slice_and_offset(c, CL)`: the layout of the `_` modes of `c` and the offset.
+    ///
+    /// With only `_`, the result is `Sw o offset o slice(c, L)` and offset `_0`. Otherwise, as in
+    /// CuTe's `swizzle_layout.hpp`, if the sliced part of `L` does not reach both a Y bit and
+    /// its Z partner, the slice **decays** to an ordinary layout (the swizzle folded into
+    /// possibly negative, possibly dynamic strides) plus an offset; if it does, the result keeps
+    /// the swizzle, with the fixed Y/Z bits of the offset moved inside.
+    ///
+    /// Post-condition (checked): `R(i) + offset == CL(c with _ → i)` for every `i < size(R)`.
+    ///
+    /// # Errors
+    /// As [`Layout::slice_and_offset`] and [`composition`]; [`LayoutError::Postcondition`].
+    ///
+    /// # Examples
+    /// ```
+    /// use cute_layout::ComposedLayout;
+    /// let cl: ComposedLayout = "Sw<2,0,3> o _0 o (_8,_8):(_8,_1)".parse().unwrap();
+    /// let (r, o) = cl.slice_and_offset(&"(1,_)".parse().unwrap()).unwrap();
+    /// // C++ prints ((_2,_2,_2)):((-1,2,_4)): it does not merge the dynamic stride 2 with _4
+    /// assert_eq!((r.to_string(), o.value()), ("((_2,_4)):((-1,2))".to_string(), 9));
+    /// ```
+    pub fn slice_and_offset(&self, coord: &Coord) -> Result<(AnyLayout, Int)> {
+        let (sliced, off) = self.layout.slice_and_offset(coord)?;
+        let sw = self.swizzle;
+        if coord.leaves().all(|l| l == CoordLeaf::Underscore) {
+            return Ok((
+                AnyLayout::Composed(ComposedLayout::new(sw, self.offset, sliced)),
+                Int::ZERO,
+            ));
+        }
+        let yz = sw.yyy_mask() | sw.zzz_mask();
+        let only_zy = xor(self.offset, bit_and(off, yz));
+        let anti_zy = off.sub(bit_and(off, yz))?;
+        // The Y/Z bits the sliced layout can reach.
+        let mut active = 0i64;
+        for (s, d) in sliced.leaves() {
+            for j in 0..s.value().clamp(0, VERIFY_LIMIT) {
+                active |= j.wrapping_mul(d.value()) & yz;
+            }
+        }
+        let hits_y_and_z = active & !sw.apply(active) != 0;
+        let (result, offset) = if hits_y_and_z {
+            (
+                AnyLayout::Composed(ComposedLayout::new(sw, only_zy, sliced.clone())),
+                anti_zy,
+            )
+        } else if sw.is_identity() {
+            (AnyLayout::Layout(sliced.clone()), only_zy.add(anti_zy)?)
+        } else {
+            let decay = swizzle_layout(sw, only_zy)?;
+            (
+                AnyLayout::Layout(
+                    composition(&decay, &sliced)
+                        .map_err(|e| e.within("slice of a swizzled layout"))?,
+                ),
+                sw.apply_int(only_zy).add(anti_zy)?,
+            )
+        };
+        // Post-condition: the slice is the same function.
+        let coords = slice_positions(coord, &sliced)?;
+        for (i, c) in coords.into_iter().enumerate() {
+            let want = self.call(&c)?.value();
+            let got = result.eval(i as i64)? + offset.value();
+            if want != got {
+                return Err(LayoutError::Postcondition {
+                    op: "slice_and_offset",
+                    detail: format!("slice {coord} of {self} gives {result}+{offset}, which differs at {i}: {got} ≠ {want}"),
+                    hint: "this swizzled slice cannot be expressed; slice all-`_` instead",
+                });
+            }
+        }
+        Ok((result, offset))
+    }
+}
+
+/// The full coordinates of `coord` with its `_` modes filled by each index of `sliced`
+/// (up to the verification limit).
+fn slice_positions(coord: &Coord, sliced: &Layout) -> Result<Vec<IntTuple>> {
+    let n = sliced.size()?.value().clamp(0, VERIFY_LIMIT);
+    let shape = sliced.shape();
+    let mut out = Vec::with_capacity(n as usize);
+    for i in 0..n {
+        let sub = crate::coord::idx2crd(&IntTuple::int(Int::dynamic(i)), shape)?;
+        // The leaves of `sub` fill the `_` leaves of `coord`, in order.
+        let mut fill = sub.leaves();
+        let full: IntTuple = coord.try_map(|l| match l {
+            CoordLeaf::Index(x) => Ok(x),
+            CoordLeaf::Underscore => Ok(fill.next().unwrap_or(Int::ZERO)),
+        })?;
+        out.push(full);
+    }
+    Ok(out)
+}
+
+/// The ordinary layout equal to `x ↦ Sw(offset ^ x)` on the bits of `Sw` (CuTe's decayed
+/// swizzle: `(2^M,(2,..),2^(|S|−B),(2,..),1):(1,lo,2^(M+B),hi,2^(M+B+|S|))`).
+fn swizzle_layout(sw: Swizzle, offset: Int) -> Result<Layout> {
+    let (b, m, s) = (sw.bits as i64, sw.base as i64, sw.shift as i64);
+    let z = 1i64 << (m - s.min(0));
+    let y = 1i64 << (m + s.max(0));
+    let strides = |first_is_z: bool| -> Vec<Int> {
+        (0..b)
+            .map(|i| {
+                let v = if first_is_z {
+                    if offset.value() & (y << i) == 0 {
+                        z << i
+                    } else {
+                        -(z << i)
+                    }
+                } else if offset.value() & (z << i) == 0 {
+                    (y + z) << i
+                } else {
+                    (y - z) << i
+                };
+                Int::new(v, offset.is_static())
+            })
+            .collect()
+    };
+    let (lo, hi) = (strides(z < y), strides(z > y));
+    let twos = || IntTuple::from_leaves((0..b).map(|_| Int::fixed(2)));
+    let shape = Tree::tuple([
+        IntTuple::int(Int::fixed(1 << m)),
+        twos(),
+        IntTuple::int(Int::fixed(1 << (s.abs() - b))),
+        twos(),
+        IntTuple::int(Int::ONE),
+    ])?;
+    let stride = Tree::tuple([
+        IntTuple::int(Int::ONE),
+        IntTuple::from_leaves(lo),
+        IntTuple::int(Int::fixed(1 << (m + b))),
+        IntTuple::from_leaves(hi),
+        IntTuple::int(Int::fixed(1 << (m + b + s.abs()))),
+    ])?;
+    Layout::new(shape, stride)
+}
+
+fn bit_and(a: Int, mask: i64) -> Int {
+    Int::new(a.value() & mask, a.is_static())
+}
+
+fn xor(a: Int, b: Int) -> Int {
+    Int::new(a.value() ^ b.value(), a.is_static() && b.is_static())
+}
+
+impl fmt::Display for ComposedLayout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} o {} o {}", self.swizzle, self.offset, self.layout)
+    }
+}
+
+/// A layout as a tensor may carry it: an ordinary [`Layout`] or a swizzled [`ComposedLayout`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::AnyLayout;
+/// let a: AnyLayout = "(_4,_2):(_2,_1)".parse()?;
+/// let b: AnyLayout = "Sw<1,0,1> o _0 o _4:_1".parse()?;
+/// assert_eq!(a.eval(1)?, 2);
+/// assert_eq!(b.eval(2)?, 3);
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AnyLayout {
+    /// An ordinary layout.
+    Layout(Layout),
+    /// A swizzled layout.
+    Composed(ComposedLayout),
+}
+
+impl AnyLayout {
+    /// The inner (domain) layout: the layout itself, or a composed layout's inner layout.
+    pub fn inner(&self) -> &Layout {
+        match self {
+            AnyLayout::Layout(l) => l,
+            AnyLayout::Composed(c) => c.layout(),
+        }
+    }
+
+    /// `L(c)`.
+    ///
+    /// # Errors
+    /// As [`Layout::call`].
+    pub fn call(&self, coord: &IntTuple) -> Result<Int> {
+        match self {
+            AnyLayout::Layout(l) => l.call(coord),
+            AnyLayout::Composed(c) => c.call(coord),
+        }
+    }
+
+    /// `L(i)` at a 1-D index.
+    ///
+    /// # Errors
+    /// As [`Layout::eval`].
+    pub fn eval(&self, index: i64) -> Result<i64> {
+        match self {
+            AnyLayout::Layout(l) => l.eval(index),
+            AnyLayout::Composed(c) => c.eval(index),
+        }
+    }
+
+    /// Every offset `L(0), ..., L(size-1)`.
+    ///
+    /// # Errors
+    /// As [`Layout::offsets`].
+    ///
+    /// ```
+    /// # use cute_layout::AnyLayout;
+    /// let b: AnyLayout = "Sw<1,0,1> o _0 o _4:_1".parse().unwrap();
+    /// assert_eq!(b.offsets().unwrap(), [0, 1, 3, 2]);
+    /// ```
+    pub fn offsets(&self) -> Result<Vec<i64>> {
+        match self {
+            AnyLayout::Layout(l) => l.offsets(),
+            AnyLayout::Composed(c) => {
+                let mut v = c.layout.offsets()?;
+                for x in &mut v {
+                    *x = c
+                        .swizzle
+                        .apply(c.offset.value().checked_add(*x).ok_or_else(|| {
+                            LayoutError::Overflow {
+                                expr: format!("{} + {x}", c.offset),
+                            }
+                        })?);
+                }
+                Ok(v)
+            }
+        }
+    }
+
+    /// Size of the domain.
+    ///
+    /// # Errors
+    /// [`LayoutError::Overflow`].
+    pub fn size(&self) -> Result<Int> {
+        self.inner().size()
+    }
+
+    /// The same outer function over `f(inner)` (see [`ComposedLayout::map_inner`]).
+    ///
+    /// # Errors
+    /// The error of `f`.
+    pub fn map_inner(&self, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<AnyLayout> {
+        Ok(match self {
+            AnyLayout::Layout(l) => AnyLayout::Layout(f(l)?),
+            AnyLayout::Composed(c) => AnyLayout::Composed(c.map_inner(f)?),
+        })
+    }
+
+    /// `slice_and_offset(c, L)`; see [`ComposedLayout::slice_and_offset`] for swizzles.
+    ///
+    /// # Errors
+    /// As [`Layout::slice_and_offset`].
+    pub fn slice_and_offset(&self, coord: &Coord) -> Result<(AnyLayout, Int)> {
+        match self {
+            AnyLayout::Layout(l) => {
+                let (s, o) = l.slice_and_offset(coord)?;
+                Ok((AnyLayout::Layout(s), o))
+            }
+            AnyLayout::Composed(c) => c.slice_and_offset(coord),
+        }
+    }
+}
+
+impl From<Layout> for AnyLayout {
+    fn from(l: Layout) -> Self {
+        AnyLayout::Layout(l)
+    }
+}
+
+impl From<ComposedLayout> for AnyLayout {
+    fn from(c: ComposedLayout) -> Self {
+        AnyLayout::Composed(c)
+    }
+}
+
+impl fmt::Display for AnyLayout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyLayout::Layout(l) => l.fmt(f),
+            AnyLayout::Composed(c) => c.fmt(f),
+        }
+    }
+}
+
+/// A swizzle literal or a composed layout, as parsed by [`parse_swizzled`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Swizzled {
+    /// `Sw<B,M,S>`.
+    Swizzle(Swizzle),
+    /// `Sw<B,M,S> o OFFSET o LAYOUT`.
+    Composed(Box<ComposedLayout>),
+}
+
+/// Parses `Sw<B,M,S>` optionally followed by ` o OFFSET o LAYOUT`.
+///
+/// # Errors
+/// [`LayoutError::Parse`]; the errors of [`Swizzle::new`].
+///
+/// ```
+/// use cute_layout::notation::Parser;
+/// use cute_layout::swizzle::{parse_swizzled, Swizzled};
+/// let mut p = Parser::new("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
+/// assert!(matches!(parse_swizzled(&mut p).unwrap(), Swizzled::Composed(_)));
+/// ```
+pub fn parse_swizzled(p: &mut Parser<'_>) -> Result<Swizzled> {
+    let at = p.pos();
+    if p.ident()? != "Sw" {
+        return Err(p.error("`Sw<B,M,S>`"));
+    }
+    p.expect(b'<')?;
+    let mut v = [0i64; 3];
+    for (k, x) in v.iter_mut().enumerate() {
+        if k > 0 {
+            p.expect(b',')?;
+        }
+        let t = p.int_tuple()?;
+        *x = t.as_leaf().ok_or_else(|| p.error("an integer"))?.value();
+    }
+    p.expect(b'>')?;
+    let sw = Swizzle::new(v[0], v[1], v[2]).map_err(|e| e.within(format!("at byte {at}")))?;
+    if p.peek() != Some(b'o') {
+        return Ok(Swizzled::Swizzle(sw));
+    }
+    p.ident()?;
+    let off = p.int_tuple()?;
+    let off = off.as_leaf().ok_or_else(|| p.error("an integer offset"))?;
+    if p.ident()? != "o" {
+        return Err(p.error("`o`"));
+    }
+    let layout = p.layout()?;
+    Ok(Swizzled::Composed(Box::new(ComposedLayout::new(
+        sw, off, layout,
+    ))))
+}
+
+fn parse_all<T>(s: &str, f: impl FnOnce(Swizzled) -> Option<T>, what: &str) -> Result<T> {
+    let mut p = Parser::new(s);
+    let v = parse_swizzled(&mut p)?;
+    p.end()?;
+    f(v).ok_or_else(|| LayoutError::parse(s, s.len(), what))
+}
+
+impl FromStr for Swizzle {
+    type Err = LayoutError;
+    fn from_str(s: &str) -> Result<Self> {
+        parse_all(
+            s,
+            |v| match v {
+                Swizzled::Swizzle(sw) => Some(sw),
+                Swizzled::Composed(_) => None,
+            },
+            "a bare swizzle `Sw<B,M,S>`",
+        )
+    }
+}
+
+impl FromStr for ComposedLayout {
+    type Err = LayoutError;
+    fn from_str(s: &str) -> Result<Self> {
+        parse_all(
+            s,
+            |v| match v {
+                Swizzled::Composed(c) => Some(*c),
+                Swizzled::Swizzle(_) => None,
+            },
+            "` o OFFSET o LAYOUT`",
+        )
+    }
+}
+
+impl FromStr for AnyLayout {
+    type Err = LayoutError;
+    fn from_str(s: &str) -> Result<Self> {
+        if s.trim_start().starts_with("Sw") {
+            Ok(AnyLayout::Composed(s.parse()?))
+        } else {
+            Ok(AnyLayout::Layout(s.parse()?))
+        }
+    }
+}
+
+/// `dice(c, c)`: the integer parts of a coordinate (used by projections).
+pub(crate) fn dice_coord(proj: &Coord, coord: &Coord) -> Result<Coord> {
+    slice_tree(proj, coord, false)
+}
+
+/// Coalesces the inner layout, keeping the outer function (CuTe's `coalesce(CL)`).
+///
+/// # Errors
+/// As [`coalesce`].
+///
+/// ```
+/// # use cute_layout::{swizzle::coalesce_any, AnyLayout};
+/// let cl: AnyLayout = "Sw<1,0,1> o _0 o (_2,_2):(_1,_2)".parse().unwrap();
+/// assert_eq!(coalesce_any(&cl).unwrap().to_string(), "Sw<1,0,1> o _0 o _4:_1");
+/// ```
+pub fn coalesce_any(l: &AnyLayout) -> Result<AnyLayout> {
+    l.map_inner(coalesce)
+}
