@@ -4,6 +4,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use cute_layout::eval::{eval, OPERATIONS};
 use cute_layout::explain::explain;
 use cute_layout::render::{self, Coloring, Label};
+use cute_layout::tv::TvLayout;
+use cute_layout::tv_render::{grid_tv, svg_tv};
 use cute_layout::IntTuple;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -38,6 +40,9 @@ enum Command {
     Show {
         /// The layout or expression.
         expr: String,
+        /// Draw EXPR as a thread-value layout over this (M,N) tile, cells `T<t>V<v>`.
+        #[arg(long, value_name = "TILE_MN")]
+        tv: Option<String>,
     },
     /// Write CuTe's `print_latex` standalone TikZ document of a layout (rank <= 2).
     Latex {
@@ -63,6 +68,9 @@ enum Command {
         /// Color the cells by offset (CuTe's greys) or by tile.
         #[arg(long, value_enum, default_value_t = ColorBy::Offset)]
         color: ColorBy,
+        /// Draw EXPR as a thread-value layout over this (M,N) tile, coloured by thread.
+        #[arg(long, value_name = "TILE_MN")]
+        tv: Option<String>,
     },
     /// Print the standard-form tuple morphism of a tractable layout, `S -> T over α` (`*` is
     /// the base point), or draw its diagram with `--svg` / `--png`.
@@ -159,7 +167,10 @@ fn main() -> ExitCode {
 /// `show`, `latex` and `svg`: evaluate, render with the library, write.
 fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
     match command {
-        Command::Show { expr } => print!("{}", render::grid(&render::subject(&expr)?.layout)?),
+        Command::Show { expr, tv: None } => {
+            print!("{}", render::grid(&render::subject(&expr)?.layout)?)
+        }
+        Command::Show { expr, tv: Some(tile) } => print!("{}", grid_tv(&tv_layout(&expr, &tile)?)?),
         Command::Latex { expr, tv, output } => {
             let layout = render::subject(&expr)?.layout;
             let tex = match tv {
@@ -173,6 +184,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             output,
             coords,
             color,
+            tv,
         } => {
             let options = render::Options {
                 label: if coords { Label::Coord } else { Label::Offset },
@@ -181,7 +193,10 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                     ColorBy::Tile => Coloring::Tile,
                 },
             };
-            let svg = render::svg(&render::subject(&expr)?, &options)?;
+            let svg = match tv {
+                Some(tile) => svg_tv(&tv_layout(&expr, &tile)?)?,
+                None => render::svg(&render::subject(&expr)?, &options)?,
+            };
             let is_png = output
                 .as_deref()
                 .and_then(Path::extension)
@@ -219,6 +234,11 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
         _ => unreachable!("eval, ops and explain are handled in main"),
     }
     Ok(())
+}
+
+/// The thread-value layout EXPR over the tile TILE_MN.
+fn tv_layout(expr: &str, tile: &str) -> Result<TvLayout, cute_layout::LayoutError> {
+    TvLayout::new(tile.parse::<IntTuple>()?, render::subject(expr)?.layout)
 }
 
 /// Writes to the file, or to standard output without one.

@@ -236,3 +236,20 @@ fn bad_command_line() {
     assert!(!out.status.success());
     assert!(!out.stderr.is_empty());
 }
+
+/// `show --tv` and `svg --tv` draw a thread-value layout: cells `T<t>V<v>`, coloured by thread.
+#[test]
+fn tv_layouts_render_as_grid_and_svg() {
+    let out = cute(&["show", "--tv", "(4,2)", "(_2,_4):(_1,_2)"]);
+    assert!(out.status.success(), "{out:?}");
+    let grid = text(&out.stdout);
+    assert!(grid.contains(" 0  | T0V0 | T0V2 |"), "{grid}");
+    assert!(grid.contains(" 3  | T1V1 | T1V3 |"), "{grid}");
+    let out = cute(&["svg", "--tv", "(4,2)", "(_2,_4):(_1,_2)"]);
+    assert!(out.status.success(), "{out:?}");
+    let svg = text(&out.stdout);
+    assert!(svg.starts_with("<svg") && svg.contains("T1") && svg.contains("V3"), "{svg}");
+    let out = cute(&["show", "--tv", "(4,2)", "(_2,_4):(_5,_2)"]);
+    assert!(!out.status.success(), "a TV layout leaving the tile is an error: {out:?}");
+    assert!(text(&out.stderr).starts_with("error:"));
+}

@@ -14,19 +14,7 @@ use crate::error::Result;
 use crate::tv::TvLayout;
 use std::fmt::Write;
 
-/// CuTe's `TikzColor_TV` palette, indexed by `thread % 8`.
-pub const TIKZ_TV_COLORS: [&str; 8] = [
-    "{rgb,255:red,175;green,175;blue,255}",
-    "{rgb,255:red,175;green,255;blue,175}",
-    "{rgb,255:red,255;green,255;blue,175}",
-    "{rgb,255:red,255;green,175;blue,175}",
-    "{rgb,255:red,210;green,210;blue,255}",
-    "{rgb,255:red,210;green,255;blue,210}",
-    "{rgb,255:red,255;green,255;blue,210}",
-    "{rgb,255:red,255;green,210;blue,210}",
-];
-
-/// The same palette as SVG `rgb(...)` colours.
+/// CuTe's `TikzColor_TV` palette (the one [`crate::render::latex_tv`] uses) as SVG colours.
 const SVG_TV_COLORS: [&str; 8] = [
     "rgb(175,175,255)",
     "rgb(175,255,175)",
@@ -38,8 +26,8 @@ const SVG_TV_COLORS: [&str; 8] = [
     "rgb(255,210,210)",
 ];
 
-fn color(thread: i64, palette: &[&'static str; 8]) -> &'static str {
-    palette[thread.rem_euclid(8) as usize]
+fn color(thread: i64) -> &'static str {
+    SVG_TV_COLORS[thread.rem_euclid(8) as usize]
 }
 
 /// The TikZ document CuTe's `print_latex_tv(layout_tv, tile_mn)` prints: a header comment with
@@ -49,38 +37,7 @@ fn color(thread: i64, palette: &[&'static str; 8]) -> &'static str {
 /// # Errors
 /// As [`TvLayout::grid`].
 pub fn latex_tv(tv: &TvLayout) -> Result<String> {
-    let (m, n) = tv.tile_mn()?;
-    let mut s = String::new();
-    let _ = writeln!(s, "% Layout TV: {}", tv.layout);
-    s.push_str("\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n\n\\begin{document}\n");
-    s.push_str("\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n");
-    let mut filled = vec![false; (m * n).max(0) as usize];
-    for t in 0..tv.threads()? {
-        for v in 0..tv.values()? {
-            let (i, j) = tv.cell_of(t, v)?;
-            let k = (i + j * m) as usize;
-            if !filled[k] {
-                filled[k] = true;
-                let _ = writeln!(
-                    s,
-                    "\\node[fill={}] at ({i},{j}) {{\\shortstack{{T{t} \\\\ V{v}}}}};",
-                    color(t, &TIKZ_TV_COLORS)
-                );
-            }
-        }
-    }
-    let _ = writeln!(
-        s,
-        "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] (0,0) grid ({m},{n});\n"
-    );
-    for i in 0..m {
-        let _ = writeln!(s, "\\node at ({i},-1) {{\\Large{{\\texttt{{{i}}}}}}};");
-    }
-    for j in 0..n {
-        let _ = writeln!(s, "\\node at (-1,{j}) {{\\Large{{\\texttt{{{j}}}}}}};");
-    }
-    s.push_str("\\end{tikzpicture}\n\\end{document}\n");
-    Ok(s)
+    crate::render::latex_tv(&tv.layout, &tv.tiler)
 }
 
 /// A text grid in the style of `print_layout`, each cell `T<t>V<v>` (empty cells blank).
@@ -154,7 +111,7 @@ pub fn svg_tv(tv: &TvLayout) -> Result<String> {
     for (i, row) in g.iter().enumerate() {
         for (j, c) in row.iter().enumerate() {
             let (x, y) = ((j as i64 + 1) * CELL, (i as i64 + 1) * CELL);
-            let fill = c.map_or("white", |c| color(c.thread, &SVG_TV_COLORS));
+            let fill = c.map_or("white", |c| color(c.thread));
             let _ = writeln!(
                 s,
                 "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"black\"/>"

@@ -30,7 +30,12 @@ pub fn png(svg: &str) -> Result<Vec<u8>> {
         font_family: super::svg::FONT_FAMILY.to_string(),
         ..Default::default()
     };
-    opt.fontdb_mut().load_font_data(FONT.to_vec());
+    let fonts = opt.fontdb_mut();
+    fonts.load_font_data(FONT.to_vec());
+    // Generic families (`monospace`, `sans-serif`, ...) resolve to the embedded font too.
+    fonts.set_monospace_family(super::svg::FONT_FAMILY);
+    fonts.set_sans_serif_family(super::svg::FONT_FAMILY);
+    fonts.set_serif_family(super::svg::FONT_FAMILY);
     let tree =
         resvg::usvg::Tree::from_str(svg, &opt).map_err(|e| fail(format!("invalid SVG: {e}")))?;
     let size = tree.size().to_int_size();
