@@ -170,7 +170,10 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
         Command::Show { expr, tv: None } => {
             print!("{}", render::grid(&render::subject(&expr)?.layout)?)
         }
-        Command::Show { expr, tv: Some(tile) } => print!("{}", grid_tv(&tv_layout(&expr, &tile)?)?),
+        Command::Show {
+            expr,
+            tv: Some(tile),
+        } => print!("{}", grid_tv(&tv_layout(&expr, &tile)?)?),
         Command::Latex { expr, tv, output } => {
             let layout = render::subject(&expr)?.layout;
             let tex = match tv {

@@ -248,8 +248,14 @@ fn tv_layouts_render_as_grid_and_svg() {
     let out = cute(&["svg", "--tv", "(4,2)", "(_2,_4):(_1,_2)"]);
     assert!(out.status.success(), "{out:?}");
     let svg = text(&out.stdout);
-    assert!(svg.starts_with("<svg") && svg.contains("T1") && svg.contains("V3"), "{svg}");
+    assert!(
+        svg.starts_with("<svg") && svg.contains("T1") && svg.contains("V3"),
+        "{svg}"
+    );
     let out = cute(&["show", "--tv", "(4,2)", "(_2,_4):(_5,_2)"]);
-    assert!(!out.status.success(), "a TV layout leaving the tile is an error: {out:?}");
+    assert!(
+        !out.status.success(),
+        "a TV layout leaving the tile is an error: {out:?}"
+    );
     assert!(text(&out.stderr).starts_with("error:"));
 }
