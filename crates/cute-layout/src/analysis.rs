@@ -1,5 +1,6 @@
-//! Layout analysis: shared-memory bank conflicts, the widest vector access, contiguity and
-//! injectivity / surjectivity, in one report (behind `cute analyze`).
+//! Layout analysis: shared-memory bank conflicts, the widest vector access (from the start of
+//! the layout, and along each mode: [`vector_width`]), contiguity and injectivity /
+//! surjectivity, in one report (behind `cute analyze`).
 //!
 //! **Access model.** A layout is read as `(thread, value) -> element offset`: a rank-2 layout
 //! given as a TV layout has threads in mode 0 and values in mode 1; any other layout is one
@@ -71,6 +72,10 @@ pub struct Analysis {
     pub vector_elems: Int,
     /// The widest power-of-two vector access in bytes (at most 16) those elements allow.
     pub vector_bytes: i64,
+    /// The same along each top-level mode `i` (see [`vector_width`]): the vector a thread gets
+    /// when it owns mode `i` (a row-major tile vectorises along mode 1, a TV layout along its
+    /// value mode). A layout with a leaf shape has one entry.
+    pub vector_modes: Vec<ModeVector>,
     /// `coalesce` of the inner layout.
     pub coalesced: Layout,
     /// Whether the offsets are exactly `0..size` in order (`coalesce(L) = size:1`).
@@ -88,6 +93,98 @@ impl Analysis {
     pub fn bijective(&self) -> bool {
         self.injective && self.surjective
     }
+
+    /// The mode with the widest vector access (the first of equals), and that vector.
+    ///
+    /// ```
+    /// use cute_layout::analysis::analyze;
+    /// let r = analyze(&"(_8,_4):(_4,_1)".parse()?, 4, false)?; // row-major
+    /// let (mode, v) = r.best_vector_mode();
+    /// assert_eq!((mode, v.elems.to_string(), v.bytes), (1, "_4".to_string(), 16));
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn best_vector_mode(&self) -> (usize, ModeVector) {
+        let first = ModeVector {
+            elems: self.vector_elems,
+            bytes: self.vector_bytes,
+        };
+        let mut best = (0, self.vector_modes.first().copied().unwrap_or(first));
+        for (i, v) in self.vector_modes.iter().enumerate() {
+            if v.elems.value() > best.1.elems.value() {
+                best = (i, *v);
+            }
+        }
+        best
+    }
+}
+
+/// The widest vector access along one mode: contiguous elements and bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ModeVector {
+    /// Leading elements of the mode contiguous in memory.
+    pub elems: Int,
+    /// The widest power-of-two access in bytes (at most 16) they allow.
+    pub bytes: i64,
+}
+
+/// The widest power-of-two access (at most 16 bytes) over `elems` contiguous elements.
+fn access_bytes(elems: Int, elem_bytes: i64) -> i64 {
+    let mut bytes = elem_bytes;
+    for p in [2, 4, 8, 16] {
+        if p > elem_bytes && p % elem_bytes == 0 && elems.value() % (p / elem_bytes) == 0 {
+            bytes = p;
+        }
+    }
+    bytes
+}
+
+/// `max_common_vector(L, make_layout(shape(L)))`, capped at `2^M` for a swizzle.
+fn leading_vector(layout: &AnyLayout) -> Result<Int> {
+    let identity = Layout::column_major(layout.inner().shape())?;
+    match layout {
+        AnyLayout::Layout(l) => max_common_vector(l, &identity),
+        AnyLayout::Composed(c) => c.max_common_vector(&identity),
+    }
+}
+
+/// The widest vector access along mode `mode` of `layout`: the leading elements of
+/// `layout<mode>(L)` that are contiguous in memory, `max_common_vector(layout<mode>(L),
+/// make_layout(shape<mode>(L)))` (capped at `2^M` for a swizzle), and the widest power-of-two
+/// access of at most 16 bytes they allow. Mode 0 of a layout with a leaf shape is the layout.
+///
+/// # Errors
+/// [`LayoutError::IndexOutOfRange`] for a mode beyond the rank; [`LayoutError::InvalidArgument`]
+/// for a non-positive element size; as [`max_common_vector`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{analysis::vector_width, AnyLayout};
+/// let row_major: AnyLayout = "(_8,_8):(_8,_1)".parse()?;
+/// assert_eq!(vector_width(&row_major, 0, 2)?.elems.to_string(), "_1");
+/// let v = vector_width(&row_major, 1, 2)?;
+/// assert_eq!((v.elems.to_string(), v.bytes), ("_8".to_string(), 16));
+/// let sw: AnyLayout = "Sw<3,2,3> o _0 o (_8,_64):(_64,_1)".parse()?;
+/// assert_eq!(vector_width(&sw, 1, 2)?.elems.to_string(), "_4"); // capped at 2^M
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn vector_width(layout: &AnyLayout, mode: usize, elem_bytes: i64) -> Result<ModeVector> {
+    if elem_bytes <= 0 {
+        return Err(LayoutError::InvalidArgument {
+            op: "vector_width",
+            detail: format!("element size {elem_bytes} bytes"),
+            hint: "give a positive element size in bytes",
+        });
+    }
+    let sub = if layout.inner().shape().is_leaf() && mode == 0 {
+        layout.clone()
+    } else {
+        layout.map_inner(|l| l.mode(mode))?
+    };
+    let elems = leading_vector(&sub)?;
+    Ok(ModeVector {
+        elems,
+        bytes: access_bytes(elems, elem_bytes),
+    })
 }
 
 /// The accesses `(thread, value) -> offset` of the access model.
@@ -204,17 +301,16 @@ pub fn bank_conflicts(layout: &AnyLayout, elem_bytes: i64, tv: bool) -> Result<B
 pub fn analyze(layout: &AnyLayout, elem_bytes: i64, tv: bool) -> Result<Analysis> {
     let banks = bank_conflicts(layout, elem_bytes, tv)?;
     let inner = layout.inner();
-    let identity = Layout::column_major(inner.shape())?;
-    let vector_elems = match layout {
-        AnyLayout::Layout(l) => max_common_vector(l, &identity)?,
-        AnyLayout::Composed(c) => c.max_common_vector(&identity)?,
+    let vector_elems = leading_vector(layout)?;
+    let vector_bytes = access_bytes(vector_elems, elem_bytes);
+    let modes = if inner.shape().is_leaf() {
+        1
+    } else {
+        inner.rank()
     };
-    let mut vector_bytes = elem_bytes;
-    for p in [2, 4, 8, 16] {
-        if p > elem_bytes && p % elem_bytes == 0 && vector_elems.value() % (p / elem_bytes) == 0 {
-            vector_bytes = p;
-        }
-    }
+    let vector_modes = (0..modes)
+        .map(|i| vector_width(layout, i, elem_bytes))
+        .collect::<Result<Vec<_>>>()?;
     let coalesced = coalesce(inner)?;
     let offsets = layout.offsets()?;
     let contiguous = offsets.iter().enumerate().all(|(i, &o)| o == i as i64);
@@ -229,6 +325,7 @@ pub fn analyze(layout: &AnyLayout, elem_bytes: i64, tv: bool) -> Result<Analysis
         banks,
         vector_elems,
         vector_bytes,
+        vector_modes,
         coalesced,
         contiguous,
         cosize,
@@ -261,6 +358,13 @@ impl fmt::Display for Analysis {
             "vector:        {} contiguous elements, {}-byte accesses",
             self.vector_elems, self.vector_bytes
         )?;
+        let per_mode: Vec<String> = self
+            .vector_modes
+            .iter()
+            .enumerate()
+            .map(|(i, v)| format!("mode {i}: {} ({}-byte)", v.elems, v.bytes))
+            .collect();
+        writeln!(f, "vector by mode: {}", per_mode.join(", "))?;
         writeln!(f, "coalesced:     {}", self.coalesced)?;
         writeln!(f, "contiguous:    {}", self.contiguous)?;
         writeln!(f, "cosize:        {}", self.cosize)?;

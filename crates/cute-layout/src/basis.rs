@@ -12,6 +12,10 @@
 //! directions are ever confused by coalescing). Offsets, which do add directions, are
 //! evaluated directly as coordinate tuples.
 //!
+//! [`IdentityTensor`] (`make_identity_tensor`) is the tensor over an identity layout: element `c`
+//! is the coordinate `c`, and its slices and partitions (`local_tile`, `inner_partition`,
+//! `outer_partition`, `local_partition`) give the coordinates each tile or thread owns.
+//!
 //! ```
 //! use cute_layout::{basis::BasisLayout, IntTuple};
 //! let id = BasisLayout::identity(&"(_2,(_3,_4))".parse()?)?;
@@ -289,5 +293,427 @@ impl BasisLayout {
 impl fmt::Display for BasisLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.shape, self.stride)
+    }
+}
+
+impl BasisLayout {
+    /// `zipped_divide` of the basis layout, with the ranks of its tile and rest modes.
+    fn zipped(&self, tiler: &Tiler) -> Result<(BasisLayout, usize, usize)> {
+        let z = self.map_layout(|l| zipped_divide(l, tiler))?;
+        let r0 = z.shape.get(0)?.rank();
+        let r1 = z.shape.get(1)?.rank();
+        Ok((z, r0, r1))
+    }
+
+    /// [`crate::tensor::inner_partition`] of an identity layout: the tile at `coord` (the same
+    /// as [`BasisLayout::local_tile`]), as a layout and the coordinate of its first element.
+    ///
+    /// # Errors
+    /// As [`BasisLayout::map_layout`] and slicing.
+    ///
+    /// ```
+    /// # use cute_layout::basis::BasisLayout;
+    /// let id = BasisLayout::identity(&"(8,6)".parse().unwrap()).unwrap();
+    /// let (tile, start) = id.inner_partition(&"(_4,_3)".parse().unwrap(), &"3".parse().unwrap()).unwrap();
+    /// assert_eq!(format!("{tile}+{start}"), "(_4,_3):(_1@0,_1@1)+(4,3)");
+    /// ```
+    pub fn inner_partition(&self, tiler: &Tiler, coord: &Coord) -> Result<(BasisLayout, IntTuple)> {
+        self.local_tile(tiler, coord)
+    }
+
+    /// [`crate::tensor::outer_partition`] of an identity layout: element `coord` of every tile.
+    ///
+    /// # Errors
+    /// As [`BasisLayout::map_layout`] and slicing.
+    ///
+    /// ```
+    /// # use cute_layout::basis::BasisLayout;
+    /// let id = BasisLayout::identity(&"(8,6)".parse().unwrap()).unwrap();
+    /// let (l, start) = id.outer_partition(&"(_4,_3)".parse().unwrap(), &"(1,2)".parse().unwrap()).unwrap();
+    /// assert_eq!(format!("{l}+{start}"), "(2,2):(_4@0,_3@1)+(1,2)");
+    /// ```
+    pub fn outer_partition(&self, tiler: &Tiler, coord: &Coord) -> Result<(BasisLayout, IntTuple)> {
+        let (z, r0, r1) = self.zipped(tiler)?;
+        let c = Tree::tuple([
+            crate::tensor::pad_coord("outer_partition", coord, r0)?,
+            crate::tensor::underscores(r1)?,
+        ])?;
+        z.slice_and_offset(&c)
+    }
+
+    /// [`crate::tensor::local_partition`] of an identity layout: the coordinates thread `idx`
+    /// of `thr` owns, `outer_partition(L, product_each(shape(thr)), thr.get_flat_coord(idx))`.
+    ///
+    /// # Errors
+    /// As [`crate::tensor::get_flat_coord`] and [`BasisLayout::outer_partition`].
+    ///
+    /// ```
+    /// # use cute_layout::basis::BasisLayout;
+    /// let id = BasisLayout::identity(&"(8,6)".parse().unwrap()).unwrap();
+    /// let (l, start) = id.local_partition(&"(_2,_3):(_1,_2)".parse().unwrap(), 4).unwrap();
+    /// assert_eq!(format!("{l}+{start}"), "(4,2):(_2@0,_3@1)+(0,2)");
+    /// ```
+    pub fn local_partition(&self, thr: &Layout, idx: i64) -> Result<(BasisLayout, IntTuple)> {
+        let tiler = Tiler::from_shape(&thr.shape().product_each()?);
+        let c = Coord::from_int_tuple(&crate::tensor::get_flat_coord(thr, idx)?);
+        self.outer_partition(&tiler, &c)
+    }
+}
+
+/// `a + b` for two coordinate tuples of the same codomain (an `ArithmeticTuple` sum).
+fn add_coords(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+    a.zip_map(b, Int::add)
+}
+
+/// CuTe's identity tensor `make_identity_tensor(shape)`: the tensor whose element at
+/// coordinate `c` is `c` itself, an `ArithmeticTuple` start coordinate over an identity
+/// [`BasisLayout`].
+///
+/// Printed as C++ prints it, `ArithTuple(START) o LAYOUT`: a fresh identity tensor of `(2,3)` is
+/// `ArithTuple(_0,_0) o (2,3):(_1@0,_1@1)`; a partition prints the coordinate of its first
+/// element and the layout of its coordinates (`ArithTuple(4,3) o (_4,_3):(_1@0,_1@1)`).
+/// Partitions of identity tensors tell each thread *which coordinates* it owns, for
+/// predication: elements beyond the shape (in a partial tile) are still given their
+/// coordinates.
+///
+/// Slicing and partitioning only change the layout and the start coordinate, as for a
+/// [`crate::tensor::Tensor`]; the domain-reshaping operations (composition with a tiler, the
+/// divides) go through [`BasisLayout::map_layout`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::basis::make_identity_tensor;
+/// let id = make_identity_tensor(&"(2,3)".parse()?)?;
+/// assert_eq!(id.to_string(), "ArithTuple(_0,_0) o (2,3):(_1@0,_1@1)");
+/// assert_eq!(id.get(&"(1,2)".parse()?)?.to_string(), "(1,2)");
+/// assert_eq!(id.at(3)?.to_string(), "(1,1)");
+/// let row = id.slice(&"(1,_)".parse()?)?;
+/// assert_eq!(row.to_string(), "ArithTuple(1,_0) o (3):(_1@1)");
+/// let coords: Vec<String> = row.to_vec()?.iter().map(|c| c.to_string()).collect();
+/// assert_eq!(coords, ["(1,0)", "(1,1)", "(1,2)"]);
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IdentityTensor {
+    start: IntTuple,
+    layout: BasisLayout,
+}
+
+/// `make_identity_tensor(shape)`: see [`IdentityTensor`].
+///
+/// # Errors
+/// As [`BasisLayout::identity`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::basis::make_identity_tensor;
+/// let id = make_identity_tensor(&"(_2,(_3,_4))".parse()?)?;
+/// assert_eq!(id.to_string(), "ArithTuple(_0,(_0,_0)) o (_2,(_3,_4)):(_1@0,(_1@0@1,_1@1@1))");
+/// assert_eq!(id.get(&"17".parse()?)?.to_string(), "(1,(2,2))");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn make_identity_tensor(shape: &IntTuple) -> Result<IdentityTensor> {
+    Ok(IdentityTensor::new(BasisLayout::identity(shape)?))
+}
+
+impl IdentityTensor {
+    /// The tensor `c ↦ L(c)` over a basis layout, starting at the zero coordinate
+    /// (`ArithTuple(_0,...)`).
+    ///
+    /// ```
+    /// # use cute_layout::basis::{BasisLayout, IdentityTensor};
+    /// let l = BasisLayout::identity(&"(4,3)".parse().unwrap()).unwrap();
+    /// let t = IdentityTensor::new(l);
+    /// assert_eq!(t.start().to_string(), "(_0,_0)");
+    /// ```
+    pub fn new(layout: BasisLayout) -> IdentityTensor {
+        IdentityTensor {
+            start: layout.coshape.map(|_| Int::ZERO),
+            layout,
+        }
+    }
+
+    /// The coordinate of element 0 (CuTe's `ArithTuple` iterator).
+    pub fn start(&self) -> &IntTuple {
+        &self.start
+    }
+
+    /// The layout from coordinates to (relative) coordinates.
+    pub fn layout(&self) -> &BasisLayout {
+        &self.layout
+    }
+
+    /// The shape of the tensor.
+    pub fn shape(&self) -> &IntTuple {
+        self.layout.shape()
+    }
+
+    /// The number of elements.
+    ///
+    /// # Errors
+    /// [`LayoutError::Overflow`].
+    pub fn size(&self) -> Result<Int> {
+        self.layout.shape().size()
+    }
+
+    /// `T(c)`: the coordinate held at `c` (an index, a natural coordinate or a mix),
+    /// `start + L(c)`.
+    ///
+    /// # Errors
+    /// As [`BasisLayout::call`].
+    ///
+    /// ```
+    /// # use cute_layout::basis::make_identity_tensor;
+    /// let id = make_identity_tensor(&"(2,3)".parse().unwrap()).unwrap();
+    /// assert_eq!(id.get(&"(1,2)".parse().unwrap()).unwrap().to_string(), "(1,2)");
+    /// ```
+    pub fn get(&self, coord: &IntTuple) -> Result<IntTuple> {
+        add_coords(&self.start, &self.layout.call(coord)?)
+    }
+
+    /// `T(i)` at a 1-D index.
+    ///
+    /// # Errors
+    /// As [`IdentityTensor::get`].
+    ///
+    /// ```
+    /// # use cute_layout::basis::make_identity_tensor;
+    /// let id = make_identity_tensor(&"(2,3)".parse().unwrap()).unwrap();
+    /// assert_eq!(id.at(5).unwrap().to_string(), "(1,2)");
+    /// ```
+    pub fn at(&self, index: i64) -> Result<IntTuple> {
+        self.get(&IntTuple::int(Int::dynamic(index)))
+    }
+
+    /// The coordinates held, in index order (colexicographic), each computed on demand.
+    ///
+    /// # Errors
+    /// [`LayoutError::Overflow`] for the size; each item as [`IdentityTensor::get`].
+    ///
+    /// ```
+    /// # use cute_layout::basis::make_identity_tensor;
+    /// let id = make_identity_tensor(&"(2,2)".parse().unwrap()).unwrap();
+    /// let v: Vec<String> = id.iter().unwrap().map(|c| c.unwrap().to_string()).collect();
+    /// assert_eq!(v, ["(0,0)", "(1,0)", "(0,1)", "(1,1)"]);
+    /// ```
+    pub fn iter(&self) -> Result<impl Iterator<Item = Result<IntTuple>> + '_> {
+        let n = self.size()?.value();
+        Ok((0..n).map(move |i| self.at(i)))
+    }
+
+    /// All coordinates held, in index order.
+    ///
+    /// # Errors
+    /// As [`IdentityTensor::iter`].
+    ///
+    /// ```
+    /// # use cute_layout::basis::make_identity_tensor;
+    /// let id = make_identity_tensor(&"3".parse().unwrap()).unwrap();
+    /// assert_eq!(id.to_vec().unwrap().len(), 3);
+    /// ```
+    pub fn to_vec(&self) -> Result<Vec<IntTuple>> {
+        self.iter()?.collect()
+    }
+
+    fn rebase(&self, (layout, off): (BasisLayout, IntTuple)) -> Result<IdentityTensor> {
+        Ok(IdentityTensor {
+            start: add_coords(&self.start, &off)?,
+            layout,
+        })
+    }
+
+    /// `T(c)` with `_` in `c`: the sub-tensor of the `_` modes, starting at `T(c with _ → 0)`.
+    ///
+    /// # Errors
+    /// As [`BasisLayout::slice_and_offset`].
+    ///
+    /// ```
+    /// # use cute_layout::basis::make_identity_tensor;
+    /// let id = make_identity_tensor(&"(2,3)".parse().unwrap()).unwrap();
+    /// let col = id.slice(&"(_,2)".parse().unwrap()).unwrap();
+    /// assert_eq!(col.to_string(), "ArithTuple(_0,2) o (2):(_1@0)");
+    /// assert_eq!(col.at(1).unwrap().to_string(), "(1,2)");
+    /// ```
+    pub fn slice(&self, coord: &Coord) -> Result<IdentityTensor> {
+        self.rebase(self.layout.slice_and_offset(coord)?)
+    }
+
+    /// Applies a domain-reshaping layout operation ([`BasisLayout::map_layout`]), keeping the
+    /// start: `composition(T, tiler)`, the divides.
+    ///
+    /// # Errors
+    /// As [`BasisLayout::map_layout`].
+    ///
+    /// ```
+    /// # use cute_layout::{basis::make_identity_tensor, zipped_divide};
+    /// let id = make_identity_tensor(&"(8,6)".parse().unwrap()).unwrap();
+    /// let z = id.map_layout(|l| zipped_divide(l, &"(_4,_3)".parse().unwrap())).unwrap();
+    /// assert_eq!(z.to_string(), "ArithTuple(_0,_0) o ((_4,_3),(2,2)):((_1@0,_1@1),(_4@0,_3@1))");
+    /// ```
+    pub fn map_layout(&self, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<IdentityTensor> {
+        Ok(IdentityTensor {
+            start: self.start.clone(),
+            layout: self.layout.map_layout(f)?,
+        })
+    }
+
+    /// `local_tile(T, tiler, coord)` = `inner_partition`: the coordinates of tile `coord`.
+    ///
+    /// # Errors
+    /// As [`BasisLayout::local_tile`].
+    ///
+    /// ```
+    /// # use cute_layout::basis::make_identity_tensor;
+    /// let id = make_identity_tensor(&"(10,6)".parse().unwrap()).unwrap();
+    /// let t = id.local_tile(&"(_4,_3)".parse().unwrap(), &"(2,1)".parse().unwrap()).unwrap();
+    /// assert_eq!(t.to_string(), "ArithTuple(8,3) o (_4,_3):(_1@0,_1@1)");
+    /// assert_eq!(t.get(&"(3,0)".parse().unwrap()).unwrap().to_string(), "(11,3)"); // beyond row 10
+    /// ```
+    pub fn local_tile(&self, tiler: &Tiler, coord: &Coord) -> Result<IdentityTensor> {
+        self.rebase(self.layout.local_tile(tiler, coord)?)
+    }
+
+    /// `inner_partition(T, tiler, coord)`, the same as [`IdentityTensor::local_tile`].
+    ///
+    /// # Errors
+    /// As [`BasisLayout::inner_partition`].
+    ///
+    /// ```
+    /// # use cute_layout::basis::make_identity_tensor;
+    /// let id = make_identity_tensor(&"(8,6)".parse().unwrap()).unwrap();
+    /// let t = id.inner_partition(&"(_4,_3)".parse().unwrap(), &"3".parse().unwrap()).unwrap();
+    /// assert_eq!(t.to_string(), "ArithTuple(4,3) o (_4,_3):(_1@0,_1@1)");
+    /// ```
+    pub fn inner_partition(&self, tiler: &Tiler, coord: &Coord) -> Result<IdentityTensor> {
+        self.rebase(self.layout.inner_partition(tiler, coord)?)
+    }
+
+    /// `outer_partition(T, tiler, coord)`: the coordinates of element `coord` of every tile.
+    ///
+    /// # Errors
+    /// As [`BasisLayout::outer_partition`].
+    ///
+    /// ```
+    /// # use cute_layout::basis::make_identity_tensor;
+    /// let id = make_identity_tensor(&"(8,6)".parse().unwrap()).unwrap();
+    /// let t = id.outer_partition(&"(_4,_3)".parse().unwrap(), &"(1,2)".parse().unwrap()).unwrap();
+    /// assert_eq!(t.to_string(), "ArithTuple(1,2) o (2,2):(_4@0,_3@1)");
+    /// ```
+    pub fn outer_partition(&self, tiler: &Tiler, coord: &Coord) -> Result<IdentityTensor> {
+        self.rebase(self.layout.outer_partition(tiler, coord)?)
+    }
+
+    /// `local_partition(T, thr, idx)`: the coordinates thread `idx` of `thr` owns.
+    ///
+    /// # Errors
+    /// As [`BasisLayout::local_partition`].
+    ///
+    /// ```
+    /// # use cute_layout::basis::make_identity_tensor;
+    /// let id = make_identity_tensor(&"(8,6)".parse().unwrap()).unwrap();
+    /// let t = id.local_partition(&"(_2,_3):(_1,_2)".parse().unwrap(), 4).unwrap();
+    /// assert_eq!(t.to_string(), "ArithTuple(0,2) o (4,2):(_2@0,_3@1)");
+    /// assert_eq!(t.at(5).unwrap().to_string(), "(2,5)");
+    /// ```
+    pub fn local_partition(&self, thr: &Layout, idx: i64) -> Result<IdentityTensor> {
+        self.rebase(self.layout.local_partition(thr, idx)?)
+    }
+}
+
+impl IdentityTensor {
+    /// `local_tile(T, tiler, coord, proj)`: [`IdentityTensor::local_tile`] with the tiler and
+    /// coordinate diced by the projection (`(1,_,1)` is CuTe's `Step<_1,X,_1>`).
+    ///
+    /// # Errors
+    /// As [`crate::tensor::local_tile_proj`].
+    ///
+    /// ```
+    /// # use cute_layout::basis::make_identity_tensor;
+    /// let id = make_identity_tensor(&"(8,6)".parse().unwrap()).unwrap();
+    /// let t = id
+    ///     .local_tile_proj(&"(_4,_3,_2)".parse().unwrap(), &"(1,_,0)".parse().unwrap(), &"(1,_,1)".parse().unwrap())
+    ///     .unwrap();
+    /// assert_eq!(t.to_string(), "ArithTuple(4,0) o (_4,_2):(_1@0,_1@1)");
+    /// ```
+    pub fn local_tile_proj(
+        &self,
+        tiler: &Tiler,
+        coord: &Coord,
+        proj: &Coord,
+    ) -> Result<IdentityTensor> {
+        let tiler = crate::tensor::dice_tiler(proj, tiler)?;
+        let coord = crate::swizzle::dice_coord(proj, coord)?;
+        self.local_tile(&tiler, &coord)
+    }
+
+    /// `local_partition(T, thr, idx, proj)` = `local_partition(T, dice(proj, thr), idx)`.
+    ///
+    /// # Errors
+    /// As [`Layout::dice`] and [`IdentityTensor::local_partition`].
+    ///
+    /// ```
+    /// # use cute_layout::basis::make_identity_tensor;
+    /// let id = make_identity_tensor(&"(8,6)".parse().unwrap()).unwrap();
+    /// let t = id.local_partition_proj(&"(_2,_3):(_1,_2)".parse().unwrap(), 1, &"(1,_)".parse().unwrap()).unwrap();
+    /// assert_eq!(t.to_string(), "ArithTuple(1,_0) o (4,6):(_2@0,_1@1)");
+    /// ```
+    pub fn local_partition_proj(
+        &self,
+        thr: &Layout,
+        idx: i64,
+        proj: &Coord,
+    ) -> Result<IdentityTensor> {
+        self.local_partition(&thr.dice(proj)?, idx)
+    }
+
+    /// [`crate::tv::tv_partition`] of an identity tensor: the coordinates of thread `tid`'s
+    /// values, tile by tile (what CuTe's `thr_copy.partition_S(identity)` gives for
+    /// predication).
+    ///
+    /// # Errors
+    /// As [`crate::tv::tv_partition`] and [`BasisLayout::map_layout`].
+    ///
+    /// ```
+    /// # use cute_layout::{basis::make_identity_tensor, tv::make_layout_tv};
+    /// let tv = make_layout_tv(&"(_2,_2):(_2,_1)".parse().unwrap(), &"(_1,_2):(_2,_1)".parse().unwrap()).unwrap();
+    /// let id = make_identity_tensor(&"(_4,_8)".parse().unwrap()).unwrap();
+    /// let t = id.tv_partition(&tv, 1).unwrap();
+    /// assert_eq!(t.to_string(), "ArithTuple(0,2) o (_2,_2,_2):(_1@1,_2@0,_4@1)"); // (_2,_2,_2):(_1,_16,_4)+2 row-major
+    /// ```
+    pub fn tv_partition(&self, tv: &crate::tv::TvLayout, tid: i64) -> Result<IdentityTensor> {
+        let threads = tv.threads()?;
+        if tid < 0 || tid >= threads {
+            return Err(LayoutError::InvalidArgument {
+                op: "tv_partition",
+                detail: format!("thread {tid} is outside [0, {threads})"),
+                hint: "give a thread id below the number of threads of the TV layout",
+            });
+        }
+        let tiler = Tiler::from_shape(&tv.tiler);
+        let tvz = self.layout.map_layout(|l| {
+            let z = zipped_divide(l, &tiler)?;
+            let tile = crate::algebra::composition::composition(&z.mode(0)?, &tv.layout)?;
+            Layout::concat([tile, z.mode(1)?])
+        })?;
+        let r1 = tvz.shape.get(1)?.rank();
+        let thread = Tree::tuple([
+            Coord::leaf(crate::coord::CoordLeaf::Index(Int::dynamic(tid))),
+            Coord::leaf(crate::coord::CoordLeaf::Underscore),
+        ])?;
+        let c = Tree::tuple([thread, crate::tensor::underscores(r1)?])?;
+        self.rebase(tvz.slice_and_offset(&c)?)
+            .map_err(|e| e.within("tv_partition"))
+    }
+}
+
+impl fmt::Display for IdentityTensor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let start = self.start.to_string();
+        // CuTe prints the iterator's ArithmeticTuple as a tuple, even for a rank-1 shape.
+        if self.start.is_leaf() {
+            write!(f, "ArithTuple({start}) o {}", self.layout)
+        } else {
+            write!(f, "ArithTuple{start} o {}", self.layout)
+        }
     }
 }

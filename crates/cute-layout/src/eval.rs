@@ -3,6 +3,11 @@
 //! Every argument is a literal: an integer, `_`, an int-tuple, a layout `S:D` or a tiler
 //! `<...>`. An int-tuple passed where a tiler is expected is a shape tiler. Operation names and
 //! argument orders are CuTe's; see [`OPERATIONS`] for the list.
+//!
+//! An argument may also be a nested call, evaluated first: this is how identity tensors, which
+//! have no literal form, are passed on, e.g.
+//! `local_partition(make_identity_tensor((8,6)),(_2,_3):(_1,_2),4)` gives
+//! `ArithTuple(0,2) o (4,2):(_2@0,_3@1)`.
 
 use crate::algebra::coalesce::{
     coalesce, coalesce_by, filter, filter_by, filter_zeros, filter_zeros_by,
@@ -43,7 +48,7 @@ pub enum Value {
     Morphism(crate::category::NestedMorphism),
     /// A swizzle `Sw<B,M,S>`.
     Swizzle(crate::swizzle::Swizzle),
-    /// A swizzled layout `Sw<B,M,S> o OFFSET o LAYOUT`.
+    /// A composed layout `A o OFFSET o LAYOUT` (`A` a swizzle `Sw<B,M,S>` or a layout).
     Composed(crate::swizzle::ComposedLayout),
     /// A swizzled layout and an offset (a partition of a swizzled tensor), printed `CL+OFFSET`.
     ComposedOffset(crate::swizzle::ComposedLayout, Int),
@@ -52,6 +57,9 @@ pub enum Value {
     Tv(Box<crate::tv::TvLayout>),
     /// A layout with scaled-basis strides (`make_identity_layout`), e.g. `(4,3):(_1@0,_1@1)`.
     Basis(Box<crate::basis::BasisLayout>),
+    /// An identity tensor (`make_identity_tensor` and its partitions), printed as CuTe prints
+    /// it, `ArithTuple(START) o LAYOUT`: `ArithTuple(_0,_0) o (2,3):(_1@0,_1@1)`.
+    IdentityTensor(Box<crate::basis::IdentityTensor>),
 }
 
 impl fmt::Display for Value {
@@ -68,6 +76,7 @@ impl fmt::Display for Value {
             Value::ComposedOffset(c, o) => write!(f, "{c}+{o}"),
             Value::Tv(tv) => write!(f, "({},{})", tv.tiler, tv.layout),
             Value::Basis(b) => b.fmt(f),
+            Value::IdentityTensor(t) => t.fmt(f),
         }
     }
 }
@@ -149,7 +158,7 @@ pub const OPERATIONS: &[(&str, &str)] = &[
     ),
     (
         "make_composed_layout",
-        "make_composed_layout(Sw<B,M,S>, offset, L): also composition(Sw, L)",
+        "make_composed_layout(Sw<B,M,S> | A, offset, L): printed `A o OFFSET o L`; also composition(Sw, L)",
     ),
     ("upcast", "upcast(L | Sw | CL, N)"),
     ("downcast", "downcast(L | Sw | CL, N)"),
@@ -175,6 +184,10 @@ pub const OPERATIONS: &[(&str, &str)] = &[
     (
         "make_identity_layout",
         "make_identity_layout(shape): strides are basis vectors _1@i",
+    ),
+    (
+        "make_identity_tensor",
+        "make_identity_tensor(shape): element c is c, printed ArithTuple(_0,..) o LAYOUT; nest it in local_tile, inner/outer/local_partition, tv_partition, slice, crd2idx, the divides",
     ),
     (
         "is_tractable",
@@ -257,6 +270,7 @@ impl Args<'_> {
             Literal::Tuple(c) => coord_to_tiler(c).ok_or_else(|| self.wrong(i, "a tiler")),
             Literal::Morphism(_) => Err(self.wrong(i, "a tiler")),
             Literal::Swizzle(_) | Literal::Composed(_) => Err(self.wrong(i, "a tiler")),
+            Literal::Basis(_) | Literal::IdentityTensor(_) => Err(self.wrong(i, "a tiler")),
         }
     }
 
@@ -299,21 +313,67 @@ fn describe(l: &Literal) -> String {
         Literal::Morphism(m) => format!("the morphism {m}"),
         Literal::Swizzle(sw) => format!("the swizzle {sw}"),
         Literal::Composed(c) => format!("the swizzled layout {c}"),
+        Literal::Basis(b) => format!("the identity layout {b}"),
+        Literal::IdentityTensor(t) => format!("the identity tensor {t}"),
     }
 }
 
 /// Parses `op(arg, ...)`: the operation name and its literal arguments.
 ///
+/// An argument may itself be a call `op(...)` (at most [`MAX_NESTING`] deep): it is evaluated
+/// and its value becomes the argument, e.g. `local_tile(make_identity_tensor((8,6)),(_4,_3),(1,1))`.
+///
 /// # Errors
-/// [`LayoutError::Parse`].
+/// [`LayoutError::Parse`]; the errors of a nested call; [`LayoutError::InvalidArgument`] when
+/// a nested call's value (a truth value, a partition) cannot be an argument.
 ///
 /// ```
 /// use cute_layout::eval::parse_expr;
 /// let (op, args) = parse_expr("composition((6,2):(8,2), (4,3):(3,1))").unwrap();
 /// assert_eq!((op.as_str(), args.len()), ("composition", 2));
+/// let (_, args) = parse_expr("size(make_layout((2,3)))").unwrap();
+/// assert_eq!(args.len(), 1);
 /// ```
 pub fn parse_expr(expr: &str) -> Result<(String, Vec<Literal>)> {
     let mut p = Parser::new(expr);
+    let call = parse_call(&mut p, 0)?;
+    p.end()?;
+    Ok(call)
+}
+
+/// How deeply calls may be nested in one expression.
+pub const MAX_NESTING: usize = 16;
+
+/// An argument: a literal, or a nested call evaluated to a literal.
+fn argument(p: &mut Parser<'_>, depth: usize) -> Result<Literal> {
+    if !matches!(p.peek(), Some(c) if c.is_ascii_lowercase()) {
+        return p.literal();
+    }
+    if depth >= MAX_NESTING {
+        return Err(p.error(&format!("at most {MAX_NESTING} levels of nested calls")));
+    }
+    let (op, items) = parse_call(p, depth + 1)?;
+    let v = eval_call(&op, items)?;
+    Ok(match v {
+        Value::Int(i) => Literal::Int(i),
+        Value::IntTuple(t) => Literal::Tuple(Coord::from_int_tuple(&t)),
+        Value::Layout(l) => Literal::Layout(l),
+        Value::Morphism(m) => Literal::Morphism(m),
+        Value::Swizzle(sw) => Literal::Swizzle(sw),
+        Value::Composed(c) => Literal::Composed(c),
+        Value::Basis(b) => Literal::Basis(b),
+        Value::IdentityTensor(t) => Literal::IdentityTensor(t),
+        v => {
+            return Err(LayoutError::InvalidArgument {
+                op: "eval",
+                detail: format!("the value {v} of `{op}(...)` cannot be an argument"),
+                hint: "nest calls yielding an integer, a tuple, a layout or an identity tensor",
+            })
+        }
+    })
+}
+
+fn parse_call(p: &mut Parser<'_>, depth: usize) -> Result<(String, Vec<Literal>)> {
     let op = p.ident()?.to_string();
     p.expect(b'(')?;
     let mut items = Vec::new();
@@ -321,7 +381,7 @@ pub fn parse_expr(expr: &str) -> Result<(String, Vec<Literal>)> {
         p.expect(b')')?;
     } else {
         loop {
-            items.push(p.literal()?);
+            items.push(argument(p, depth)?);
             match p.peek() {
                 Some(b',') => p.expect(b',')?,
                 Some(b')') => {
@@ -332,7 +392,6 @@ pub fn parse_expr(expr: &str) -> Result<(String, Vec<Literal>)> {
             }
         }
     }
-    p.end()?;
     Ok((op, items))
 }
 
@@ -354,7 +413,11 @@ pub fn parse_expr(expr: &str) -> Result<(String, Vec<Literal>)> {
 /// ```
 pub fn eval(expr: &str) -> Result<Value> {
     let (op, items) = parse_expr(expr)?;
-    let args = Args { op: &op, items };
+    eval_call(&op, items)
+}
+
+fn eval_call(op: &str, items: Vec<Literal>) -> Result<Value> {
+    let args = Args { op, items };
     apply(&args).map_err(|e| match e {
         e @ LayoutError::InvalidArgument { op: "eval", .. } => e,
         e if e.to_string().starts_with(&format!("{op}:"))
@@ -362,7 +425,7 @@ pub fn eval(expr: &str) -> Result<Value> {
         {
             e
         }
-        e => e.within(op.clone()),
+        e => e.within(op.to_string()),
     })
 }
 
@@ -728,6 +791,9 @@ fn apply_swizzled(a: &Args<'_>) -> Result<Option<Value>> {
         inner_partition, local_partition, local_partition_proj, local_tile_proj, outer_partition,
     };
     use Literal as Lit;
+    if let Some(v) = apply_identity(a)? {
+        return Ok(Some(v));
+    }
     let n = a.items.len();
     let item = |i: usize| a.items.get(i);
     if let (Some(Lit::Composed(cl)), true) = (item(0), FORWARDED.contains(&a.op)) {
@@ -746,14 +812,16 @@ fn apply_swizzled(a: &Args<'_>) -> Result<Option<Value>> {
         }
         "make_composed_layout" => {
             a.arity(3, 3)?;
-            let Lit::Swizzle(sw) = &a.items[0] else {
-                return Err(a.wrong(0, "a swizzle Sw<B,M,S>"));
+            let outer = match &a.items[0] {
+                Lit::Swizzle(sw) => crate::swizzle::Outer::Swizzle(*sw),
+                Lit::Layout(_) | Lit::Int(_) => crate::swizzle::Outer::from(a.layout(0)?),
+                _ => return Err(a.wrong(0, "a swizzle Sw<B,M,S> or a layout")),
             };
             let off = a
                 .int_tuple(1)?
                 .as_leaf()
                 .ok_or_else(|| a.wrong(1, "an integer"))?;
-            Value::Composed(ComposedLayout::new(*sw, off, a.layout(2)?))
+            Value::Composed(ComposedLayout::with_outer(outer, off, a.layout(2)?))
         }
         "composition" if n == 2 => match (&a.items[0], &a.items[1]) {
             (Lit::Composed(x), Lit::Composed(y)) => {
@@ -767,9 +835,7 @@ fn apply_swizzled(a: &Args<'_>) -> Result<Option<Value>> {
             (Lit::Swizzle(x), _) => {
                 Value::Composed(ComposedLayout::new(*x, Int::ZERO, a.layout(1)?))
             }
-            (_, Lit::Composed(y)) => {
-                Value::Composed(ComposedLayout::compose_after(&a.layout(0)?, y)?)
-            }
+            (_, Lit::Composed(y)) => any_value(ComposedLayout::compose_after(&a.layout(0)?, y)?),
             (_, Lit::Swizzle(y)) => {
                 let l = a.layout(0)?;
                 let sw = layout_swizzle_commute(&l, *y)?;
@@ -789,7 +855,7 @@ fn apply_swizzled(a: &Args<'_>) -> Result<Option<Value>> {
             _ => return Ok(None),
         },
         "right_inverse" | "left_inverse" => match &a.items[..] {
-            [Lit::Composed(c)] => Value::Composed(if a.op == "right_inverse" {
+            [Lit::Composed(c)] => any_value(if a.op == "right_inverse" {
                 c.right_inverse()?
             } else {
                 c.left_inverse()?
@@ -898,4 +964,114 @@ fn apply_swizzled(a: &Args<'_>) -> Result<Option<Value>> {
         }
     };
     Ok(Some(v))
+}
+
+/// Identity layouts and identity tensors (`make_identity_tensor` and what applies to it); `None`
+/// when no argument is one. A basis layout argument stands for its identity tensor.
+fn apply_identity(a: &Args<'_>) -> Result<Option<Value>> {
+    use crate::basis::{make_identity_tensor, IdentityTensor};
+    use Literal as Lit;
+    if a.op == "make_identity_tensor" {
+        a.arity(1, 1)?;
+        return Ok(Some(Value::IdentityTensor(Box::new(make_identity_tensor(
+            &a.int_tuple(0)?,
+        )?))));
+    }
+    let tensor = |i: usize| -> Option<IdentityTensor> {
+        match a.items.get(i)? {
+            Lit::IdentityTensor(t) => Some((**t).clone()),
+            Lit::Basis(b) => Some(IdentityTensor::new((**b).clone())),
+            _ => None,
+        }
+    };
+    let pos = if matches!(a.op, "slice" | "slice_and_offset") {
+        1
+    } else {
+        0
+    };
+    let Some(t) = tensor(pos) else {
+        if let Some(i) = a
+            .items
+            .iter()
+            .position(|l| matches!(l, Lit::Basis(_) | Lit::IdentityTensor(_)))
+        {
+            return Err(a.wrong(
+                i,
+                "an ordinary layout (this operation has no identity form)",
+            ));
+        }
+        return Ok(None);
+    };
+    let basis = matches!(a.items[pos], Lit::Basis(_));
+    let tensor_value = |t: IdentityTensor| Value::IdentityTensor(Box::new(t));
+    Ok(Some(match a.op {
+        "crd2idx" => {
+            a.arity(2, 2)?;
+            Value::IntTuple(t.get(&a.int_tuple(1)?)?)
+        }
+        "size" | "rank" | "depth" | "shape" => {
+            a.arity(1, 1)?;
+            let s = t.shape();
+            match a.op {
+                "size" => Value::Int(t.size()?),
+                "rank" => Value::Int(size_of_rank(s.rank())),
+                "depth" => Value::Int(size_of_rank(s.depth())),
+                _ => Value::IntTuple(s.clone()),
+            }
+        }
+        "slice" if basis => {
+            a.arity(2, 2)?;
+            Value::Basis(Box::new(t.slice(&a.coord(0)?)?.layout().clone()))
+        }
+        "slice" | "slice_and_offset" => {
+            a.arity(2, 2)?;
+            tensor_value(t.slice(&a.coord(0)?)?)
+        }
+        "local_tile" | "inner_partition" | "outer_partition" => {
+            a.arity(3, if a.op == "local_tile" { 4 } else { 3 })?;
+            let (tiler, c) = (a.tiler(1)?, a.coord(2)?);
+            tensor_value(match (a.op, a.items.len()) {
+                ("outer_partition", _) => t.outer_partition(&tiler, &c)?,
+                (_, 4) => t.local_tile_proj(&tiler, &c, &a.coord(3)?)?,
+                _ => t.inner_partition(&tiler, &c)?,
+            })
+        }
+        "local_partition" => {
+            a.arity(3, 4)?;
+            let (thr, idx) = (a.layout(1)?, a.index(2)? as i64);
+            tensor_value(if a.items.len() == 4 {
+                t.local_partition_proj(&thr, idx, &a.coord(3)?)?
+            } else {
+                t.local_partition(&thr, idx)?
+            })
+        }
+        "tv_partition" => {
+            a.arity(4, 4)?;
+            let tv = crate::tv::make_layout_tv(&a.layout(1)?, &a.layout(2)?)?;
+            tensor_value(t.tv_partition(&tv, a.index(3)? as i64)?)
+        }
+        "composition" | "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" => {
+            a.arity(2, 2)?;
+            let tiler = a.tiler(1)?;
+            let f = match a.op {
+                "composition" => composition_tiler,
+                "logical_divide" => logical_divide,
+                "zipped_divide" => zipped_divide,
+                "tiled_divide" => tiled_divide,
+                _ => flat_divide,
+            };
+            let r = t.map_layout(|l| f(l, &tiler))?;
+            if basis {
+                Value::Basis(Box::new(r.layout().clone()))
+            } else {
+                tensor_value(r)
+            }
+        }
+        _ => {
+            return Err(a.wrong(
+                pos,
+                "an ordinary layout (this operation has no identity form)",
+            ))
+        }
+    }))
 }

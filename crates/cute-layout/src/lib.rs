@@ -78,6 +78,7 @@ pub use algebra::product::{
     blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product,
     zipped_product,
 };
+pub use basis::{make_identity_tensor, IdentityTensor};
 pub use category::{is_tractable, NestedMorphism, TupleMorphism};
 pub use coord::{crd2crd, crd2idx, crd2idx_shape, idx2crd, Coord, CoordLeaf};
 pub use error::LayoutError;

@@ -17,7 +17,7 @@
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::swizzle::{AnyLayout, ComposedLayout, Swizzle};
+use crate::swizzle::{AnyLayout, ComposedLayout, Outer, Swizzle};
 
 fn check_factor(op: &'static str, n: i64) -> Result<Int> {
     if n <= 0 {
@@ -171,8 +171,9 @@ pub fn downcast_swizzle(sw: Swizzle, n: i64) -> Result<Swizzle> {
     )
 }
 
-/// `upcast<N>` / `downcast<N>` of a composed layout: swizzle, offset and inner layout re-typed
-/// (the offset must be a multiple of `N` to upcast).
+/// `upcast<N>` / `downcast<N>` of a composed layout: outer function (swizzle or layout), offset
+/// and inner layout re-typed, as C++'s `upcast<N>(ComposedLayout)` (the offset must be a
+/// multiple of `N` to upcast).
 ///
 /// # Errors
 /// As [`upcast`], [`downcast`] and [`upcast_swizzle`]; [`LayoutError::Divisibility`] for an
@@ -189,11 +190,14 @@ pub fn recast_any(layout: &AnyLayout, old_bits: i64, new_bits: i64) -> Result<An
     Ok(match layout {
         AnyLayout::Layout(l) => AnyLayout::Layout(recast_layout(l, old_bits, new_bits)?),
         AnyLayout::Composed(c) => {
-            let mut sw = c.swizzle();
+            let mut outer = c.outer().clone();
             let mut off = c.offset();
             let mut inner = c.layout().clone();
             if num != 1 {
-                sw = upcast_swizzle(sw, num)?;
+                outer = match outer {
+                    Outer::Swizzle(sw) => Outer::Swizzle(upcast_swizzle(sw, num)?),
+                    Outer::Layout(a) => Outer::from(upcast(&a, num)?),
+                };
                 if off.value() % num != 0 {
                     return Err(LayoutError::Divisibility {
                         op: "upcast",
@@ -207,11 +211,14 @@ pub fn recast_any(layout: &AnyLayout, old_bits: i64, new_bits: i64) -> Result<An
                 inner = upcast(&inner, num)?;
             }
             if den != 1 {
-                sw = downcast_swizzle(sw, den)?;
+                outer = match outer {
+                    Outer::Swizzle(sw) => Outer::Swizzle(downcast_swizzle(sw, den)?),
+                    Outer::Layout(a) => Outer::from(downcast(&a, den)?),
+                };
                 off = off.mul(Int::fixed(den))?;
                 inner = downcast(&inner, den)?;
             }
-            AnyLayout::Composed(ComposedLayout::new(sw, off, inner))
+            AnyLayout::Composed(ComposedLayout::with_outer(outer, off, inner))
         }
     })
 }

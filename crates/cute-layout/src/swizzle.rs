@@ -1,4 +1,5 @@
-//! [`Swizzle`] `Sw<B,M,S>` and [`ComposedLayout`] `Sw<B,M,S> o OFFSET o LAYOUT`.
+//! [`Swizzle`] `Sw<B,M,S>` and [`ComposedLayout`] `A o OFFSET o LAYOUT`, whose outer function
+//! `A` is a swizzle or (as C++'s `ComposedLayout<A, Offset, B>` allows) a layout.
 //!
 //! A swizzle is a bit permutation of an offset: with `B` mask bits, `M` untouched low bits and
 //! shift `S`, the `B` bits at `M + max(0,S)` (the *Y* mask) are XORed into the `B` bits at
@@ -318,10 +319,88 @@ pub fn layout_swizzle_commute(layout: &Layout, sw: Swizzle) -> Result<Swizzle> {
     Ok(r)
 }
 
-/// CuTe's `ComposedLayout<Swizzle, Offset, Layout>`: `c ↦ Sw(offset + L(c))`, printed
-/// `Sw<B,M,S> o OFFSET o L`.
+/// The outer function `A` of a [`ComposedLayout`] `A o OFFSET o B`: a swizzle, or (as C++'s
+/// `ComposedLayout<A, Offset, B>` allows) an ordinary layout evaluated at the 1-D index
+/// `OFFSET + B(c)`.
 ///
-/// The inner layout `L` gives the domain: shape, size, rank, depth and cosize are `L`'s.
+/// # Examples
+/// ```
+/// use cute_layout::swizzle::Outer;
+/// use cute_layout::{Layout, Swizzle};
+/// let a = Outer::from("(_4,_2):(_2,_1)".parse::<Layout>()?);
+/// assert_eq!((a.to_string(), a.apply(5)?), ("(_4,_2):(_2,_1)".to_string(), 3));
+/// let sw = Outer::from("Sw<2,0,3>".parse::<Swizzle>()?);
+/// assert_eq!(sw.apply(42)?, 43);
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outer {
+    /// A swizzle `Sw<B,M,S>` (shared-memory layouts).
+    Swizzle(Swizzle),
+    /// An ordinary layout, applied to the 1-D index `OFFSET + B(c)`.
+    Layout(Box<Layout>),
+}
+
+impl From<Layout> for Outer {
+    fn from(l: Layout) -> Self {
+        Outer::Layout(Box::new(l))
+    }
+}
+
+impl From<Swizzle> for Outer {
+    fn from(sw: Swizzle) -> Self {
+        Outer::Swizzle(sw)
+    }
+}
+
+impl Outer {
+    /// `A(x)` at an integer.
+    ///
+    /// # Errors
+    /// As [`Layout::eval`] for a layout.
+    pub fn apply(&self, x: i64) -> Result<i64> {
+        match self {
+            Outer::Swizzle(sw) => Ok(sw.apply(x)),
+            Outer::Layout(l) => l.eval(x),
+        }
+    }
+
+    /// `A(x)` at an [`Int`]: static iff `x` (and, for a layout, the layout) is.
+    ///
+    /// # Errors
+    /// As [`Layout::call`] for a layout.
+    ///
+    /// ```
+    /// # use cute_layout::{swizzle::Outer, Int, Layout};
+    /// let a = Outer::from("(_4,_2):(_2,_1)".parse::<Layout>().unwrap());
+    /// assert_eq!(a.apply_int(Int::fixed(5)).unwrap().to_string(), "_3");
+    /// ```
+    pub fn apply_int(&self, x: Int) -> Result<Int> {
+        match self {
+            Outer::Swizzle(sw) => Ok(sw.apply_int(x)),
+            Outer::Layout(l) => l.call(&IntTuple::int(x)),
+        }
+    }
+}
+
+impl fmt::Display for Outer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outer::Swizzle(sw) => sw.fmt(f),
+            Outer::Layout(l) => l.fmt(f),
+        }
+    }
+}
+
+/// CuTe's `ComposedLayout<A, Offset, B>`: `c ↦ A(offset + B(c))`, printed `A o OFFSET o B`, with
+/// `A` a swizzle (`Sw<B,M,S> o _0 o (_8,_8):(_8,_1)`, the common case) or a layout
+/// (`(_4,_2):(_2,_1) o _0 o _8:_1`), see [`Outer`].
+///
+/// The inner layout `B` gives the domain: shape, size, rank, depth and cosize are `B`'s.
+/// Operations specific to swizzles (slices that decay, inverses through the swizzle, the
+/// composition rules between swizzles) apply to a swizzle `A`; the structural operations
+/// ([`ComposedLayout::map_inner`]), evaluation, slicing, [`ComposedLayout::compose_after`] and
+/// the inverses apply to both.
 ///
 /// # Examples
 /// ```
@@ -333,7 +412,7 @@ pub fn layout_swizzle_commute(layout: &Layout, sw: Swizzle) -> Result<Swizzle> {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ComposedLayout {
-    swizzle: Swizzle,
+    outer: Outer,
     offset: Int,
     layout: Layout,
 }
@@ -347,16 +426,46 @@ impl ComposedLayout {
     /// assert_eq!(cl.to_string(), "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
     /// ```
     pub fn new(swizzle: Swizzle, offset: Int, layout: Layout) -> ComposedLayout {
+        ComposedLayout::with_outer(Outer::Swizzle(swizzle), offset, layout)
+    }
+
+    /// `make_composed_layout(a, offset, b)` for any outer function, e.g. a layout.
+    ///
+    /// ```
+    /// # use cute_layout::{swizzle::Outer, ComposedLayout, Int, Layout};
+    /// let a = Outer::from("(_4,_2):(_2,_1)".parse::<Layout>().unwrap());
+    /// let cl = ComposedLayout::with_outer(a, Int::ZERO, "_8:_1".parse().unwrap());
+    /// assert_eq!(cl.to_string(), "(_4,_2):(_2,_1) o _0 o _8:_1");
+    /// assert_eq!(cl.eval(5).unwrap(), 3);
+    /// ```
+    pub fn with_outer(outer: Outer, offset: Int, layout: Layout) -> ComposedLayout {
         ComposedLayout {
-            swizzle,
+            outer,
             offset,
             layout,
         }
     }
 
-    /// The outer function.
-    pub fn swizzle(&self) -> Swizzle {
-        self.swizzle
+    /// The outer function `A`.
+    pub fn outer(&self) -> &Outer {
+        &self.outer
+    }
+
+    /// The outer swizzle, `None` when the outer function is a layout.
+    pub fn swizzle(&self) -> Option<Swizzle> {
+        match self.outer {
+            Outer::Swizzle(sw) => Some(sw),
+            Outer::Layout(_) => None,
+        }
+    }
+
+    /// The outer swizzle, or an error naming `op` for a layout outer function.
+    fn require_swizzle(&self, op: &'static str) -> Result<Swizzle> {
+        self.swizzle().ok_or_else(|| LayoutError::InvalidArgument {
+            op,
+            detail: format!("{self}: the outer function is a layout, not a swizzle"),
+            hint: "this rule is only implemented for swizzled layouts `Sw<B,M,S> o OFFSET o L`",
+        })
     }
 
     /// The offset added before the swizzle.
@@ -381,9 +490,8 @@ impl ComposedLayout {
     /// assert_eq!(cl.call(&"(_1,_5)".parse().unwrap()).unwrap().to_string(), "_12");
     /// ```
     pub fn call(&self, coord: &IntTuple) -> Result<Int> {
-        Ok(self
-            .swizzle
-            .apply_int(self.offset.add(self.layout.call(coord)?)?))
+        self.outer
+            .apply_int(self.offset.add(self.layout.call(coord)?)?)
     }
 
     /// `CL(i)` at a 1-D index.
@@ -405,7 +513,7 @@ impl ComposedLayout {
             .ok_or_else(|| LayoutError::Overflow {
                 expr: format!("{} + {x}", self.offset),
             })?;
-        Ok(self.swizzle.apply(y))
+        self.outer.apply(y)
     }
 
     /// Shape of the inner layout.
@@ -452,8 +560,8 @@ impl ComposedLayout {
     /// assert_eq!(cl.map_inner(coalesce).unwrap().to_string(), "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
     /// ```
     pub fn map_inner(&self, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<ComposedLayout> {
-        Ok(ComposedLayout::new(
-            self.swizzle,
+        Ok(ComposedLayout::with_outer(
+            self.outer.clone(),
             self.offset,
             f(&self.layout)?,
         ))
@@ -485,8 +593,10 @@ impl ComposedLayout {
         self.map_inner(|l| composition_tiler(l, tiler))
     }
 
-    /// `composition(L, CL)` = `(L ∘ Sw) ∘ B` = `Sw' o 0 o composition(L, B)`, with `Sw'` from
-    /// [`layout_swizzle_commute`].
+    /// `composition(L, CL)` = `composition(composition(L, A), B)` (C++'s rule, which requires a
+    /// zero offset). For a swizzle `A` that is `(L ∘ Sw) ∘ B` = `Sw' o 0 o composition(L, B)`,
+    /// with `Sw'` from [`layout_swizzle_commute`]; for a layout `A` it is the ordinary layout
+    /// `composition(composition(L, A), B)`.
     ///
     /// # Errors
     /// [`LayoutError::InvalidArgument`] "Require offset == 0."; as [`layout_swizzle_commute`]
@@ -497,15 +607,25 @@ impl ComposedLayout {
     /// let l: Layout = "(_8,_8):(_8,_1)".parse().unwrap();
     /// let cl: ComposedLayout = "Sw<2,0,3> o _0 o (_8,_8):(_1,_8)".parse().unwrap();
     /// assert_eq!(ComposedLayout::compose_after(&l, &cl).unwrap().to_string(), "Sw<2,0,-3> o _0 o (_8,_8):(_8,_1)");
+    /// let cl: ComposedLayout = "(_4,_2):(_2,_1) o _0 o _8:_1".parse().unwrap();
+    /// let l: Layout = "_8:_3".parse().unwrap();
+    /// assert_eq!(ComposedLayout::compose_after(&l, &cl).unwrap().to_string(), "(_4,_2):(_6,_3)");
+    /// let shifted: ComposedLayout = "(_4,_2):(_2,_1) o 1 o _8:_1".parse().unwrap();
+    /// let e = ComposedLayout::compose_after(&l, &shifted).unwrap_err();
+    /// assert!(e.to_string().contains("Require offset == 0."));
     /// ```
-    pub fn compose_after(outer: &Layout, cl: &ComposedLayout) -> Result<ComposedLayout> {
+    pub fn compose_after(outer: &Layout, cl: &ComposedLayout) -> Result<AnyLayout> {
         cl.require_zero_offset("composition")?;
-        let sw = layout_swizzle_commute(outer, cl.swizzle)?;
-        Ok(ComposedLayout::new(
-            sw,
-            Int::ZERO,
-            composition(outer, &cl.layout)?,
-        ))
+        Ok(match &cl.outer {
+            Outer::Swizzle(sw) => AnyLayout::Composed(ComposedLayout::new(
+                layout_swizzle_commute(outer, *sw)?,
+                Int::ZERO,
+                composition(outer, &cl.layout)?,
+            )),
+            Outer::Layout(a) => {
+                AnyLayout::Layout(composition(&composition(outer, a)?, &cl.layout)?)
+            }
+        })
     }
 
     /// `composition(Sw, CL)` = `(Sw ∘ Sw_CL) o offset o L`.
@@ -521,17 +641,21 @@ impl ComposedLayout {
     /// ```
     pub fn swizzle_after(sw: Swizzle, cl: &ComposedLayout) -> Result<ComposedLayout> {
         Ok(ComposedLayout::new(
-            sw.compose(cl.swizzle)?,
+            sw.compose(cl.require_swizzle("composition")?)?,
             cl.offset,
             cl.layout.clone(),
         ))
     }
 
     /// `composition(CLa, CLb)` = `(Swa ∘ Sw') o 0 o composition(La, Lb)` where
-    /// `Sw' o 0 o composition(La, Lb) = composition(La, CLb)`.
+    /// `Sw' o 0 o composition(La, Lb) = composition(La, CLb)`. When `composition(La, CLb)` is an
+    /// ordinary layout (`CLb`'s outer function is a layout), the result is
+    /// `Aa o offset_a o composition(La, CLb)`, as in C++.
     ///
     /// # Errors
-    /// Both offsets must be 0 ("Require offset == 0."); as [`ComposedLayout::compose_after`].
+    /// Both offsets must be 0 ("Require offset == 0."); as [`ComposedLayout::compose_after`];
+    /// [`LayoutError::InvalidArgument`] when a layout `Aa` would wrap a swizzled layout (a
+    /// nested composed layout, not represented).
     ///
     /// ```
     /// # use cute_layout::ComposedLayout;
@@ -541,12 +665,15 @@ impl ComposedLayout {
     /// ```
     pub fn compose_both(a: &ComposedLayout, b: &ComposedLayout) -> Result<ComposedLayout> {
         a.require_zero_offset("composition")?;
-        let asb = ComposedLayout::compose_after(&a.layout, b)?;
-        Ok(ComposedLayout::new(
-            a.swizzle.compose(asb.swizzle)?,
-            asb.offset,
-            asb.layout,
-        ))
+        match ComposedLayout::compose_after(&a.layout, b)? {
+            AnyLayout::Layout(l) => Ok(ComposedLayout::with_outer(a.outer.clone(), a.offset, l)),
+            AnyLayout::Composed(asb) => Ok(ComposedLayout::new(
+                a.require_swizzle("composition")?
+                    .compose(asb.require_swizzle("composition")?)?,
+                asb.offset,
+                asb.layout,
+            )),
+        }
     }
 
     /// `complement(CL, cotarget)` = `complement(L, cotarget)` (CuTe assumes no swizzle in the
@@ -558,51 +685,79 @@ impl ComposedLayout {
         complement(&self.layout, cotarget)
     }
 
-    /// `right_inverse(CL)` = `composition(right_inverse(L), Sw)` = `Sw' o 0 o right_inverse(L)`.
+    /// `right_inverse(CL)` = `composition(right_inverse(L), Sw)` = `Sw' o 0 o right_inverse(L)`;
+    /// for a layout `A`, C++'s generic rule `inv(B) o -offset o inv(A)` (the inverses in reverse
+    /// order, the offset negated).
     ///
     /// # Errors
-    /// "Require offset == 0."; as [`layout_swizzle_commute`].
+    /// "Require offset == 0." for a swizzle; as [`right_inverse`] and
+    /// [`layout_swizzle_commute`].
     ///
     /// ```
     /// # use cute_layout::ComposedLayout;
     /// let cl: ComposedLayout = "Sw<2,0,3> o _0 o (_8,_8):(_8,_1)".parse().unwrap();
     /// assert_eq!(cl.right_inverse().unwrap().to_string(), "Sw<2,0,-3> o _0 o (_8,_8):(_8,_1)");
+    /// let cl: ComposedLayout = "(_4,_2):(_2,_1) o _0 o _8:_1".parse().unwrap();
+    /// assert_eq!(cl.right_inverse().unwrap().to_string(), "_8:_1 o _0 o (_2,_4):(_4,_1)");
     /// ```
-    pub fn right_inverse(&self) -> Result<ComposedLayout> {
+    pub fn right_inverse(&self) -> Result<AnyLayout> {
+        if let Outer::Layout(a) = &self.outer {
+            return Ok(AnyLayout::Composed(ComposedLayout::with_outer(
+                Outer::from(right_inverse(&self.layout)?),
+                Int::ZERO.sub(self.offset)?,
+                right_inverse(a)?,
+            )));
+        }
         self.require_zero_offset("right_inverse")?;
         let inv = right_inverse(&self.layout)?;
-        Ok(ComposedLayout::new(
-            layout_swizzle_commute(&inv, self.swizzle)?,
+        let sw = self.require_swizzle("right_inverse")?;
+        Ok(AnyLayout::Composed(ComposedLayout::new(
+            layout_swizzle_commute(&inv, sw)?,
             Int::ZERO,
             inv,
-        ))
+        )))
     }
 
-    /// `left_inverse(CL)` = `composition(left_inverse(L), Sw)`.
+    /// `left_inverse(CL)` = `composition(left_inverse(L), Sw)`; for a layout `A`, C++'s generic
+    /// rule `inv(B) o -offset o inv(A)`.
     ///
     /// # Errors
-    /// "Require offset == 0."; as [`left_inverse`] and [`layout_swizzle_commute`].
+    /// "Require offset == 0." for a swizzle; as [`left_inverse`] and
+    /// [`layout_swizzle_commute`].
     ///
     /// ```
     /// # use cute_layout::ComposedLayout;
     /// let cl: ComposedLayout = "Sw<2,0,3> o _0 o (_8,_8):(_8,_1)".parse().unwrap();
     /// let inv = cl.left_inverse().unwrap();
     /// assert!((0..64).all(|i| inv.eval(cl.eval(i).unwrap()).unwrap() == i));
+    /// let cl: ComposedLayout = "(_4,_2):(_2,_1) o _0 o _8:_1".parse().unwrap();
+    /// let inv = cl.left_inverse().unwrap();
+    /// assert!((0..8).all(|i| inv.eval(cl.eval(i).unwrap()).unwrap() == i));
     /// ```
-    pub fn left_inverse(&self) -> Result<ComposedLayout> {
+    pub fn left_inverse(&self) -> Result<AnyLayout> {
+        if let Outer::Layout(a) = &self.outer {
+            return Ok(AnyLayout::Composed(ComposedLayout::with_outer(
+                Outer::from(left_inverse(&self.layout)?),
+                Int::ZERO.sub(self.offset)?,
+                left_inverse(a)?,
+            )));
+        }
         self.require_zero_offset("left_inverse")?;
         let inv = left_inverse(&self.layout)?;
-        Ok(ComposedLayout::new(
-            layout_swizzle_commute(&inv, self.swizzle)?,
+        let sw = self.require_swizzle("left_inverse")?;
+        Ok(AnyLayout::Composed(ComposedLayout::new(
+            layout_swizzle_commute(&inv, sw)?,
             Int::ZERO,
             inv,
-        ))
+        )))
     }
 
-    /// `max_common_vector(CL, B)` = `min(2^M, max_common_vector(L, B))`.
+    /// `max_common_vector(CL, B)` = `min(2^M, max_common_vector(L, B))`; for a layout outer
+    /// function with a zero offset, `max_common_vector(composition(A, L), B)`.
     ///
     /// # Errors
-    /// As [`max_common_vector`].
+    /// As [`max_common_vector`] and [`composition`]; [`LayoutError::InvalidArgument`] "Require
+    /// offset == 0." for a layout outer function with an offset.
     ///
     /// ```
     /// # use cute_layout::{ComposedLayout, Layout};
@@ -611,8 +766,16 @@ impl ComposedLayout {
     /// assert_eq!(cl.max_common_vector(&b).unwrap().to_string(), "_16");
     /// ```
     pub fn max_common_vector(&self, other: &Layout) -> Result<Int> {
-        let v = max_common_vector(&self.layout, other)?;
-        Ok(v.min(Int::fixed(1i64 << self.swizzle.base)))
+        match &self.outer {
+            Outer::Swizzle(sw) => {
+                let v = max_common_vector(&self.layout, other)?;
+                Ok(v.min(Int::fixed(1i64 << sw.base)))
+            }
+            Outer::Layout(a) => {
+                self.require_zero_offset("max_common_vector")?;
+                max_common_vector(&composition(a, &self.layout)?, other)
+            }
+        }
     }
 
     /// `slice_and_offset(c, CL)`: the layout of the `_` modes of `c` and the offset.
@@ -623,7 +786,11 @@ impl ComposedLayout {
     /// possibly negative, possibly dynamic strides) plus an offset; if it does, the result keeps
     /// the swizzle, with the fixed Y/Z bits of the offset moved inside.
     ///
-    /// Post-condition (checked): `R(i) + offset == CL(c with _ → i)` for every `i < size(R)`.
+    /// For a layout outer function `A` (C++'s generic rule) the slice's offset moves inside:
+    /// `A o (offset + off) o slice(c, L)`, with offset `_0`.
+    ///
+    /// Post-condition (checked for swizzles): `R(i) + offset == CL(c with _ → i)` for every
+    /// `i < size(R)`.
     ///
     /// # Errors
     /// As [`Layout::slice_and_offset`] and [`composition`]; [`LayoutError::Postcondition`].
@@ -635,10 +802,24 @@ impl ComposedLayout {
     /// let (r, o) = cl.slice_and_offset(&"(1,_)".parse().unwrap()).unwrap();
     /// // C++ prints ((_2,_2,_2)):((-1,2,_4)): it does not merge the dynamic stride 2 with _4
     /// assert_eq!((r.to_string(), o.value()), ("((_2,_4)):((-1,2))".to_string(), 9));
+    /// let cl: ComposedLayout = "(_4,_2):(_2,_1) o _0 o (_2,_4):(_1,_2)".parse().unwrap();
+    /// let (r, o) = cl.slice_and_offset(&"(1,_)".parse().unwrap()).unwrap();
+    /// assert_eq!(format!("{r}+{o}"), "(_4,_2):(_2,_1) o 1 o (_4):(_2)+_0");
     /// ```
     pub fn slice_and_offset(&self, coord: &Coord) -> Result<(AnyLayout, Int)> {
         let (sliced, off) = self.layout.slice_and_offset(coord)?;
-        let sw = self.swizzle;
+        let sw = match &self.outer {
+            Outer::Swizzle(sw) => *sw,
+            Outer::Layout(a) => {
+                // C++'s generic rule: the offset moves inside, `A o (offset + off) o slice(c, B)`.
+                let cl = ComposedLayout::with_outer(
+                    Outer::Layout(a.clone()),
+                    self.offset.add(off)?,
+                    sliced,
+                );
+                return Ok((AnyLayout::Composed(cl), Int::ZERO));
+            }
+        };
         if coord.leaves().all(|l| l == CoordLeaf::Underscore) {
             return Ok((
                 AnyLayout::Composed(ComposedLayout::new(sw, self.offset, sliced)),
@@ -762,7 +943,7 @@ fn xor(a: Int, b: Int) -> Int {
 
 impl fmt::Display for ComposedLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} o {} o {}", self.swizzle, self.offset, self.layout)
+        write!(f, "{} o {} o {}", self.outer, self.offset, self.layout)
     }
 }
 
@@ -833,12 +1014,12 @@ impl AnyLayout {
                 let mut v = c.layout.offsets()?;
                 for x in &mut v {
                     *x = c
-                        .swizzle
+                        .outer
                         .apply(c.offset.value().checked_add(*x).ok_or_else(|| {
                             LayoutError::Overflow {
                                 expr: format!("{} + {x}", c.offset),
                             }
-                        })?);
+                        })?)?;
                 }
                 Ok(v)
             }
@@ -905,11 +1086,12 @@ impl fmt::Display for AnyLayout {
 pub enum Swizzled {
     /// `Sw<B,M,S>`.
     Swizzle(Swizzle),
-    /// `Sw<B,M,S> o OFFSET o LAYOUT`.
+    /// `Sw<B,M,S> o OFFSET o LAYOUT` or `A o OFFSET o LAYOUT` with a layout `A`.
     Composed(Box<ComposedLayout>),
 }
 
-/// Parses `Sw<B,M,S>` optionally followed by ` o OFFSET o LAYOUT`.
+/// Parses `Sw<B,M,S>` optionally followed by ` o OFFSET o LAYOUT`, or a composed layout with a
+/// layout as its outer function, `A o OFFSET o LAYOUT`.
 ///
 /// # Errors
 /// [`LayoutError::Parse`]; the errors of [`Swizzle::new`].
@@ -919,9 +1101,16 @@ pub enum Swizzled {
 /// use cute_layout::swizzle::{parse_swizzled, Swizzled};
 /// let mut p = Parser::new("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
 /// assert!(matches!(parse_swizzled(&mut p).unwrap(), Swizzled::Composed(_)));
+/// let mut p = Parser::new("(_4,_2):(_2,_1) o _0 o _8:_1");
+/// assert!(matches!(parse_swizzled(&mut p).unwrap(), Swizzled::Composed(_)));
 /// ```
 pub fn parse_swizzled(p: &mut Parser<'_>) -> Result<Swizzled> {
     let at = p.pos();
+    if p.peek() != Some(b'S') {
+        let a = p.layout()?;
+        let cl = parse_composed_tail(p, Outer::from(a))?;
+        return Ok(Swizzled::Composed(Box::new(cl)));
+    }
     if p.ident()? != "Sw" {
         return Err(p.error("`Sw<B,M,S>`"));
     }
@@ -939,16 +1128,33 @@ pub fn parse_swizzled(p: &mut Parser<'_>) -> Result<Swizzled> {
     if p.peek() != Some(b'o') {
         return Ok(Swizzled::Swizzle(sw));
     }
-    p.ident()?;
+    let cl = parse_composed_tail(p, Outer::Swizzle(sw))?;
+    Ok(Swizzled::Composed(Box::new(cl)))
+}
+
+/// Parses the ` o OFFSET o LAYOUT` that follows the outer function `outer` of a composed layout.
+///
+/// # Errors
+/// [`LayoutError::Parse`].
+///
+/// ```
+/// use cute_layout::notation::Parser;
+/// use cute_layout::swizzle::{parse_composed_tail, Outer};
+/// let mut p = Parser::new(" o 2 o _8:_1");
+/// let a = Outer::from("(_4,_2):(_2,_1)".parse::<cute_layout::Layout>().unwrap());
+/// assert_eq!(parse_composed_tail(&mut p, a).unwrap().to_string(), "(_4,_2):(_2,_1) o 2 o _8:_1");
+/// ```
+pub fn parse_composed_tail(p: &mut Parser<'_>, outer: Outer) -> Result<ComposedLayout> {
+    if p.peek() != Some(b'o') || p.ident()? != "o" {
+        return Err(p.error("` o OFFSET o LAYOUT`"));
+    }
     let off = p.int_tuple()?;
     let off = off.as_leaf().ok_or_else(|| p.error("an integer offset"))?;
-    if p.ident()? != "o" {
+    if p.peek() != Some(b'o') || p.ident()? != "o" {
         return Err(p.error("`o`"));
     }
     let layout = p.layout()?;
-    Ok(Swizzled::Composed(Box::new(ComposedLayout::new(
-        sw, off, layout,
-    ))))
+    Ok(ComposedLayout::with_outer(outer, off, layout))
 }
 
 fn parse_all<T>(s: &str, f: impl FnOnce(Swizzled) -> Option<T>, what: &str) -> Result<T> {
@@ -990,10 +1196,17 @@ impl FromStr for AnyLayout {
     type Err = LayoutError;
     fn from_str(s: &str) -> Result<Self> {
         if s.trim_start().starts_with("Sw") {
-            Ok(AnyLayout::Composed(s.parse()?))
-        } else {
-            Ok(AnyLayout::Layout(s.parse()?))
+            return Ok(AnyLayout::Composed(s.parse()?));
         }
+        let mut p = Parser::new(s);
+        let a = p.layout()?;
+        let l = if p.peek() == Some(b'o') {
+            AnyLayout::Composed(parse_composed_tail(&mut p, Outer::from(a))?)
+        } else {
+            AnyLayout::Layout(a)
+        };
+        p.end()?;
+        Ok(l)
     }
 }
 

@@ -127,7 +127,7 @@ pub fn local_tile(layout: &AnyLayout, tiler: &Tiler, coord: &Coord) -> Result<Pa
 }
 
 /// `dice(proj, tiler)`: the tiler elements where `proj` has an integer.
-fn dice_tiler(proj: &Coord, tiler: &Tiler) -> Result<Tiler> {
+pub(crate) fn dice_tiler(proj: &Coord, tiler: &Tiler) -> Result<Tiler> {
     match (proj.as_leaf(), tiler) {
         (Some(_), _) => Ok(tiler.clone()),
         (None, Tiler::Tuple(ts)) if ts.len() == proj.rank() => {

@@ -1,6 +1,6 @@
 //! Layout analysis: bank conflicts checked against an independent brute-force count.
 
-use cute_layout::analysis::{analyze, analyze_expr, bank_conflicts};
+use cute_layout::analysis::{analyze, analyze_expr, bank_conflicts, vector_width};
 use cute_layout::AnyLayout;
 use proptest::prelude::*;
 
@@ -95,5 +95,56 @@ proptest! {
         let threads = if tv { s0 } else { s0 * s1 };
         let (phases, wavefronts) = brute_force(&offsets, threads, bytes);
         prop_assert_eq!((r.phases, r.wavefronts), (phases, wavefronts));
+    }
+}
+
+#[test]
+fn vector_width_along_every_mode() {
+    // row-major: nothing along mode 0, a full row along mode 1
+    let r = analyze(&"(_8,_8):(_8,_1)".parse().unwrap(), 2, false).unwrap();
+    let per: Vec<(String, i64)> = r
+        .vector_modes
+        .iter()
+        .map(|v| (v.elems.to_string(), v.bytes))
+        .collect();
+    assert_eq!(per, [("_1".to_string(), 2), ("_8".to_string(), 16)]);
+    assert_eq!(r.best_vector_mode().0, 1);
+    assert!(r
+        .to_string()
+        .contains("vector by mode: mode 0: _1 (2-byte), mode 1: _8 (16-byte)"));
+    // a TV layout vectorises along its value mode
+    let r = analyze_expr("(_32,_4):(_4,_1)", 4, true).unwrap();
+    assert_eq!(r.vector_modes[1].bytes, 16);
+    // swizzled: capped at 2^M
+    let sw: AnyLayout = "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)".parse().unwrap();
+    assert_eq!(vector_width(&sw, 1, 2).unwrap().elems.to_string(), "_8");
+    // a hierarchical mode, a leaf shape, errors
+    let l: AnyLayout = "((_2,_4),_3):((_1,_2),_8)".parse().unwrap();
+    assert_eq!(vector_width(&l, 0, 4).unwrap().elems.to_string(), "_8");
+    assert_eq!(vector_width(&l, 1, 4).unwrap().elems.to_string(), "_1");
+    let leaf: AnyLayout = "_8:_1".parse().unwrap();
+    assert_eq!(vector_width(&leaf, 0, 4).unwrap().elems.to_string(), "_8");
+    assert!(vector_width(&leaf, 1, 4).is_err());
+    assert!(vector_width(&l, 2, 4).is_err());
+    assert!(vector_width(&l, 0, 0).is_err());
+}
+
+proptest! {
+    /// The vector along a mode is the run of leading elements of that mode at consecutive
+    /// offsets (from offset 0).
+    #[test]
+    fn vector_width_matches_brute_force(
+        a in 1i64..=4, b in 1i64..=4, c in 1i64..=4,
+        d0 in 0i64..=6, d1 in 0i64..=12, d2 in 0i64..=12, mode in 0usize..2,
+    ) {
+        let l: AnyLayout = format!("((_{a},_{b}),_{c}):((_{d0},_{d1}),_{d2})").parse().unwrap();
+        let sub = l.inner().mode(mode).unwrap();
+        let n = sub.size().unwrap().value();
+        let mut run = 1;
+        while run < n && sub.eval(run).unwrap() == run && sub.eval(0).unwrap() == 0 {
+            run += 1;
+        }
+        let got = vector_width(&l, mode, 4).unwrap().elems.value();
+        prop_assert_eq!(got, run, "{} mode {}", l, mode);
     }
 }

@@ -187,3 +187,154 @@ fn upcast_then_swizzle_values_match() {
         LayoutError::InvalidArgument { .. }
     ));
 }
+
+// ---- composed layouts whose outer function is a layout ----------------------------------
+
+#[test]
+fn layout_outer_composed_facts() {
+    let cases = [
+        (
+            "make_composed_layout((_4,_2):(_2,_1),_0,_8:_1)",
+            "(_4,_2):(_2,_1) o _0 o _8:_1",
+        ),
+        ("crd2idx((_4,_2):(_2,_1) o _0 o _8:_1,5)", "3"),
+        ("crd2idx((_4,_2):(_2,_1) o _2 o _8:_1,_1)", "_6"),
+        // composition(L, CL) = composition(composition(L, A), B)
+        (
+            "composition(_8:_3,(_4,_2):(_2,_1) o _0 o _8:_1)",
+            "(_4,_2):(_6,_3)",
+        ),
+        // structural operations act on B and keep A and the offset
+        ("size((_4,_2):(_2,_1) o _0 o (_2,_4):(_1,_2))", "_8"),
+        ("cosize((_4,_2):(_2,_1) o _0 o (_2,_4):(_1,_2))", "_8"),
+        ("rank((_4,_2):(_2,_1) o _0 o (_2,_4):(_1,_2))", "_2"),
+        (
+            "coalesce((_4,_2):(_2,_1) o _0 o (_2,_4):(_1,_2))",
+            "(_4,_2):(_2,_1) o _0 o _8:_1",
+        ),
+        (
+            "logical_divide((_4,_2):(_2,_1) o _0 o _8:_1,_2)",
+            "(_4,_2):(_2,_1) o _0 o (_2,_4):(_1,_2)",
+        ),
+        (
+            "composition((_4,_2):(_2,_1) o _0 o _8:_1,_4:_2)",
+            "(_4,_2):(_2,_1) o _0 o _4:_2",
+        ),
+        (
+            "layout((_4,_2):(_2,_1) o _0 o (_2,_4):(_1,_2),1)",
+            "(_4,_2):(_2,_1) o _0 o _4:_2",
+        ),
+        // C++'s generic slice: the offset moves inside
+        (
+            "slice_and_offset((1,_),(_4,_2):(_2,_1) o _0 o (_2,_4):(_1,_2))",
+            "(_4,_2):(_2,_1) o 1 o (_4):(_2)+_0",
+        ),
+        (
+            "local_tile((_4,_2):(_2,_1) o _0 o (_2,_4):(_1,_2),(_2,_2),(0,1))",
+            "(_4,_2):(_2,_1) o 4 o (_2,_2):(_1,_2)+_0",
+        ),
+        // inverses: C++'s generic rule inv(B) o -offset o inv(A)
+        (
+            "right_inverse((_4,_2):(_2,_1) o _0 o _8:_1)",
+            "_8:_1 o _0 o (_2,_4):(_4,_1)",
+        ),
+        (
+            "left_inverse((_4,_2):(_2,_1) o _2 o _8:_1)",
+            "_8:_1 o _-2 o (_2,_4):(_4,_1)",
+        ),
+        // a swizzled layout over a layout-composed one
+        (
+            "composition(Sw<1,0,1> o _0 o _8:_1,(_4,_2):(_2,_1) o _0 o _8:_1)",
+            "Sw<1,0,1> o _0 o (_4,_2):(_2,_1)",
+        ),
+        (
+            "upcast((_4,_2):(_2,_1) o _0 o _8:_1,2)",
+            "(_4,_1):(_1,_1) o _0 o _4:_1",
+        ),
+    ];
+    for (e, want) in cases {
+        assert_eq!(ev(e), want, "{e}");
+    }
+    assert!(ev("composition(_8:_3,(_4,_2):(_2,_1) o 1 o _8:_1)").contains("Require offset == 0."));
+    for bad in [
+        "size((_4,_2):(_2,_1) o _0 o)",
+        "size((_4,_2):(_2,_1) o _0 _8:_1)",
+        "size((_4,_2):(_2,_1) over _0 o _8:_1)",
+        "composition(Sw<1,0,1>,(_4,_2):(_2,_1) o _0 o _8:_1)",
+        "composition((_4,_2):(_2,_1) o _0 o _8:_1,Sw<1,0,1> o _0 o _8:_1)",
+        "make_composed_layout((2,3),0,_8:_1)",
+    ] {
+        assert!(eval(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn layout_outer_composed_parses_and_prints() {
+    let cl: ComposedLayout = "(_4,_2):(_2,_1) o 3 o (_2,_4):(_1,_2)".parse().unwrap();
+    assert_eq!(cl.to_string(), "(_4,_2):(_2,_1) o 3 o (_2,_4):(_1,_2)");
+    assert!(cl.swizzle().is_none());
+    assert_eq!(cl.to_string().parse::<ComposedLayout>().unwrap(), cl);
+    let any: AnyLayout = "(_4,_2):(_2,_1) o 3 o (_2,_4):(_1,_2)".parse().unwrap();
+    assert_eq!(any, AnyLayout::Composed(cl));
+    assert!("(_4,_2):(_2,_1)".parse::<ComposedLayout>().is_err());
+    // the inverses of a bijective A o 0 o B invert it
+    let cl: ComposedLayout = "(_4,_2):(_2,_1) o _0 o (_2,_4):(_4,_1)".parse().unwrap();
+    let (r, l) = (cl.right_inverse().unwrap(), cl.left_inverse().unwrap());
+    for i in 0..8 {
+        assert_eq!(cl.eval(r.eval(i).unwrap()).unwrap(), i);
+        assert_eq!(l.eval(cl.eval(i).unwrap()).unwrap(), i);
+    }
+    assert!(matches!(
+        "(_4,_2):(_2,_1)".parse::<AnyLayout>().unwrap(),
+        AnyLayout::Layout(_)
+    ));
+}
+
+fn small_layout() -> impl Strategy<Value = Layout> {
+    (1i64..=4, 1i64..=4, 0i64..=5, 0i64..=5)
+        .prop_map(|(a, b, d0, d1)| format!("(_{a},_{b}):(_{d0},_{d1})").parse().unwrap())
+}
+
+proptest! {
+    /// `A o off o B` evaluates to `A(off + B(c))`; its slices, composition with a layout and
+    /// structural operations agree with direct evaluation.
+    #[test]
+    fn layout_outer_composed_matches_direct_evaluation(a in small_layout(), b in small_layout(), off in 0i64..4, l in small_layout()) {
+        let cl = ComposedLayout::with_outer(
+            cute_layout::swizzle::Outer::from(a.clone()),
+            cute_layout::Int::dynamic(off),
+            b.clone(),
+        );
+        let n = b.size().unwrap().value();
+        for i in 0..n {
+            prop_assert_eq!(cl.eval(i).unwrap(), a.eval(off + b.eval(i).unwrap()).unwrap());
+        }
+        // slicing mode 1 at each coordinate
+        for j in 0..b.shape().get(1).unwrap().size().unwrap().value() {
+            let (r, o) = cl.slice_and_offset(&format!("(_,{j})").parse().unwrap()).unwrap();
+            for i in 0..r.size().unwrap().value() {
+                let want = cl.call(&format!("({i},{j})").parse().unwrap()).unwrap().value();
+                prop_assert_eq!(r.eval(i).unwrap() + o.value(), want);
+            }
+        }
+        // coalesce keeps the function
+        let c = cute_layout::swizzle::coalesce_any(&cl.clone().into()).unwrap();
+        for i in 0..n {
+            prop_assert_eq!(c.eval(i).unwrap(), cl.eval(i).unwrap());
+        }
+        // composition(L, A o 0 o B) is L ∘ A ∘ B wherever it is defined (B inside the domain
+        // of A, A inside the domain of L)
+        let inside = |x: &Layout, y: &Layout| x.cosize().unwrap().value() <= y.size().unwrap().value();
+        let defined = inside(&b, &a) && inside(&a, &l);
+        let cl0 = ComposedLayout::with_outer(
+            cute_layout::swizzle::Outer::from(a.clone()),
+            cute_layout::Int::ZERO,
+            b.clone(),
+        );
+        if let (true, Ok(r)) = (defined, ComposedLayout::compose_after(&l, &cl0)) {
+            for i in 0..n {
+                prop_assert_eq!(r.eval(i).unwrap(), l.eval(cl0.eval(i).unwrap()).unwrap());
+            }
+        }
+    }
+}

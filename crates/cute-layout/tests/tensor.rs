@@ -2,7 +2,7 @@
 //! property tests (partitions cover every element exactly once; TV partitions match direct
 //! evaluation).
 
-use cute_layout::basis::BasisLayout;
+use cute_layout::basis::{make_identity_tensor, BasisLayout};
 use cute_layout::eval::eval;
 use cute_layout::tensor::{local_partition, local_tile, outer_partition, Tensor};
 use cute_layout::tv::{make_layout_tv, tv_partition};
@@ -228,6 +228,195 @@ proptest! {
                     let want = (m + r * mm) * cols + n;
                     prop_assert_eq!(got, want);
                 }
+            }
+        }
+    }
+}
+
+// ---- identity tensors -------------------------------------------------------------------
+
+#[test]
+fn identity_tensor_facts() {
+    let cases = [
+        // C++: print(make_identity_tensor(make_shape(2,3)))
+        (
+            "make_identity_tensor((2,3))",
+            "ArithTuple(_0,_0) o (2,3):(_1@0,_1@1)",
+        ),
+        // §12: the (2,3) identity tensor at (1,2) is (1,2); §1.5: crd2idx gives a coordinate
+        ("crd2idx(make_identity_tensor((2,3)),(1,2))", "(1,2)"),
+        ("crd2idx(make_identity_layout((2,3)),(1,2))", "(1,2)"),
+        ("crd2idx(make_identity_layout((2,3)),5)", "(1,2)"),
+        // §2.1
+        (
+            "make_identity_layout((_2,(_3,_4)))",
+            "(_2,(_3,_4)):(_1@0,(_1@0@1,_1@1@1))",
+        ),
+        (
+            "make_identity_tensor((_2,(_3,_4)))",
+            "ArithTuple(_0,(_0,_0)) o (_2,(_3,_4)):(_1@0,(_1@0@1,_1@1@1))",
+        ),
+        (
+            "crd2idx(make_identity_tensor((_2,(_3,_4))),17)",
+            "(1,(2,2))",
+        ),
+        // the partitions of §12 on an identity tensor of the same shape
+        (
+            "local_tile(make_identity_tensor((8,6)),(_4,_3),(1,1))",
+            "ArithTuple(4,3) o (_4,_3):(_1@0,_1@1)",
+        ),
+        (
+            "inner_partition(make_identity_tensor((8,6)),(_4,_3),3)",
+            "ArithTuple(4,3) o (_4,_3):(_1@0,_1@1)",
+        ),
+        (
+            "outer_partition(make_identity_tensor((8,6)),(_4,_3),(1,2))",
+            "ArithTuple(1,2) o (2,2):(_4@0,_3@1)",
+        ),
+        (
+            "local_partition(make_identity_tensor((8,6)),(_2,_3):(_1,_2),4)",
+            "ArithTuple(0,2) o (4,2):(_2@0,_3@1)",
+        ),
+        (
+            "local_partition(make_identity_tensor((8,6)),(_2,_3):(_3,_1),4)",
+            "ArithTuple(1,1) o (4,2):(_2@0,_3@1)",
+        ),
+        (
+            "slice((_,2),make_identity_tensor((8,6)))",
+            "ArithTuple(_0,2) o (8):(_1@0)",
+        ),
+        ("slice((1,_),make_identity_layout((2,3)))", "(3):(_1@1)"),
+        (
+            "zipped_divide(make_identity_tensor((8,6)),(_4,_3))",
+            "ArithTuple(_0,_0) o ((_4,_3),(2,2)):((_1@0,_1@1),(_4@0,_3@1))",
+        ),
+        ("size(make_identity_tensor((8,6)))", "48"),
+        // projections and TV partitions, as for ordinary tensors (offsets 4, 1, 2 above)
+        (
+            "local_tile(make_identity_tensor((8,6)),(_4,_3,_2),(1,_,0),(1,_,1))",
+            "ArithTuple(4,0) o (_4,_2):(_1@0,_1@1)",
+        ),
+        (
+            "local_partition(make_identity_tensor((8,6)),(_2,_3):(_1,_2),1,(1,_))",
+            "ArithTuple(1,_0) o (4,6):(_2@0,_1@1)",
+        ),
+        (
+            "tv_partition(make_identity_tensor((_4,_8)),(_2,_2):(_2,_1),(_1,_2):(_2,_1),1)",
+            "ArithTuple(0,2) o (_2,_2,_2):(_1@1,_2@0,_4@1)",
+        ),
+        ("shape(make_identity_tensor((8,(2,3))))", "(8,(2,3))"),
+        // nested calls in general
+        ("size(make_layout((2,3)))", "6"),
+        (
+            "coalesce(composition(make_layout((4,2)),(_2,_2)))",
+            "(_2,_2):(_1,4)",
+        ),
+    ];
+    for (e, want) in cases {
+        assert_eq!(ev(e), want, "{e}");
+    }
+}
+
+#[test]
+fn identity_tensor_errors_are_values() {
+    for e in [
+        "coalesce(make_identity_tensor((8,6)))",
+        "local_partition(make_identity_tensor((8,6)),(_2,_3):(_2,_2),1)",
+        "local_partition(make_identity_tensor((8,6)),(_2,_3):(_1,_2),6)",
+        "crd2idx(make_identity_tensor((2,3)),(1,2,3))",
+        "make_identity_tensor(make_identity_tensor(2))",
+        "size(congruent(1,2))",
+        "size(a(a(a(a(a(a(a(a(a(a(a(a(a(a(a(a(a(1))))))))))))))))))",
+        "size(make_layout((2,3))",
+    ] {
+        assert!(eval(e).is_err(), "{e}");
+    }
+}
+
+#[test]
+fn identity_tensor_api_slices_and_iterates() {
+    let id = make_identity_tensor(&"(2,3)".parse().unwrap()).unwrap();
+    assert_eq!(
+        id.get(&"(1,2)".parse().unwrap()).unwrap().to_string(),
+        "(1,2)"
+    );
+    let all: Vec<String> = id.iter().unwrap().map(|c| c.unwrap().to_string()).collect();
+    assert_eq!(all, ["(0,0)", "(1,0)", "(0,1)", "(1,1)", "(0,2)", "(1,2)"]);
+    let row = id.slice(&"(1,_)".parse().unwrap()).unwrap();
+    assert_eq!(
+        row.to_vec()
+            .unwrap()
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>(),
+        ["(1,0)", "(1,1)", "(1,2)"]
+    );
+    // a partial tile still names its coordinates beyond the shape (for predication)
+    let id = make_identity_tensor(&"(10,6)".parse().unwrap()).unwrap();
+    let tile = id
+        .local_tile(&"(_4,_3)".parse().unwrap(), &"(2,1)".parse().unwrap())
+        .unwrap();
+    assert_eq!(tile.at(11).unwrap().to_string(), "(11,5)");
+}
+
+fn col_major_offset(c: &cute_layout::IntTuple, m: i64) -> i64 {
+    let v: Vec<i64> = c.leaves().map(|x| x.value()).collect();
+    v[0] + m * v[1]
+}
+
+proptest! {
+    /// Every partition of an identity tensor holds exactly the coordinates the same partition
+    /// of the ordinary column-major tensor addresses.
+    #[test]
+    fn identity_partitions_match_ordinary_partitions(thr in compact(0), m in 1i64..=3, n in 1i64..=3) {
+        let (tm, tn) = (thr.shape().get(0).unwrap().size().unwrap().value(), thr.shape().get(1).unwrap().size().unwrap().value());
+        let (rows, cols) = (tm * m, tn * n);
+        let shape: cute_layout::IntTuple = format!("({rows},{cols})").parse().unwrap();
+        let id = make_identity_tensor(&shape).unwrap();
+        let t: AnyLayout = Layout::column_major(&shape).unwrap().into();
+        for tid in 0..tm * tn {
+            let p = id.local_partition(&thr, tid).unwrap();
+            let (l, off) = local_partition(&t, &thr, tid).unwrap();
+            for (i, c) in p.to_vec().unwrap().iter().enumerate() {
+                prop_assert_eq!(col_major_offset(c, rows), l.eval(i as i64).unwrap() + off.value());
+            }
+        }
+        let tiler = format!("(_{tm},_{tn})").parse().unwrap();
+        for k in 0..m * n {
+            let c = k.to_string().parse().unwrap();
+            let p = id.inner_partition(&tiler, &c).unwrap();
+            let (l, off) = local_tile(&t, &tiler, &c).unwrap();
+            for (i, x) in p.to_vec().unwrap().iter().enumerate() {
+                prop_assert_eq!(col_major_offset(x, rows), l.eval(i as i64).unwrap() + off.value());
+            }
+        }
+        for k in 0..tm * tn {
+            let c = k.to_string().parse().unwrap();
+            let p = id.outer_partition(&tiler, &c).unwrap();
+            let (l, off) = outer_partition(&t, &tiler, &c).unwrap();
+            for (i, x) in p.to_vec().unwrap().iter().enumerate() {
+                prop_assert_eq!(col_major_offset(x, rows), l.eval(i as i64).unwrap() + off.value());
+            }
+        }
+    }
+}
+
+proptest! {
+    /// A thread's TV partition of an identity tensor holds the coordinates of the values the
+    /// same partition of the row-major tensor addresses.
+    #[test]
+    fn identity_tv_partition_matches_ordinary(thr in compact(0), val in compact(1), reps in 1i64..=2) {
+        let tv = make_layout_tv(&thr, &val).unwrap();
+        let (mm, nn) = tv.tile_mn().unwrap();
+        let (rows, cols) = (mm * reps, nn);
+        let id = make_identity_tensor(&format!("({rows},{cols})").parse().unwrap()).unwrap();
+        let t: AnyLayout = format!("({rows},{cols}):({cols},_1)").parse().unwrap();
+        for tid in 0..tv.threads().unwrap() {
+            let p = id.tv_partition(&tv, tid).unwrap();
+            let (l, off) = tv_partition(&t, &tv, tid).unwrap();
+            for (i, c) in p.to_vec().unwrap().iter().enumerate() {
+                let v: Vec<i64> = c.leaves().map(|x| x.value()).collect();
+                prop_assert_eq!(v[0] * cols + v[1], l.eval(i as i64).unwrap() + off.value());
             }
         }
     }

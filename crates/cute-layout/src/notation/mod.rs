@@ -33,8 +33,12 @@ pub enum Literal {
     Morphism(crate::category::NestedMorphism),
     /// A swizzle `Sw<B,M,S>` (see [`crate::swizzle`]).
     Swizzle(crate::swizzle::Swizzle),
-    /// A swizzled layout `Sw<B,M,S> o OFFSET o LAYOUT`.
+    /// A composed layout `Sw<B,M,S> o OFFSET o LAYOUT` or `A o OFFSET o LAYOUT` (`A` a layout).
     Composed(crate::swizzle::ComposedLayout),
+    /// A scaled-basis layout: the value of a nested `make_identity_layout(...)` in `cute eval`.
+    Basis(Box<crate::basis::BasisLayout>),
+    /// An identity tensor: the value of a nested `make_identity_tensor(...)` in `cute eval`.
+    IdentityTensor(Box<crate::basis::IdentityTensor>),
 }
 
 /// A cursor over CuTe notation.
@@ -335,7 +339,15 @@ impl<'a> Parser<'a> {
         }
         if self.peek() == Some(b':') {
             self.pos = start;
-            return Ok(Literal::Layout(self.layout()?));
+            let l = self.layout()?;
+            if self.peek() == Some(b'o') {
+                // `A o OFFSET o B`: a composed layout whose outer function is a layout
+                let a = crate::swizzle::Outer::from(l);
+                return Ok(Literal::Composed(crate::swizzle::parse_composed_tail(
+                    self, a,
+                )?));
+            }
+            return Ok(Literal::Layout(l));
         }
         Ok(match c.as_leaf() {
             Some(CoordLeaf::Index(i)) => Literal::Int(i),
@@ -390,7 +402,10 @@ impl<'a> Parser<'a> {
                 coord_to_tiler(&c).ok_or_else(|| LayoutError::parse(self.input, at, "a tiler"))?
             }
             Literal::Morphism(_) => return Err(LayoutError::parse(self.input, at, "a tiler")),
-            Literal::Swizzle(_) | Literal::Composed(_) => {
+            Literal::Swizzle(_)
+            | Literal::Composed(_)
+            | Literal::Basis(_)
+            | Literal::IdentityTensor(_) => {
                 return Err(LayoutError::parse(self.input, at, "a tiler"))
             }
         })
