@@ -26,10 +26,44 @@ use std::fmt;
 /// assert_eq!(a.mul(Int::fixed(2)).unwrap().to_string(), "_8");
 /// assert!(Int::fixed(i64::MAX).add(Int::fixed(1)).is_err()); // overflow is an error
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+// Packed to 4-byte alignment, an `Int` takes 12 bytes instead of 16, and a tree node holding
+// one (`tree::Node<Int>`) also 12 (the tuple variant fits beside the tag): shapes, strides and
+// layouts are a quarter smaller, which is what the algebra mostly spends its time copying.
+// The tag is a 4-byte enum rather than a `bool` so that it is written and read whole (a byte
+// store followed by a wider load of the same bytes stalls the CPU's store forwarding).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(C, packed(4))]
 pub struct Int {
     value: i64,
-    is_static: bool,
+    tag: Tag,
+}
+
+/// Whether an [`Int`] is static (`Dynamic < Static`, as `false < true`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u32)]
+enum Tag {
+    Dynamic = 0,
+    Static = 1,
+}
+
+impl Tag {
+    #[inline]
+    const fn of(is_static: bool) -> Tag {
+        if is_static {
+            Tag::Static
+        } else {
+            Tag::Dynamic
+        }
+    }
+}
+
+impl fmt::Debug for Int {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Int")
+            .field("value", &{ self.value })
+            .field("is_static", &self.is_static())
+            .finish()
+    }
 }
 
 // `add`, `mul`, ... return `Result` (checked arithmetic), so they cannot be the `std::ops`
@@ -42,8 +76,12 @@ impl Int {
     /// # use cute_layout::Int;
     /// assert_eq!(Int::new(5, true), Int::fixed(5));
     /// ```
+    #[inline]
     pub const fn new(value: i64, is_static: bool) -> Self {
-        Int { value, is_static }
+        Int {
+            value,
+            tag: Tag::of(is_static),
+        }
     }
 
     /// A dynamic (run-time) integer, printed `4`.
@@ -52,6 +90,7 @@ impl Int {
     /// # use cute_layout::Int;
     /// assert!(!Int::dynamic(4).is_static());
     /// ```
+    #[inline]
     pub const fn dynamic(value: i64) -> Self {
         Int::new(value, false)
     }
@@ -62,6 +101,7 @@ impl Int {
     /// # use cute_layout::Int;
     /// assert!(Int::fixed(4).is_static());
     /// ```
+    #[inline]
     pub const fn fixed(value: i64) -> Self {
         Int::new(value, true)
     }
@@ -77,6 +117,7 @@ impl Int {
     /// # use cute_layout::Int;
     /// assert_eq!(Int::fixed(7).value(), 7);
     /// ```
+    #[inline]
     pub const fn value(self) -> i64 {
         self.value
     }
@@ -87,8 +128,9 @@ impl Int {
     /// # use cute_layout::Int;
     /// assert!(Int::fixed(7).is_static());
     /// ```
+    #[inline]
     pub const fn is_static(self) -> bool {
-        self.is_static
+        matches!(self.tag, Tag::Static)
     }
 
     /// The same value with the given static tag.
@@ -97,6 +139,7 @@ impl Int {
     /// # use cute_layout::Int;
     /// assert_eq!(Int::fixed(3).with_static(false), Int::dynamic(3));
     /// ```
+    #[inline]
     pub const fn with_static(self, is_static: bool) -> Self {
         Int::new(self.value, is_static)
     }
@@ -108,16 +151,25 @@ impl Int {
     /// # use cute_layout::Int;
     /// assert_eq!(Int::fixed(3).tagged_with(Int::dynamic(1)), Int::dynamic(3));
     /// ```
+    #[inline]
     pub const fn tagged_with(self, other: Int) -> Self {
-        Int::new(self.value, self.is_static && other.is_static)
+        Int::new(self.value, self.is_static() && other.is_static())
     }
 
+    #[inline]
     fn combine(self, other: Int, value: Option<i64>, op: &'static str) -> Result<Int, LayoutError> {
         match value {
-            Some(v) => Ok(Int::new(v, self.is_static && other.is_static)),
-            None => Err(LayoutError::Overflow {
-                expr: format!("{} {} {}", self.value, op, other.value),
-            }),
+            Some(v) => Ok(Int::new(v, self.is_static() && other.is_static())),
+            None => Err(self.overflow(other, op)),
+        }
+    }
+
+    // Formatting the error is kept out of line so the arithmetic inlines into the algebra.
+    #[cold]
+    #[inline(never)]
+    fn overflow(self, other: Int, op: &'static str) -> LayoutError {
+        LayoutError::Overflow {
+            expr: format!("{} {} {}", { self.value }, op, { other.value }),
         }
     }
 
@@ -127,6 +179,7 @@ impl Int {
     /// # use cute_layout::Int;
     /// assert_eq!(Int::fixed(2).add(Int::fixed(3)).unwrap(), Int::fixed(5));
     /// ```
+    #[inline]
     pub fn add(self, other: Int) -> Result<Int, LayoutError> {
         self.combine(other, self.value.checked_add(other.value), "+")
     }
@@ -137,6 +190,7 @@ impl Int {
     /// # use cute_layout::Int;
     /// assert_eq!(Int::fixed(2).sub(Int::fixed(3)).unwrap(), Int::fixed(-1));
     /// ```
+    #[inline]
     pub fn sub(self, other: Int) -> Result<Int, LayoutError> {
         self.combine(other, self.value.checked_sub(other.value), "-")
     }
@@ -147,17 +201,25 @@ impl Int {
     /// # use cute_layout::Int;
     /// assert_eq!(Int::fixed(2).mul(Int::dynamic(3)).unwrap(), Int::dynamic(6));
     /// ```
+    #[inline]
     pub fn mul(self, other: Int) -> Result<Int, LayoutError> {
         self.combine(other, self.value.checked_mul(other.value), "*")
     }
 
+    #[inline]
     fn check_divisor(self, other: Int, op: &'static str) -> Result<(), LayoutError> {
         if other.value == 0 {
-            return Err(LayoutError::DivisionByZero {
-                expr: format!("{} {} {}", self.value, op, other.value),
-            });
+            return Err(self.division_by_zero(other, op));
         }
         Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn division_by_zero(self, other: Int, op: &'static str) -> LayoutError {
+        LayoutError::DivisionByZero {
+            expr: format!("{} {} {}", { self.value }, op, { other.value }),
+        }
     }
 
     /// Checked quotient, truncating toward zero as C++ `/` does.
@@ -167,6 +229,7 @@ impl Int {
     /// assert_eq!(Int::fixed(7).div(Int::fixed(2)).unwrap(), Int::fixed(3));
     /// assert!(Int::fixed(7).div(Int::fixed(0)).is_err());
     /// ```
+    #[inline]
     pub fn div(self, other: Int) -> Result<Int, LayoutError> {
         self.check_divisor(other, "/")?;
         self.combine(other, self.value.checked_div(other.value), "/")
@@ -178,6 +241,7 @@ impl Int {
     /// # use cute_layout::Int;
     /// assert_eq!(Int::fixed(7).rem(Int::fixed(2)).unwrap(), Int::fixed(1));
     /// ```
+    #[inline]
     pub fn rem(self, other: Int) -> Result<Int, LayoutError> {
         self.check_divisor(other, "%")?;
         self.combine(other, self.value.checked_rem(other.value), "%")
@@ -190,6 +254,7 @@ impl Int {
     /// assert_eq!(Int::fixed(7).ceil_div(Int::fixed(2)).unwrap(), Int::fixed(4));
     /// assert_eq!(Int::fixed(2).ceil_div(Int::fixed(8)).unwrap(), Int::fixed(1));
     /// ```
+    #[inline]
     pub fn ceil_div(self, other: Int) -> Result<Int, LayoutError> {
         self.check_divisor(other, "ceil_div")?;
         let v = self
@@ -206,11 +271,12 @@ impl Int {
     /// # use cute_layout::Int;
     /// assert_eq!(Int::fixed(-3).abs().unwrap(), Int::fixed(3));
     /// ```
+    #[inline]
     pub fn abs(self) -> Result<Int, LayoutError> {
         match self.value.checked_abs() {
-            Some(v) => Ok(Int::new(v, self.is_static)),
+            Some(v) => Ok(Int::new(v, self.is_static())),
             None => Err(LayoutError::Overflow {
-                expr: format!("abs({})", self.value),
+                expr: format!("abs({})", { self.value }),
             }),
         }
     }
@@ -221,8 +287,9 @@ impl Int {
     /// # use cute_layout::Int;
     /// assert_eq!(Int::dynamic(-3).signum(), Int::dynamic(-1));
     /// ```
+    #[inline]
     pub fn signum(self) -> Int {
-        Int::new(self.value.signum(), self.is_static)
+        Int::new(self.value.signum(), self.is_static())
     }
 
     /// The smaller value (static iff both are).
@@ -231,10 +298,11 @@ impl Int {
     /// # use cute_layout::Int;
     /// assert_eq!(Int::fixed(3).min(Int::dynamic(5)), Int::dynamic(3));
     /// ```
+    #[inline]
     pub fn min(self, other: Int) -> Int {
         Int::new(
             self.value.min(other.value),
-            self.is_static && other.is_static,
+            self.is_static() && other.is_static(),
         )
     }
 
@@ -244,10 +312,11 @@ impl Int {
     /// # use cute_layout::Int;
     /// assert_eq!(Int::fixed(3).max(Int::fixed(5)), Int::fixed(5));
     /// ```
+    #[inline]
     pub fn max(self, other: Int) -> Int {
         Int::new(
             self.value.max(other.value),
-            self.is_static && other.is_static,
+            self.is_static() && other.is_static(),
         )
     }
 
@@ -257,15 +326,16 @@ impl Int {
     /// # use cute_layout::Int;
     /// assert_eq!(Int::fixed(12).gcd(Int::fixed(18)).unwrap(), Int::fixed(6));
     /// ```
+    #[inline]
     pub fn gcd(self, other: Int) -> Result<Int, LayoutError> {
         let (mut a, mut b) = (self.value.unsigned_abs(), other.value.unsigned_abs());
         while b != 0 {
             (a, b) = (b, a % b);
         }
         match i64::try_from(a) {
-            Ok(v) => Ok(Int::new(v, self.is_static && other.is_static)),
+            Ok(v) => Ok(Int::new(v, self.is_static() && other.is_static())),
             Err(_) => Err(LayoutError::Overflow {
-                expr: format!("gcd({}, {})", self.value, other.value),
+                expr: format!("gcd({}, {})", { self.value }, { other.value }),
             }),
         }
     }
@@ -273,10 +343,11 @@ impl Int {
 
 impl fmt::Display for Int {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_static {
-            write!(f, "_{}", self.value)
+        let value = self.value;
+        if self.is_static() {
+            write!(f, "_{value}")
         } else {
-            write!(f, "{}", self.value)
+            write!(f, "{value}")
         }
     }
 }

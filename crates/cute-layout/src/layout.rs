@@ -7,7 +7,7 @@
 use crate::coord::{crd2idx_ref, Coord};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
-use crate::tree::{Builder, Tree, TreeRef, MAX_DEPTH};
+use crate::tree::{Builder, Node, Tree, TreeRef, MAX_DEPTH};
 use crate::tuple::IntTuple;
 use std::fmt;
 
@@ -130,20 +130,42 @@ impl Layout {
     /// assert_eq!(Layout::concat([a, b]).unwrap().to_string(), "(2,(4,5)):(3,(_1,4))");
     /// ```
     pub fn concat(modes: impl IntoIterator<Item = Layout>) -> Result<Layout> {
-        let mut shape = Builder::new();
-        let mut stride = Builder::new();
-        shape.open();
-        stride.open();
+        let mut b = LayoutBuilder::new();
+        b.open();
         for m in modes {
-            shape.push(m.shape.as_ref());
-            stride.push(m.stride.as_ref());
+            b.push(&m);
         }
-        shape.close();
-        stride.close();
-        Layout::from_builders(shape, stride)
+        b.close();
+        b.finish()
+    }
+
+    /// [`Layout::concat`] of borrowed modes.
+    pub(crate) fn concat_refs<'a>(modes: impl IntoIterator<Item = &'a Layout>) -> Result<Layout> {
+        let mut b = LayoutBuilder::new();
+        b.open();
+        for m in modes {
+            b.push(m);
+        }
+        b.close();
+        b.finish()
+    }
+
+    /// The top-level modes as borrowed `(shape, stride)` pairs (a leaf layout yields itself).
+    pub(crate) fn mode_refs(&self) -> impl Iterator<Item = ModeRef<'_>> {
+        self.shape.modes().zip(self.stride.modes())
+    }
+
+    /// Mode `i` as a borrowed `(shape, stride)` pair.
+    pub(crate) fn mode_ref(&self, i: usize) -> Result<ModeRef<'_>> {
+        self.mode_refs().nth(i).ok_or(LayoutError::IndexOutOfRange {
+            op: "get",
+            index: i,
+            rank: self.rank(),
+        })
     }
 
     /// A layout from two builders that received the same structure (congruent by construction).
+    #[inline]
     pub(crate) fn from_builders(shape: Builder<Int>, stride: Builder<Int>) -> Result<Layout> {
         Ok(Layout {
             shape: shape.finish()?,
@@ -274,8 +296,16 @@ impl Layout {
     /// let v: Vec<(i64, i64)> = l.leaves().map(|(s, d)| (s.value(), d.value())).collect();
     /// assert_eq!(v, [(2, 1), (3, 2), (4, 6)]);
     /// ```
-    pub fn leaves(&self) -> impl Iterator<Item = (Int, Int)> + '_ {
-        self.shape.leaves().zip(self.stride.leaves())
+    pub fn leaves(&self) -> impl DoubleEndedIterator<Item = (Int, Int)> + '_ {
+        // Node by node (shape and stride are congruent), so that it also runs backwards.
+        self.shape
+            .nodes
+            .iter()
+            .zip(&self.stride.nodes)
+            .filter_map(|pair| match pair {
+                (&Node::Leaf(s), &Node::Leaf(d)) => Some((s, d)),
+                _ => None,
+            })
     }
 
     /// The top-level modes as layouts (a leaf layout yields itself).
@@ -336,12 +366,13 @@ impl Layout {
     /// assert_eq!(l.select(&[2, 0]).unwrap().to_string(), "(4,2):(6,1)");
     /// ```
     pub fn select(&self, indices: &[usize]) -> Result<Layout> {
-        Layout::concat(
-            indices
-                .iter()
-                .map(|&i| self.mode(i))
-                .collect::<Result<Vec<_>>>()?,
-        )
+        let mut b = LayoutBuilder::new();
+        b.open();
+        for &i in indices {
+            b.push_ref(self.mode_ref(i)?);
+        }
+        b.close();
+        b.finish()
     }
 
     /// `take<B,E>(L)`: modes `B..E` as a layout.
@@ -356,7 +387,13 @@ impl Layout {
     /// ```
     pub fn take(&self, begin: usize, end: usize) -> Result<Layout> {
         check_range("take", begin, end, self.rank())?;
-        self.select(&(begin..end).collect::<Vec<_>>())
+        let mut b = LayoutBuilder::new();
+        b.open();
+        for m in self.mode_refs().skip(begin).take(end - begin) {
+            b.push_ref(m);
+        }
+        b.close();
+        b.finish()
     }
 
     /// `group<B,E>(L)`: gathers modes `B..E` into one mode.
@@ -371,10 +408,19 @@ impl Layout {
     /// ```
     pub fn group(&self, begin: usize, end: usize) -> Result<Layout> {
         check_range("group", begin, end, self.rank())?;
-        let grouped = self.take(begin, end)?;
-        let mut modes: Vec<Layout> = self.modes().collect();
-        modes.splice(begin..end, [grouped]);
-        Layout::concat(modes)
+        let mut b = LayoutBuilder::new();
+        b.open();
+        for (k, m) in self.mode_refs().enumerate() {
+            if k == begin {
+                b.open();
+            }
+            b.push_ref(m);
+            if k + 1 == end {
+                b.close();
+            }
+        }
+        b.close();
+        b.finish()
     }
 
     /// The layout with every leaf a top-level mode (depth ≤ 1).
@@ -402,7 +448,12 @@ impl Layout {
     /// assert_eq!(l.append(&Layout::trivial()).unwrap().to_string(), "(2,3,_1):(1,2,_0)");
     /// ```
     pub fn append(&self, x: &Layout) -> Result<Layout> {
-        Layout::concat(self.modes().chain([x.clone()]))
+        let mut b = LayoutBuilder::new();
+        b.open();
+        self.mode_refs().for_each(|m| b.push_ref(m));
+        b.push(x);
+        b.close();
+        b.finish()
     }
 
     /// `prepend(L, x)`: `x` added as a first mode.
@@ -416,7 +467,12 @@ impl Layout {
     /// assert_eq!(l.prepend(&"4:6".parse().unwrap()).unwrap().to_string(), "(4,2,3):(6,1,2)");
     /// ```
     pub fn prepend(&self, x: &Layout) -> Result<Layout> {
-        Layout::concat([x.clone()].into_iter().chain(self.modes()))
+        let mut b = LayoutBuilder::new();
+        b.open();
+        b.push(x);
+        self.mode_refs().for_each(|m| b.push_ref(m));
+        b.close();
+        b.finish()
     }
 
     /// `append<N>(L)`: pads with `_1:_0` modes to rank `n`. A leaf layout is returned unchanged
@@ -443,10 +499,12 @@ impl Layout {
             return Ok(self.clone());
         }
         let pad = n - self.rank();
-        Layout::concat(
-            self.modes()
-                .chain(std::iter::repeat_n(Layout::trivial(), pad)),
-        )
+        let mut b = LayoutBuilder::new();
+        b.open();
+        self.mode_refs().for_each(|m| b.push_ref(m));
+        (0..pad).for_each(|_| b.leaf(Int::ONE, Int::ZERO));
+        b.close();
+        b.finish()
     }
 
     /// `replace<i>(L, x)`: mode `i` replaced by `x`.
@@ -467,11 +525,17 @@ impl Layout {
                 rank: self.rank(),
             });
         }
-        Layout::concat(
-            self.modes()
-                .enumerate()
-                .map(|(k, m)| if k == i { x.clone() } else { m }),
-        )
+        let mut b = LayoutBuilder::new();
+        b.open();
+        for (k, m) in self.mode_refs().enumerate() {
+            if k == i {
+                b.push(x);
+            } else {
+                b.push_ref(m);
+            }
+        }
+        b.close();
+        b.finish()
     }
 
     /// `zip(L)`: transposes a layout whose modes all have the same rank:
@@ -486,7 +550,8 @@ impl Layout {
     /// assert_eq!(l.zip().unwrap().to_string(), "((2,4),(3,5)):((1,6),(2,24))");
     /// ```
     pub fn zip(&self) -> Result<Layout> {
-        Layout::zip_modes(&self.modes().collect::<Vec<_>>())
+        let parts: smallvec::SmallVec<[ModeRef<'_>; 4]> = self.mode_refs().collect();
+        Layout::zip_refs(&parts)
     }
 
     /// `zip(L0, L1, ...)` of CuTe: mode `j` of the result gathers mode `j` of every argument.
@@ -503,29 +568,55 @@ impl Layout {
     /// assert_eq!(Layout::zip_modes(&[a, b]).unwrap().to_string(), "((2,4),(3,5)):((1,6),(2,24))");
     /// ```
     pub fn zip_modes(parts: &[Layout]) -> Result<Layout> {
-        let Some(first) = parts.first() else {
-            return Layout::concat([]);
+        let refs: smallvec::SmallVec<[ModeRef<'_>; 4]> = parts
+            .iter()
+            .map(|p| (p.shape.as_ref(), p.stride.as_ref()))
+            .collect();
+        Layout::zip_refs(&refs)
+    }
+
+    /// [`Layout::zip_modes`] of borrowed layouts.
+    pub(crate) fn zip_refs(parts: &[ModeRef<'_>]) -> Result<Layout> {
+        let mut b = LayoutBuilder::new();
+        let Some(&(first_s, first_d)) = parts.first() else {
+            b.open();
+            b.close();
+            return b.finish();
         };
-        if first.shape.is_leaf() {
-            return Layout::concat([Layout::concat(parts.iter().cloned())?]);
+        if first_s.is_leaf() {
+            b.open();
+            b.open();
+            parts.iter().for_each(|&p| b.push_ref(p));
+            b.close();
+            b.close();
+            return b.finish();
         }
-        let r = first.rank();
-        if let Some(bad) = parts.iter().find(|p| p.shape.is_leaf() || p.rank() != r) {
+        let r = first_s.rank();
+        if let Some(&(bad_s, bad_d)) = parts.iter().find(|p| p.0.is_leaf() || p.0.rank() != r) {
+            let (first, bad) = (format!("{first_s}:{first_d}"), format!("{bad_s}:{bad_d}"));
             return Err(LayoutError::RankMismatch {
                 op: "zip",
-                detail: if bad.shape.is_leaf() {
+                detail: if bad_s.is_leaf() {
                     format!("{first} is a tuple of rank {r} but {bad} is not a tuple")
                 } else {
-                    format!("{first} has rank {r} but {bad} has rank {}", bad.rank())
+                    format!("{first} has rank {r} but {bad} has rank {}", bad_s.rank())
                 },
                 hint: "zip needs operands of equal rank",
             });
         }
-        Layout::concat(
-            (0..r)
-                .map(|j| Layout::concat(parts.iter().map(|p| p.mode(j).expect("rank checked"))))
-                .collect::<Result<Vec<_>>>()?,
-        )
+        b.open();
+        for j in 0..r {
+            b.open();
+            for &(s, d) in parts {
+                b.push_ref((
+                    s.get(j).expect("rank checked"),
+                    d.get(j).expect("rank checked"),
+                ));
+            }
+            b.close();
+        }
+        b.close();
+        b.finish()
     }
 
     /// Evaluates the layout at a 1-D index: the index is split colexicographically over the
@@ -542,11 +633,11 @@ impl Layout {
     /// assert_eq!(l.eval(13).unwrap(), 301); // past the end
     /// ```
     pub fn eval(&self, index: i64) -> Result<i64> {
-        let n = self.shape.leaf_count();
         let mut rest = index;
         let mut acc: i64 = 0;
-        for (k, (s, d)) in self.leaves().enumerate() {
-            let here = if k + 1 == n {
+        let mut leaves = self.leaves().peekable();
+        while let Some((s, d)) = leaves.next() {
+            let here = if leaves.peek().is_none() {
                 rest
             } else {
                 let s = s.value();
@@ -555,13 +646,10 @@ impl Layout {
                         expr: format!("{index} split by extent 0 of {self}"),
                     });
                 }
-                // checked: `i64::MIN` split by an extent of -1 overflows
-                let (here, next) =
-                    rest.checked_rem(s)
-                        .zip(rest.checked_div(s))
-                        .ok_or_else(|| LayoutError::Overflow {
-                            expr: format!("{self} at index {index}"),
-                        })?;
+                // `None` for `i64::MIN` split by an extent of -1 (overflow)
+                let (here, next) = split(rest, s).ok_or_else(|| LayoutError::Overflow {
+                    expr: format!("{self} at index {index}"),
+                })?;
                 rest = next;
                 here
             };
@@ -610,8 +698,6 @@ impl Layout {
                 hint: "extents must be non-negative",
             });
         }
-        // Odometer over the leaves: no division per element.
-        let leaves: Vec<(i64, i64)> = self.leaves().map(|(s, d)| (s.value(), d.value())).collect();
         let mut out = Vec::new();
         out.try_reserve_exact(size as usize)
             .map_err(|_| LayoutError::InvalidArgument {
@@ -619,27 +705,20 @@ impl Layout {
                 detail: format!("{self} has {size} elements, too many to list in memory"),
                 hint: "evaluate single indices with `eval` instead",
             })?;
-        let mut counter = vec![0i64; leaves.len()];
-        let mut offset = 0i64;
-        let overflow = || LayoutError::Overflow {
-            expr: format!("the offsets of {self}"),
-        };
-        for n in 0..size {
-            out.push(offset);
-            if n + 1 == size {
-                break; // do not step past the last element: that offset may not fit
-            }
-            for (k, &(s, d)) in leaves.iter().enumerate() {
-                if counter[k] + 1 < s {
-                    counter[k] += 1;
-                    offset = offset.checked_add(d).ok_or_else(overflow)?;
-                    break;
-                }
-                // Wrap this leaf back to 0 and carry into the next one.
-                let back = (s - 1).checked_mul(d).ok_or_else(overflow)?;
-                offset = offset.checked_sub(back).ok_or_else(overflow)?;
-                counter[k] = 0;
-            }
+        let leaves: smallvec::SmallVec<[(i64, i64); 8]> =
+            self.leaves().map(|(s, d)| (s.value(), d.value())).collect();
+        if size == 0 {
+            return Ok(out);
+        }
+        // Every offset and partial sum is bounded by Σ (sᵢ−1)·|dᵢ| = cosize − 1: when the cosize
+        // fits and the extents are positive, plain arithmetic cannot overflow.
+        if self.cosize().is_ok() && leaves.iter().all(|&(s, _)| s > 0) {
+            out.resize(size as usize, 0);
+            fill_offsets(&leaves, &mut out);
+        } else {
+            checked_odometer(&leaves, &mut out, size).ok_or_else(|| LayoutError::Overflow {
+                expr: format!("the offsets of {self}"),
+            })?;
         }
         Ok(out)
     }
@@ -686,6 +765,118 @@ impl Layout {
     /// ```
     pub fn slice_and_offset(&self, coord: &Coord) -> Result<(Layout, Int)> {
         Ok((self.slice(coord)?, self.call(&coord.underscores_as_zero())?))
+    }
+}
+
+/// A borrowed layout (or mode of a layout): its shape and its stride.
+pub(crate) type ModeRef<'a> = (TreeRef<'a, Int>, TreeRef<'a, Int>);
+
+/// Builds a layout in pre-order, the shape and the stride side by side (so they are congruent
+/// by construction), without intermediate layouts.
+pub(crate) struct LayoutBuilder {
+    shape: Builder<Int>,
+    stride: Builder<Int>,
+}
+
+impl LayoutBuilder {
+    #[inline]
+    pub(crate) fn new() -> Self {
+        LayoutBuilder {
+            shape: Builder::new(),
+            stride: Builder::new(),
+        }
+    }
+
+    /// Opens a mode; what is pushed until [`LayoutBuilder::close`] are its sub-modes.
+    #[inline]
+    pub(crate) fn open(&mut self) {
+        self.shape.open();
+        self.stride.open();
+    }
+
+    #[inline]
+    pub(crate) fn close(&mut self) {
+        self.shape.close();
+        self.stride.close();
+    }
+
+    /// Adds the leaf mode `s:d`.
+    #[inline]
+    pub(crate) fn leaf(&mut self, s: Int, d: Int) {
+        self.shape.leaf(s);
+        self.stride.leaf(d);
+    }
+
+    /// Adds a mode given by its borrowed shape and stride (congruent).
+    #[inline]
+    pub(crate) fn push_ref(&mut self, (s, d): ModeRef<'_>) {
+        self.shape.push(s);
+        self.stride.push(d);
+    }
+
+    /// Adds `m` as one mode.
+    #[inline]
+    pub(crate) fn push(&mut self, m: &Layout) {
+        self.push_ref((m.shape.as_ref(), m.stride.as_ref()));
+    }
+
+    /// The layout; [`LayoutError::TooDeep`] if it nests deeper than [`MAX_DEPTH`].
+    #[inline]
+    pub(crate) fn finish(self) -> Result<Layout> {
+        Layout::from_builders(self.shape, self.stride)
+    }
+}
+
+/// The offsets of the flat modes `leaves` (positive extents whose product is `out.len()`, no
+/// overflow possible), written over `out`: with the offsets of the first modes in
+/// `out[..block]`, the next mode `s:d` appends `s − 1` copies of that block, the `k`-th shifted
+/// by `k·d` (colexicographic order, the first mode fastest, as nested loops would produce).
+fn fill_offsets(leaves: &[(i64, i64)], out: &mut [i64]) {
+    out[0] = 0;
+    let mut block = 1;
+    for &(s, d) in leaves {
+        for k in 1..s as usize {
+            let (done, next) = out.split_at_mut(k * block);
+            let shift = k as i64 * d;
+            for (x, &y) in next[..block].iter_mut().zip(&done[..block]) {
+                *x = y + shift;
+            }
+        }
+        block *= s as usize;
+    }
+}
+
+/// The offsets of the flat modes `leaves` as an odometer with every step checked (`None` on
+/// overflow), for the layouts whose cosize does not fit or whose extents are not all positive.
+fn checked_odometer(leaves: &[(i64, i64)], out: &mut Vec<i64>, size: i64) -> Option<()> {
+    let mut counter: smallvec::SmallVec<[i64; 8]> = smallvec::smallvec![0; leaves.len()];
+    let mut offset = 0i64;
+    for n in 0..size {
+        out.push(offset);
+        if n + 1 == size {
+            break; // do not step past the last element: that offset may not fit
+        }
+        for (k, &(s, d)) in leaves.iter().enumerate() {
+            if counter[k] + 1 < s {
+                counter[k] += 1;
+                offset = offset.checked_add(d)?;
+                break;
+            }
+            // Wrap this leaf back to 0 and carry into the next one.
+            offset = offset.checked_sub((s - 1).checked_mul(d)?)?;
+            counter[k] = 0;
+        }
+    }
+    Some(())
+}
+
+/// `(i % s, i / s)` with C++'s truncating division (`s != 0`); `None` on overflow. Indices and
+/// extents that fit in 32 bits take the much faster 32-bit division.
+#[inline]
+fn split(i: i64, s: i64) -> Option<(i64, i64)> {
+    match (u32::try_from(i), u32::try_from(s)) {
+        (Ok(i), Ok(s)) => Some(((i % s).into(), (i / s).into())),
+        _ => i.checked_rem(s).zip(i.checked_div(s)),
     }
 }
 

@@ -6,7 +6,7 @@
 
 use crate::error::Result;
 use crate::int::Int;
-use crate::layout::Layout;
+use crate::layout::{Layout, LayoutBuilder};
 use crate::tuple::IntTuple;
 use std::fmt;
 
@@ -96,14 +96,19 @@ impl Tiler {
                 layout_rank: layout.rank(),
             });
         }
-        let mut modes = Vec::with_capacity(layout.rank());
+        let mut b = LayoutBuilder::new();
+        b.open();
         for (i, (m, t)) in layout.modes().zip(tilers).enumerate() {
-            modes.push(f(&m, t).map_err(|e| e.within(format!("{op}, mode {i}")))?);
+            b.push(&f(&m, t).map_err(|e| e.within(format!("{op}, mode {i}")))?);
         }
         if keep_extra {
-            modes.extend(layout.modes().skip(tilers.len()));
+            layout
+                .mode_refs()
+                .skip(tilers.len())
+                .for_each(|m| b.push_ref(m));
         }
-        Layout::concat(modes)
+        b.close();
+        b.finish()
     }
 }
 

@@ -593,7 +593,8 @@ impl<T: Copy> Builder<T> {
     #[inline]
     pub(crate) fn push(&mut self, t: TreeRef<'_, T>) {
         self.count_child();
-        if !t.is_leaf() {
+        // A tree of n nodes is at most n deep: only measure when that bound could exceed the limit.
+        if !t.is_leaf() && self.open.len() + t.nodes.len() > MAX_DEPTH {
             self.depth = self.depth.max(self.open.len() + t.depth());
         }
         self.nodes.extend_from_slice(t.nodes);
@@ -644,3 +645,6 @@ impl<T: fmt::Display + Copy> fmt::Debug for TreeRef<'_, T> {
         fmt::Display::fmt(self, f)
     }
 }
+
+// An `Int` leaf and a tuple header share one 12-byte node (see `Int`'s representation).
+const _: () = assert!(std::mem::size_of::<Node<crate::Int>>() == 12);

@@ -11,7 +11,7 @@ use crate::tuple::IntTuple;
 /// becomes `s0*s1:d0`. With `keep_last_stride`, a trailing extent 1 counts as 2 so the
 /// function is also preserved past the end (CuTe's `coalesce_x`).
 pub(crate) fn coalesce_modes(
-    leaves: impl Iterator<Item = (Int, Int)>,
+    leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
     keep_last_stride: bool,
 ) -> Result<Modes> {
     coalesce_modes_traced(leaves, keep_last_stride, &mut NoTrace)
@@ -19,13 +19,12 @@ pub(crate) fn coalesce_modes(
 
 /// [`coalesce_modes`], reporting each merge and each dropped mode to `t`.
 pub(crate) fn coalesce_modes_traced(
-    leaves: impl Iterator<Item = (Int, Int)>,
+    leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
     keep_last_stride: bool,
     t: &mut impl Trace,
 ) -> Result<Modes> {
-    let leaves: Modes = leaves.collect();
     let mut rev: Modes = Modes::new(); // modes in reverse order: rev.last() is the front
-    for (k, &(s, d)) in leaves.iter().rev().enumerate() {
+    for (k, (s, d)) in leaves.rev().enumerate() {
         if k == 0 {
             let s = if keep_last_stride && s.value() == 1 {
                 Int::new(2, s.is_static())
@@ -66,11 +65,43 @@ pub(crate) fn coalesce_modes_traced(
     Ok(rev)
 }
 
-fn modes_to_layout(modes: &Modes) -> Layout {
-    match modes.as_slice() {
+/// The layout of coalesced modes: one mode unwrapped (an extent-1 mode as `1:0`), none as `_1:_0`.
+pub(crate) fn modes_to_layout(modes: &[(Int, Int)]) -> Layout {
+    match modes {
         [(s, _)] if s.value() == 1 => Layout::leaf(*s, Int::ZERO),
         _ => Layout::from_flat_modes(modes, false),
     }
+}
+
+/// The flat modes of [`modes_to_layout`]`(modes)` (so `_1:_0` when nothing is left).
+fn normalized(mut modes: Modes) -> Modes {
+    match modes.as_mut_slice() {
+        [] => modes.push((Int::ONE, Int::ZERO)),
+        [(s, d)] if s.value() == 1 => *d = Int::ZERO,
+        _ => {}
+    }
+    modes
+}
+
+/// The flat modes of `coalesce(L)` for `L` given by its leaves.
+pub(crate) fn coalesced_modes(
+    leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
+) -> Result<Modes> {
+    Ok(normalized(coalesce_modes(leaves, false)?))
+}
+
+/// Extent 1 (static iff the stride is) wherever the stride is 0: `filter_zeros` on one leaf.
+fn zero_filtered((s, d): (Int, Int)) -> (Int, Int) {
+    if d.value() == 0 {
+        (Int::new(1, d.is_static()), d)
+    } else {
+        (s, d)
+    }
+}
+
+/// The flat modes of `filter(L)` = `coalesce(filter_zeros(L))`.
+pub(crate) fn filtered_modes(layout: &Layout) -> Result<Modes> {
+    coalesced_modes(layout.leaves().map(zero_filtered))
 }
 
 /// `coalesce(L)`: the simplest layout with the same size and the same values on `[0, size)`.
@@ -163,13 +194,9 @@ fn by_profile(
 /// assert_eq!(filter_zeros(&l).unwrap().to_string(), "(_1,_3,_4):(_0,_1,_3)");
 /// ```
 pub fn filter_zeros(layout: &Layout) -> Result<Layout> {
-    let shape = layout.shape().zip_map(layout.stride(), |s, d| {
-        Ok(if d.value() == 0 {
-            Int::new(1, d.is_static())
-        } else {
-            s
-        })
-    })?;
+    let shape = layout
+        .shape()
+        .zip_map(layout.stride(), |s, d| Ok(zero_filtered((s, d)).0))?;
     Layout::new(shape, layout.stride().clone())
 }
 
@@ -229,7 +256,7 @@ pub fn filter_zeros_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
 /// assert_eq!(filter(&l).unwrap().to_string(), "_12:_1");
 /// ```
 pub fn filter(layout: &Layout) -> Result<Layout> {
-    coalesce(&filter_zeros(layout)?)
+    Ok(modes_to_layout(&filtered_modes(layout)?))
 }
 
 /// `filter(L, profile)`: filter mode by mode along `profile`.

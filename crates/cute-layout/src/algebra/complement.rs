@@ -1,11 +1,12 @@
 //! `complement`: the layout of "the rest" of the codomain.
 
-use super::coalesce::{coalesce, filter};
+use super::coalesce::{coalesced_modes, filter, filtered_modes, modes_to_layout};
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::tuple::IntTuple;
+use crate::tree::TreeRef;
+use crate::tuple::{product, IntTuple};
 
 /// `complement(L, cotarget)`: the ordered layout `R` whose offsets fill the gaps of `L` up to
 /// `size(cotarget)`, so that `(L, R)` covers `[0, size(cotarget))` (rounded up to whole copies).
@@ -44,12 +45,12 @@ pub(crate) fn complement_traced(
     cotarget: &IntTuple,
     t: &mut impl Trace,
 ) -> Result<Layout> {
-    let f = filter(layout)?;
-    t.step(|| format!("filter({layout}) = {f}"));
-    let leaves: Modes = f.leaves().collect();
+    let cotarget = cotarget.as_ref();
+    let leaves = filtered_modes(layout)?;
+    t.step(|| format!("filter({layout}) = {}", modes_to_layout(&leaves)));
     if let [(_, d)] = leaves.as_slice() {
         if d.value() == 0 {
-            let n = cotarget.size()?;
+            let n = product(cotarget)?;
             t.step(|| {
                 format!(
                     "nothing left after filtering: the complement is all of size({cotarget}) = {n}"
@@ -97,7 +98,7 @@ pub(crate) fn complement_traced(
         modes.push((extent, cur));
         cur = d.mul(s)?;
     }
-    let rest = cotarget.ceil_div(&IntTuple::int(cur))?.size()?;
+    let rest = ceil_div_size(cotarget, cur)?;
     modes.push((
         rest,
         if rest.value() == 1 {
@@ -112,24 +113,41 @@ pub(crate) fn complement_traced(
             modes[modes.len() - 1].1
         )
     });
-    let emitted = Layout::from_flat_modes(&modes, true);
-    let result = coalesce(&emitted)?;
-    t.step(|| format!("coalesce({emitted}) = {result}"));
-    check_postconditions(layout, &f, cotarget.size()?, &result)?;
+    let coalesced = coalesced_modes(modes.iter().copied())?;
+    let result = modes_to_layout(&coalesced);
+    t.step(|| {
+        format!(
+            "coalesce({}) = {result}",
+            Layout::from_flat_modes(&modes, true)
+        )
+    });
+    let size_f = leaves.iter().try_fold(Int::ONE, |acc, m| acc.mul(m.0))?;
+    check_postconditions(layout, size_f, product(cotarget)?, &result)?;
     Ok(result)
+}
+
+/// `size(ceil_div(cotarget, cur))` without building the quotient: the left fold of
+/// [`IntTuple::ceil_div`] (`rᵢ = ⌈aᵢ / rest⌉`, `rest = ⌈rest / aᵢ⌉`), multiplied out.
+fn ceil_div_size(cotarget: TreeRef<'_, Int>, cur: Int) -> Result<Int> {
+    match cotarget.as_leaf() {
+        Some(a) => a.ceil_div(cur),
+        None => {
+            let (mut size, mut rest) = (Int::ONE, cur);
+            for m in cotarget.modes() {
+                size = size.mul(ceil_div_size(m, rest)?)?;
+                rest = rest.ceil_div(product(m)?)?;
+            }
+            Ok(size)
+        }
+    }
 }
 
 /// CuTe's documented post-conditions that the floor divisions above do not guarantee:
 /// `size(R) ≥ size(cotarget) / size(filter(L))` and `cosize((L, R)) ≥ size(cotarget)`.
 /// (The header's `cosize(R) ≤ round_up(size(cotarget), cosize(L))` does not hold for C++'s own
 /// documented results, e.g. `complement(2:5, 22) = (5,3):(1,10)`, so it is not enforced.)
-fn check_postconditions(
-    layout: &Layout,
-    filtered: &Layout,
-    cotarget: Int,
-    r: &Layout,
-) -> Result<()> {
-    let (n, size_f) = (cotarget.value(), filtered.size()?.value());
+fn check_postconditions(layout: &Layout, size_f: Int, cotarget: Int, r: &Layout) -> Result<()> {
+    let (n, size_f) = (cotarget.value(), size_f.value());
     let (size_r, cosize_r, cosize_l) = (
         r.size()?.value(),
         r.cosize()?.value(),

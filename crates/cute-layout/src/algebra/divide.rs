@@ -1,12 +1,13 @@
 //! The divides: `logical_divide` and its zipped, tiled and flat arrangements.
 
-use super::coalesce::coalesce;
+use super::coalesce::coalesced_modes;
 use super::complement::complement_traced;
 use super::composition::composition_traced;
 use super::{NoTrace, Trace};
 use crate::error::{LayoutError, Result};
-use crate::layout::Layout;
+use crate::layout::{Layout, LayoutBuilder, ModeRef};
 use crate::tiler::Tiler;
+use crate::tuple::IntTuple;
 
 /// `logical_divide(L, T)`: splits `L` into tiles of `T` and the arrangement of those tiles,
 /// `L ∘ (T, complement(T, shape(coalesce(L))))`, a rank-2 layout `(tile, rest)`. A tuple tiler
@@ -42,14 +43,14 @@ pub(crate) fn logical_divide_traced(
 ) -> Result<Layout> {
     match tiler {
         Tiler::Layout(t) => {
-            let shape = coalesce(layout)?.shape().clone();
+            let shape = coalesced_shape(layout)?;
             tr.enter(|| {
                 format!("B* = complement(B, shape(coalesce(A))) = complement({t}, {shape}):")
             });
             let rest = complement_traced(t, &shape, tr).map_err(|e| e.within("logical_divide"))?;
             tr.leave();
             tr.step(|| format!("B* = {rest}"));
-            let joined = Layout::concat([t.clone(), rest])?;
+            let joined = Layout::concat_refs([t, &rest])?;
             tr.step(|| format!("concatenate (B, B*) = {joined}"));
             tr.enter(|| format!("A o (B, B*) = {layout} o {joined}:"));
             let r =
@@ -71,6 +72,14 @@ pub(crate) fn logical_divide_traced(
             logical_divide_traced,
         ),
     }
+}
+
+/// `shape(coalesce(L))`.
+fn coalesced_shape(layout: &Layout) -> Result<IntTuple> {
+    Ok(match coalesced_modes(layout.leaves())?.as_slice() {
+        [(s, _)] => IntTuple::int(*s),
+        modes => IntTuple::from_leaves(modes.iter().map(|m| m.0)),
+    })
 }
 
 /// [`Tiler::by_mode`] with `f` traced mode by mode.
@@ -109,38 +118,71 @@ pub(crate) fn by_mode_traced<T: Trace>(
 /// assert_eq!(tile_unzip(&d, &t).unwrap().to_string(), "((_4,_3),(2,2,5)):((1,8),(4,24,48))");
 /// ```
 pub fn tile_unzip(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
+    let whole = (layout.shape().as_ref(), layout.stride().as_ref());
+    if !matches!(tiler, Tiler::Tuple(_)) {
+        check_pair(whole, tiler)?;
+        return Ok(layout.clone());
+    }
+    let mut b = LayoutBuilder::new();
+    b.open();
+    unzip_half(whole, tiler, Half::Tiles, &mut b)?;
+    unzip_half(whole, tiler, Half::Rests, &mut b)?;
+    b.close();
+    b.finish()
+}
+
+/// Which half of a `(tile, rest)` pair [`unzip_half`] gathers.
+#[derive(Clone, Copy, PartialEq)]
+enum Half {
+    Tiles = 0,
+    Rests = 1,
+}
+
+/// Pushes one half of [`tile_unzip`]: under a tuple tiler, the tuple of the halves found under
+/// its elements (the rests followed by the modes beyond the tiler); under any other tiler, that
+/// half of the `(tile, rest)` pair.
+fn unzip_half(layout: ModeRef<'_>, tiler: &Tiler, half: Half, b: &mut LayoutBuilder) -> Result<()> {
+    let (s, d) = layout;
     match tiler {
         Tiler::Tuple(ts) => {
-            if layout.shape().is_leaf() || layout.rank() < ts.len() {
+            if s.is_leaf() || s.rank() < ts.len() {
                 return Err(LayoutError::RankMismatch {
                     op: "tile_unzip",
-                    detail: format!("{layout} has fewer modes than the tiler {tiler}"),
+                    detail: format!("{s}:{d} has fewer modes than the tiler {tiler}"),
                     hint: "the tiler may not have more modes than the layout",
                 });
             }
-            let mut tiles = Vec::with_capacity(ts.len());
-            let mut rests = Vec::with_capacity(layout.rank());
-            for (m, t) in layout.modes().zip(ts) {
-                let pair = tile_unzip(&m, t)?;
-                tiles.push(pair.mode(0)?);
-                rests.push(pair.mode(1)?);
+            b.open();
+            for (m, t) in s.modes().zip(d.modes()).zip(ts) {
+                unzip_half(m, t, half, b)?;
             }
-            rests.extend(layout.modes().skip(ts.len()));
-            Layout::concat([Layout::concat(tiles)?, Layout::concat(rests)?])
+            if half == Half::Rests {
+                s.modes()
+                    .zip(d.modes())
+                    .skip(ts.len())
+                    .for_each(|m| b.push_ref(m));
+            }
+            b.close();
         }
         _ => {
-            if layout.shape().is_leaf() || layout.rank() != 2 {
-                return Err(LayoutError::RankMismatch {
-                    op: "tile_unzip",
-                    detail: format!(
-                        "{layout} under the tiler leaf {tiler} is not a (tile, rest) pair"
-                    ),
-                    hint: "`_` in a tuple tiler only works for logical_divide and logical_product",
-                });
-            }
-            Ok(layout.clone())
+            check_pair(layout, tiler)?;
+            let i = half as usize;
+            b.push_ref((s.get(i).expect("a pair"), d.get(i).expect("a pair")));
         }
     }
+    Ok(())
+}
+
+/// Under a tiler leaf, the layout must be a `(tile, rest)` pair.
+fn check_pair((s, d): ModeRef<'_>, tiler: &Tiler) -> Result<()> {
+    if s.is_leaf() || s.rank() != 2 {
+        return Err(LayoutError::RankMismatch {
+            op: "tile_unzip",
+            detail: format!("{s}:{d} under the tiler leaf {tiler} is not a (tile, rest) pair"),
+            hint: "`_` in a tuple tiler only works for logical_divide and logical_product",
+        });
+    }
+    Ok(())
 }
 
 /// `zipped_divide(L, T)`: `((tiles...), (rests..., extra modes...))`.
@@ -176,28 +218,34 @@ pub(crate) fn zipped_divide_traced(
     Ok(z)
 }
 
-/// The modes that slicing with `repeat<rank>(_)` keeps: the modes of a layout of rank > 1,
-/// the layout itself (kept whole, as `repeat<1>(_)` is `_`) otherwise.
-fn splat(mode: Layout) -> Vec<Layout> {
-    if mode.rank() == 1 {
-        vec![mode]
+/// Pushes the modes that slicing with `repeat<rank>(_)` keeps: the modes of a layout of
+/// rank > 1, the layout itself (kept whole, as `repeat<1>(_)` is `_`) otherwise.
+fn splat(b: &mut LayoutBuilder, (s, d): ModeRef<'_>) {
+    if s.rank() == 1 {
+        b.push_ref((s, d));
     } else {
-        mode.modes().collect()
+        s.modes().zip(d.modes()).for_each(|m| b.push_ref(m));
     }
 }
 
 /// `((T0, T1), R0, R1, ...)`: mode 1 of a zipped result splatted (CuTe's `result(_, repeat<R1>(_))`).
 pub(crate) fn splat_rest(zipped: &Layout) -> Result<Layout> {
-    Layout::concat([zipped.mode(0)?].into_iter().chain(splat(zipped.mode(1)?)))
+    let mut b = LayoutBuilder::new();
+    b.open();
+    b.push_ref(zipped.mode_ref(0)?);
+    splat(&mut b, zipped.mode_ref(1)?);
+    b.close();
+    b.finish()
 }
 
 /// `(T0, T1, ..., R0, R1, ...)`: both modes of a zipped result splatted.
 pub(crate) fn splat_both(zipped: &Layout) -> Result<Layout> {
-    Layout::concat(
-        splat(zipped.mode(0)?)
-            .into_iter()
-            .chain(splat(zipped.mode(1)?)),
-    )
+    let mut b = LayoutBuilder::new();
+    b.open();
+    splat(&mut b, zipped.mode_ref(0)?);
+    splat(&mut b, zipped.mode_ref(1)?);
+    b.close();
+    b.finish()
 }
 
 /// `tiled_divide(L, T)`: `((tiles...), rest0, rest1, ..., extra modes...)`.

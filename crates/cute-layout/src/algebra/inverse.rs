@@ -1,6 +1,6 @@
 //! `right_inverse`, `left_inverse`, `max_common_layout`, `max_common_vector`, `nullspace`.
 
-use super::coalesce::coalesce;
+use super::coalesce::{coalesce, coalesced_modes, modes_to_layout};
 use super::composition::composition;
 use super::Modes;
 use crate::error::{LayoutError, Result};
@@ -10,10 +10,9 @@ use crate::tuple::IntTuple;
 
 /// The flat modes of `coalesce(L)` with their exclusive prefix products, sorted by stride.
 fn sorted_with_prefix(layout: &Layout) -> Result<smallvec::SmallVec<[(Int, Int, Int); 16]>> {
-    let c = coalesce(layout)?;
     let mut prefix = Int::ONE;
     let mut modes = smallvec::SmallVec::<[(Int, Int, Int); 16]>::new();
-    for (s, d) in c.leaves() {
+    for (s, d) in coalesced_modes(layout.leaves())? {
         modes.push((s, d, prefix));
         prefix = prefix.mul(s)?;
     }
@@ -47,7 +46,7 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
             cur = s.mul(d)?;
         }
     }
-    coalesce(&Layout::from_flat_modes(&modes, true))
+    Ok(modes_to_layout(&coalesced_modes(modes.into_iter())?))
 }
 
 /// `left_inverse(L)`: a quasi-inverse `R` with `L(R(L(i))) == L(i)`, and `R(L(i)) == i` when
@@ -97,7 +96,7 @@ pub fn left_inverse(layout: &Layout) -> Result<Layout> {
     let last = sorted.last().map_or(Int::ONE, |m| m.0);
     shape.push(last);
     let modes: Modes = shape.into_iter().zip(stride).collect();
-    let result = coalesce(&Layout::from_flat_modes(&modes, true))?;
+    let result = modes_to_layout(&coalesced_modes(modes.into_iter())?);
     check_quasi_inverse(layout, &sorted, &result)?;
     Ok(result)
 }

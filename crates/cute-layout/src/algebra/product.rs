@@ -55,7 +55,7 @@ pub(crate) fn logical_product_traced(
                 composition_traced(&rest, b, tr).map_err(|e| e.within("logical_product"))?;
             tr.leave();
             tr.step(|| format!("A* o B = {arranged}"));
-            let r = Layout::concat([block.clone(), arranged])?;
+            let r = Layout::concat_refs([block, &arranged])?;
             tr.step(|| format!("concatenate (A, A* o B) = {r}"));
             Ok(r)
         }
@@ -134,13 +134,13 @@ pub fn flat_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
     splat_both(&zipped_product(block, tiler)?)
 }
 
-/// The product of `A` and `B` padded to a common rank `R`, as the pair of its two modes.
-fn padded_product(block: &Layout, tiler: &Layout, tr: &mut impl Trace) -> Result<(Layout, Layout)> {
+/// The product of `A` and `B` padded to a common rank `R` (its two modes are the padded `A`
+/// and the arrangement `A* ∘ B`).
+fn padded_product(block: &Layout, tiler: &Layout, tr: &mut impl Trace) -> Result<Layout> {
     let r = block.rank().max(tiler.rank());
     let (a, b) = (block.append_to_rank(r)?, tiler.append_to_rank(r)?);
     tr.step(|| format!("pad both to rank {r}: A = {a}, B = {b}"));
-    let p = logical_product_traced(&a, &Tiler::Layout(b), tr)?;
-    Ok((p.mode(0)?, p.mode(1)?))
+    logical_product_traced(&a, &Tiler::Layout(b), tr)
 }
 
 /// `blocked_product(A, B)`: `A` repeated as blocks arranged by `B`, mode `i` of the result
@@ -168,8 +168,9 @@ pub(crate) fn blocked_product_traced(
     tiler: &Layout,
     tr: &mut impl Trace,
 ) -> Result<Layout> {
-    let (a, b) = padded_product(block, tiler, tr)?;
-    let r = Layout::zip_modes(&[a, b]).map_err(|e| e.within("blocked_product"))?;
+    let p = padded_product(block, tiler, tr)?;
+    let r = Layout::zip_refs(&[p.mode_ref(0)?, p.mode_ref(1)?])
+        .map_err(|e| e.within("blocked_product"))?;
     tr.step(|| format!("zip like modes, mode i = (A_i, (A* o B)_i): {r}"));
     Ok(r)
 }
@@ -196,8 +197,9 @@ pub(crate) fn raked_product_traced(
     tiler: &Layout,
     tr: &mut impl Trace,
 ) -> Result<Layout> {
-    let (a, b) = padded_product(block, tiler, tr)?;
-    let r = Layout::zip_modes(&[b, a]).map_err(|e| e.within("raked_product"))?;
+    let p = padded_product(block, tiler, tr)?;
+    let r = Layout::zip_refs(&[p.mode_ref(1)?, p.mode_ref(0)?])
+        .map_err(|e| e.within("raked_product"))?;
     tr.step(|| format!("zip like modes, mode i = ((A* o B)_i, A_i): {r}"));
     Ok(r)
 }
