@@ -1146,3 +1146,12 @@ fn library_calls_match_eval() {
     let e = complement(&lay("(2,2):(2,3)"), &tup("8")).unwrap_err();
     assert_eq!(e.root(), fails("complement((2,2):(2,3),8)").root());
 }
+
+/// A negative cotarget has no complement (C++ would compute a meaningless `-1:4`).
+#[test]
+fn complement_negative_cotarget() {
+    let l: Layout = "4:1".parse().unwrap();
+    let err = complement(&l, &"-8".parse().unwrap()).unwrap_err();
+    assert!(matches!(err.root(), LayoutError::InvalidArgument { op: "complement", .. }), "{err}");
+    assert!(err.to_string().contains("-8"), "{err}");
+}

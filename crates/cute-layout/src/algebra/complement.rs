@@ -45,6 +45,13 @@ pub(crate) fn complement_traced(
     cotarget: &IntTuple,
     t: &mut impl Trace,
 ) -> Result<Layout> {
+    if let Some(bad) = cotarget.leaves().find(|c| c.value() < 0) {
+        return Err(LayoutError::InvalidArgument {
+            op: "complement",
+            detail: format!("the cotarget {cotarget} has the negative extent {bad}"),
+            hint: "the cotarget is the size (or shape) of the codomain to fill: give non-negative extents",
+        });
+    }
     let cotarget = cotarget.as_ref();
     let leaves = filtered_modes(layout)?;
     t.step(|| format!("filter({layout}) = {}", modes_to_layout(&leaves)));
