@@ -1152,6 +1152,15 @@ fn library_calls_match_eval() {
 fn complement_negative_cotarget() {
     let l: Layout = "4:1".parse().unwrap();
     let err = complement(&l, &"-8".parse().unwrap()).unwrap_err();
-    assert!(matches!(err.root(), LayoutError::InvalidArgument { op: "complement", .. }), "{err}");
+    assert!(
+        matches!(
+            err.root(),
+            LayoutError::InvalidArgument {
+                op: "complement",
+                ..
+            }
+        ),
+        "{err}"
+    );
     assert!(err.to_string().contains("-8"), "{err}");
 }
