@@ -681,27 +681,13 @@ impl IdentityTensor {
     /// assert_eq!(t.to_string(), "ArithTuple(0,2) o (_2,_2,_2):(_1@1,_2@0,_4@1)"); // (_2,_2,_2):(_1,_16,_4)+2 row-major
     /// ```
     pub fn tv_partition(&self, tv: &crate::tv::TvLayout, tid: i64) -> Result<IdentityTensor> {
-        let threads = tv.threads()?;
-        if tid < 0 || tid >= threads {
-            return Err(LayoutError::InvalidArgument {
-                op: "tv_partition",
-                detail: format!("thread {tid} is outside [0, {threads})"),
-                hint: "give a thread id below the number of threads of the TV layout",
-            });
-        }
+        crate::tv::check_thread(tv, tid)?;
         let tiler = Tiler::from_shape(&tv.tiler);
-        let tvz = self.layout.map_layout(|l| {
-            let z = zipped_divide(l, &tiler)?;
-            let tile = crate::algebra::composition::composition(&z.mode(0)?, &tv.layout)?;
-            Layout::concat([tile, z.mode(1)?])
-        })?;
+        let tvz = self
+            .layout
+            .map_layout(|l| crate::tv::compose_tile(&zipped_divide(l, &tiler)?, tv))?;
         let r1 = tvz.shape.get(1)?.rank();
-        let thread = Tree::tuple([
-            Coord::leaf(crate::coord::CoordLeaf::Index(Int::dynamic(tid))),
-            Coord::leaf(crate::coord::CoordLeaf::Underscore),
-        ])?;
-        let c = Tree::tuple([thread, crate::tensor::underscores(r1)?])?;
-        self.rebase(tvz.slice_and_offset(&c)?)
+        self.rebase(tvz.slice_and_offset(&crate::tv::thread_coord(tid, r1)?)?)
             .map_err(|e| e.within("tv_partition"))
     }
 }

@@ -222,6 +222,17 @@ impl TvLayout {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn tv_partition(layout: &AnyLayout, tv: &TvLayout, tid: i64) -> Result<Partitioned> {
+    check_thread(tv, tid)?;
+    let tiler = Tiler::from_shape(&tv.tiler);
+    let z = layout.map_inner(|l| zipped_divide(l, &tiler))?;
+    let r1 = z.inner().mode(1)?.rank();
+    let tvz = z.map_inner(|l| compose_tile(l, tv))?;
+    tvz.slice_and_offset(&thread_coord(tid, r1)?)
+        .map_err(|e| e.within("tv_partition"))
+}
+
+/// `tid` must be one of the TV layout's threads.
+pub(crate) fn check_thread(tv: &TvLayout, tid: i64) -> Result<()> {
     let threads = tv.threads()?;
     if tid < 0 || tid >= threads {
         return Err(LayoutError::InvalidArgument {
@@ -230,22 +241,23 @@ pub fn tv_partition(layout: &AnyLayout, tv: &TvLayout, tid: i64) -> Result<Parti
             hint: "give a thread id below the number of threads of the TV layout",
         });
     }
-    let tiler = Tiler::from_shape(&tv.tiler);
-    let z = layout.map_inner(|l| zipped_divide(l, &tiler))?;
-    let r1 = z.inner().mode(1)?.rank();
-    let tvz =
-        z.map_inner(|l| Layout::concat([composition(&l.mode(0)?, &tv.layout)?, l.mode(1)?]))?;
+    Ok(())
+}
+
+/// A zipped `(tile, rest)` layout with its tile mode composed with the TV layout:
+/// `((thread, value), rest...)`.
+pub(crate) fn compose_tile(zipped: &Layout, tv: &TvLayout) -> Result<Layout> {
+    Layout::concat([composition(&zipped.mode(0)?, &tv.layout)?, zipped.mode(1)?])
+}
+
+/// The slicing coordinate `((tid, _), _...)` that keeps thread `tid`'s values of every tile
+/// (`rest_rank` underscores for the rest mode).
+pub(crate) fn thread_coord(tid: i64, rest_rank: usize) -> Result<Coord> {
     let thread = Tree::tuple([
         Coord::leaf(CoordLeaf::Index(Int::dynamic(tid))),
         Coord::leaf(CoordLeaf::Underscore),
     ])?;
-    let rest = if r1 == 1 {
-        Coord::leaf(CoordLeaf::Underscore)
-    } else {
-        Coord::from_leaves(std::iter::repeat_n(CoordLeaf::Underscore, r1))
-    };
-    tvz.slice_and_offset(&Tree::tuple([thread, rest])?)
-        .map_err(|e| e.within("tv_partition"))
+    Tree::tuple([thread, crate::tensor::underscores(rest_rank)?])
 }
 
 impl<D> Tensor<D> {
