@@ -2,6 +2,8 @@
 //! agreement theorems (B–F of the paper) as property tests over random tractable layouts and
 //! random tuple morphisms.
 
+mod common;
+use common::{lay, tup};
 use cute_layout::category::{
     from_morphism, is_tractable, mutual_refinement, to_morphism, to_svg, tractability, via,
     NestedMorphism, PointedMap, TupleMorphism,
@@ -10,17 +12,11 @@ use cute_layout::{coalesce, complement, composition, logical_divide, logical_pro
 use cute_layout::{IntTuple, Layout, Tiler};
 use proptest::prelude::*;
 
-fn lay(s: &str) -> Layout {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
-}
 fn nm(s: &str) -> NestedMorphism {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 fn tm(s: &str) -> TupleMorphism {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
-}
-fn tup(s: &str) -> IntTuple {
-    s.parse().unwrap()
 }
 /// Values and structure, ignoring static tags (morphisms carry plain integers).
 fn dynamic(l: &Layout) -> String {

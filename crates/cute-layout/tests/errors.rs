@@ -5,6 +5,8 @@
 //! `../shared/reference/cute-cpp-semantics.md`), the post-conditions C++ does not check, and
 //! the failures a run-time library adds (overflow, division by zero, parsing, nesting).
 
+mod common;
+use common::{fails, lay, tiler, tup};
 use cute_layout::eval::eval;
 use cute_layout::notation::Parser;
 use cute_layout::{
@@ -13,15 +15,6 @@ use cute_layout::{
     LayoutError, Tiler, MAX_DEPTH,
 };
 
-/// The error of an expression that must fail.
-#[track_caller]
-fn fails(expr: &str) -> LayoutError {
-    match eval(expr) {
-        Ok(v) => panic!("{expr} should fail, got {v}"),
-        Err(e) => e,
-    }
-}
-
 /// Asserts that the message of `e` contains every part.
 #[track_caller]
 fn mentions(e: &LayoutError, parts: &[&str]) {
@@ -29,21 +22,6 @@ fn mentions(e: &LayoutError, parts: &[&str]) {
     for p in parts {
         assert!(msg.contains(p), "{p:?} is missing from the message {msg:?}");
     }
-}
-
-fn lay(s: &str) -> Layout {
-    s.parse()
-        .unwrap_or_else(|e| panic!("{s} is not a layout: {e}"))
-}
-
-fn tup(s: &str) -> IntTuple {
-    s.parse()
-        .unwrap_or_else(|e| panic!("{s} is not an int-tuple: {e}"))
-}
-
-fn tiler(s: &str) -> Tiler {
-    s.parse()
-        .unwrap_or_else(|e| panic!("{s} is not a tiler: {e}"))
 }
 
 /// `n` nested parentheses around `inner`.

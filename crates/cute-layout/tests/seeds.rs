@@ -12,11 +12,13 @@
 //! where an observed fact is about C++'s dynamic-integer behaviour that we deliberately do not
 //! copy, the all-static result is asserted and the comment notes the C++ dynamic output.
 
+mod common;
+use common::{fails, lay, tiler, tup};
 use cute_layout::eval::eval;
 use cute_layout::{
     blocked_product, coalesce, coalesce_by, complement, composition, composition_tiler,
     crd2idx_shape, filter_zeros_by, logical_divide, logical_product, raked_product, tile_unzip,
-    Coord, IntTuple, Layout, LayoutError, Tiler,
+    Coord, Layout, LayoutError, Tiler,
 };
 
 /// Evaluates a `cute eval` expression and prints its value.
@@ -31,30 +33,6 @@ fn ev(expr: &str) -> String {
 #[track_caller]
 fn check(expr: &str, expected: &str) {
     assert_eq!(ev(expr), expected, "{expr}");
-}
-
-/// The error of an expression that must fail.
-#[track_caller]
-fn fails(expr: &str) -> LayoutError {
-    match eval(expr) {
-        Ok(v) => panic!("{expr} should fail, got {v}"),
-        Err(e) => e,
-    }
-}
-
-fn lay(s: &str) -> Layout {
-    s.parse()
-        .unwrap_or_else(|e| panic!("{s} is not a layout: {e}"))
-}
-
-fn tup(s: &str) -> IntTuple {
-    s.parse()
-        .unwrap_or_else(|e| panic!("{s} is not an int-tuple: {e}"))
-}
-
-fn tiler(s: &str) -> Tiler {
-    s.parse()
-        .unwrap_or_else(|e| panic!("{s} is not a tiler: {e}"))
 }
 
 /// `L(0), ..., L(size-1)`, evaluated one index at a time.
