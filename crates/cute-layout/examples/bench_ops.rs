@@ -6,8 +6,9 @@
 //! `std::hint::black_box` on its inputs and its result. The measurement is the same as the C++
 //! program's: batches of at least ~10 ms, 11 batches, the least ns per call.
 //!
-//! Usage: `cargo run --release --example bench_ops [-- [--print] [NAME...]]` prints
-//! `name<TAB>ns_per_op` lines (with `--print`, `name<TAB>result`). It also prints
+//! Usage: `cargo run --release --example bench_ops [-- [--print | --count N] [NAME...]]` prints
+//! `name<TAB>ns_per_op` lines (with `--print`, `name<TAB>result`; with `--count N`, nothing:
+//! each operation runs exactly `N` times, for `valgrind --tool=callgrind` or `perf`). It also prints
 //! `offsets/big` (`Layout::offsets` of a 4096-element layout) and `offsets/hand_loop` (a
 //! hand-written nested loop producing the same offsets).
 
@@ -51,6 +52,8 @@ fn measure<R>(mut f: impl FnMut() -> R) -> f64 {
 
 struct Runner {
     print: bool,
+    /// `--count N`: call each operation exactly `N` times, untimed (for callgrind or perf).
+    count: Option<u64>,
     only: Vec<String>,
 }
 
@@ -61,6 +64,10 @@ impl Runner {
         }
         if self.print {
             println!("{name}\t{}", op());
+        } else if let Some(n) = self.count {
+            for _ in 0..n {
+                black_box(op());
+            }
         } else {
             println!("{name}\t{:.3}", measure(op));
         }
@@ -95,11 +102,15 @@ fn hand_offsets(s: &[i64; 6], d: &[i64; 6]) -> Vec<i64> {
 fn main() {
     let mut r = Runner {
         print: false,
+        count: None,
         only: Vec::new(),
     };
-    for a in std::env::args().skip(1) {
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
         if a == "--print" {
             r.print = true;
+        } else if a == "--count" {
+            r.count = args.next().and_then(|n| n.parse().ok());
         } else {
             r.only.push(a);
         }
