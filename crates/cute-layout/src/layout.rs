@@ -139,20 +139,15 @@ impl Layout {
         b.finish()
     }
 
-    /// [`Layout::concat`] of borrowed modes.
-    pub(crate) fn concat_refs<'a>(modes: impl IntoIterator<Item = &'a Layout>) -> Result<Layout> {
-        let mut b = LayoutBuilder::new();
-        b.open();
-        for m in modes {
-            b.push(m);
-        }
-        b.close();
-        b.finish()
+    /// The whole layout as a borrowed `(shape, stride)` pair.
+    #[inline]
+    pub(crate) fn as_mode_ref(&self) -> ModeRef<'_> {
+        (self.shape.as_ref(), self.stride.as_ref())
     }
 
     /// The top-level modes as borrowed `(shape, stride)` pairs (a leaf layout yields itself).
     pub(crate) fn mode_refs(&self) -> impl Iterator<Item = ModeRef<'_>> {
-        self.shape.modes().zip(self.stride.modes())
+        sub_modes(self.as_mode_ref())
     }
 
     /// Mode `i` as a borrowed `(shape, stride)` pair.
@@ -257,11 +252,7 @@ impl Layout {
     /// assert_eq!("4:-1".parse::<Layout>().unwrap().cosize().unwrap().value(), 4);
     /// ```
     pub fn cosize(&self) -> Result<Int> {
-        let mut acc = Int::ONE;
-        for (s, d) in self.leaves() {
-            acc = acc.add(s.sub(Int::ONE)?.mul(d.abs()?)?)?;
-        }
-        Ok(acc)
+        cosize_of(self.leaves())
     }
 
     /// Whether every extent and stride is static.
@@ -297,15 +288,7 @@ impl Layout {
     /// assert_eq!(v, [(2, 1), (3, 2), (4, 6)]);
     /// ```
     pub fn leaves(&self) -> impl DoubleEndedIterator<Item = (Int, Int)> + '_ {
-        // Node by node (shape and stride are congruent), so that it also runs backwards.
-        self.shape
-            .nodes
-            .iter()
-            .zip(&self.stride.nodes)
-            .filter_map(|pair| match pair {
-                (&Node::Leaf(s), &Node::Leaf(d)) => Some((s, d)),
-                _ => None,
-            })
+        mode_leaves(self.as_mode_ref())
     }
 
     /// The top-level modes as layouts (a leaf layout yields itself).
@@ -771,6 +754,38 @@ impl Layout {
 /// A borrowed layout (or mode of a layout): its shape and its stride.
 pub(crate) type ModeRef<'a> = (TreeRef<'a, Int>, TreeRef<'a, Int>);
 
+/// The top-level modes of a borrowed layout (a leaf yields itself).
+pub(crate) fn sub_modes((s, d): ModeRef<'_>) -> impl ExactSizeIterator<Item = ModeRef<'_>> + '_ {
+    s.modes().zip(d.modes())
+}
+
+/// The `(extent, stride)` leaves of a borrowed layout, in order; they run backwards too.
+pub(crate) fn mode_leaves((s, d): ModeRef<'_>) -> impl DoubleEndedIterator<Item = (Int, Int)> + '_ {
+    // Node by node (shape and stride are congruent), so that it also runs backwards.
+    s.nodes.iter().zip(d.nodes).filter_map(|pair| match pair {
+        (&Node::Leaf(s), &Node::Leaf(d)) => Some((s, d)),
+        _ => None,
+    })
+}
+
+/// The codomain size `1 + Σ (sᵢ − 1)·|dᵢ|` of the given leaves.
+pub(crate) fn cosize_of(leaves: impl Iterator<Item = (Int, Int)>) -> Result<Int> {
+    let mut acc = Int::ONE;
+    for (s, d) in leaves {
+        acc = acc.add(s.sub(Int::ONE)?.mul(d.abs()?)?)?;
+    }
+    Ok(acc)
+}
+
+/// Shows a borrowed layout as `shape:stride`, like [`Layout`]'s `Display`.
+pub(crate) struct ShowMode<'a>(pub(crate) ModeRef<'a>);
+
+impl fmt::Display for ShowMode<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.0 .0, self.0 .1)
+    }
+}
+
 /// Builds a layout in pre-order, the shape and the stride side by side (so they are congruent
 /// by construction), without intermediate layouts.
 pub(crate) struct LayoutBuilder {
@@ -821,6 +836,46 @@ impl LayoutBuilder {
     }
 
     /// The layout; [`LayoutError::TooDeep`] if it nests deeper than [`MAX_DEPTH`].
+    /// Adds the flat modes `modes` as one mode: the leaf `s:d` for a single mode, else the
+    /// tuple of them (as [`modes_to_layout`](crate::algebra::coalesce::modes_to_layout) would).
+    #[inline]
+    pub(crate) fn flat_modes(&mut self, modes: &[(Int, Int)]) {
+        match modes {
+            [(s, d)] => self.leaf(*s, *d),
+            _ => {
+                self.open();
+                modes.iter().for_each(|&(s, d)| self.leaf(s, d));
+                self.close();
+            }
+        }
+    }
+
+    /// The shape and stride builders, to build both side by side.
+    #[inline]
+    pub(crate) fn parts(&mut self) -> (&mut Builder<Int>, &mut Builder<Int>) {
+        (&mut self.shape, &mut self.stride)
+    }
+
+    /// The number of nodes built so far (shape and stride have the same number).
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.shape.nodes.len()
+    }
+
+    /// What was built from node `start` on, borrowed (a complete mode when every tuple
+    /// opened since `start` is closed).
+    #[inline]
+    pub(crate) fn built_since(&self, start: usize) -> ModeRef<'_> {
+        (
+            TreeRef {
+                nodes: &self.shape.nodes[start..],
+            },
+            TreeRef {
+                nodes: &self.stride.nodes[start..],
+            },
+        )
+    }
+
     #[inline]
     pub(crate) fn finish(self) -> Result<Layout> {
         Layout::from_builders(self.shape, self.stride)

@@ -4,9 +4,8 @@
 //! (the tuple may have fewer modes than the layout). An integer `n` means the layout `n:_1`, so
 //! a shape such as `(4,3)` is a tuple of stride-1 tilers.
 
-use crate::error::Result;
 use crate::int::Int;
-use crate::layout::{Layout, LayoutBuilder};
+use crate::layout::Layout;
 use crate::tuple::IntTuple;
 use std::fmt;
 
@@ -78,37 +77,6 @@ impl Tiler {
             Tiler::Underscore => Tiler::Underscore,
             Tiler::Tuple(ts) => Tiler::Tuple(ts.iter().map(|t| t.with_static(is_static)).collect()),
         }
-    }
-
-    /// Applies `f` to mode `i` of `layout` and tiler element `i` for every element of a tuple
-    /// tiler, keeping the layout's extra modes (`transform_layout` in CuTe).
-    pub(crate) fn by_mode(
-        op: &'static str,
-        layout: &Layout,
-        tilers: &[Tiler],
-        keep_extra: bool,
-        f: impl Fn(&Layout, &Tiler) -> Result<Layout>,
-    ) -> Result<Layout> {
-        if tilers.len() > layout.rank() {
-            return Err(crate::LayoutError::TooManyTilerModes {
-                op,
-                tiler_rank: tilers.len(),
-                layout_rank: layout.rank(),
-            });
-        }
-        let mut b = LayoutBuilder::new();
-        b.open();
-        for (i, (m, t)) in layout.modes().zip(tilers).enumerate() {
-            b.push(&f(&m, t).map_err(|e| e.within(format!("{op}, mode {i}")))?);
-        }
-        if keep_extra {
-            layout
-                .mode_refs()
-                .skip(tilers.len())
-                .for_each(|m| b.push_ref(m));
-        }
-        b.close();
-        b.finish()
     }
 }
 

@@ -540,70 +540,88 @@ fn unreachable_congruent() -> ! {
 }
 
 /// Incremental pre-order construction of a [`Tree`] without intermediate allocation.
+///
+/// The open tuples form a stack linked through their own nodes: while a tuple is open, its
+/// `len` field holds the index of the enclosing open tuple ([`Builder::NONE`] at the top) and
+/// its `rank` field the number of children the enclosing tuple had when it was opened; the
+/// innermost tuple's count is kept in `children`. [`Builder::close`] writes the real rank and
+/// length. So the builder is the node vector plus four integers, cheap to create and to move,
+/// and adding a leaf is one increment and one push.
 pub(crate) struct Builder<T> {
     pub(crate) nodes: Nodes<T>,
-    open: SmallVec<[u32; 8]>,
-    /// The deepest nesting seen so far (checked by `finish`).
-    depth: usize,
+    /// Index of the innermost open tuple, or `NONE`.
+    top: u32,
+    /// Children of the innermost open tuple so far.
+    children: u32,
+    /// Number of open tuples.
+    level: u32,
+    /// The deepest nesting seen (checked against [`MAX_DEPTH`] by [`Builder::finish`]).
+    depth: u32,
 }
 
 impl<T: Copy> Builder<T> {
+    const NONE: u32 = u32::MAX;
+
+    #[inline]
     pub(crate) fn new() -> Self {
         Builder {
             nodes: SmallVec::new(),
-            open: SmallVec::new(),
+            top: Self::NONE,
+            children: 0,
+            level: 0,
             depth: 0,
         }
     }
 
-    #[inline]
-    fn count_child(&mut self) {
-        if let Some(&top) = self.open.last() {
-            if let Node::Tuple { rank, .. } = &mut self.nodes[top as usize] {
-                *rank += 1;
-            }
-        }
-    }
-
-    /// Opens a tuple; children pushed until [`Builder::close`] belong to it.
+    /// Opens a tuple; what is pushed until the matching [`Builder::close`] are its children.
     #[inline]
     pub(crate) fn open(&mut self) {
-        self.count_child();
-        self.open.push(self.nodes.len() as u32);
-        self.depth = self.depth.max(self.open.len());
-        self.nodes.push(Node::Tuple { rank: 0, len: 0 });
+        let saved = Node::Tuple {
+            rank: self.children + 1,
+            len: self.top,
+        };
+        self.top = self.nodes.len() as u32;
+        self.children = 0;
+        self.level += 1;
+        self.depth = self.depth.max(self.level);
+        self.nodes.push(saved);
     }
 
+    /// Closes the innermost open tuple.
     #[inline]
     pub(crate) fn close(&mut self) {
-        if let Some(top) = self.open.pop() {
-            let len = self.nodes.len() as u32 - top;
-            if let Node::Tuple { len: l, .. } = &mut self.nodes[top as usize] {
-                *l = len;
-            }
+        let end = self.nodes.len() as u32;
+        if let Some(Node::Tuple { rank, len }) = self.nodes.get_mut(self.top as usize) {
+            let (parent_children, parent) = (*rank, *len);
+            (*rank, *len) = (self.children, end - self.top);
+            (self.children, self.top) = (parent_children, parent);
+            self.level -= 1;
         }
     }
 
+    /// Adds a leaf.
     #[inline]
     pub(crate) fn leaf(&mut self, x: T) {
-        self.count_child();
+        self.children += 1;
         self.nodes.push(Node::Leaf(x));
     }
 
+    /// Adds a copy of a whole sub-tree as one child.
     #[inline]
     pub(crate) fn push(&mut self, t: TreeRef<'_, T>) {
-        self.count_child();
+        self.children += 1;
         // A tree of n nodes is at most n deep: only measure when that bound could exceed the limit.
-        if !t.is_leaf() && self.open.len() + t.nodes.len() > MAX_DEPTH {
-            self.depth = self.depth.max(self.open.len() + t.depth());
+        let level = self.level as usize;
+        if !t.is_leaf() && level + t.nodes.len() > MAX_DEPTH {
+            self.depth = self.depth.max((level + t.depth()) as u32);
         }
         self.nodes.extend_from_slice(t.nodes);
     }
 
-    /// The tree; [`LayoutError::TooDeep`] if it nests deeper than [`MAX_DEPTH`].
+    /// The finished tree; [`LayoutError::TooDeep`] if it nests deeper than [`MAX_DEPTH`].
     #[inline]
     pub(crate) fn finish(self) -> Result<Tree<T>> {
-        if self.depth > MAX_DEPTH {
+        if self.depth as usize > MAX_DEPTH {
             return Err(LayoutError::TooDeep { limit: MAX_DEPTH });
         }
         Ok(Tree { nodes: self.nodes })

@@ -3,13 +3,14 @@
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
-use crate::layout::Layout;
+use crate::layout::{mode_leaves, Layout, ModeRef};
 use crate::tree::{Tree, TreeRef};
 use crate::tuple::IntTuple;
 
 /// Merges the flat modes back to front: extent-1 modes vanish and `s0:d0 ++ s1:s0*d0`
 /// becomes `s0*s1:d0`. With `keep_last_stride`, a trailing extent 1 counts as 2 so the
 /// function is also preserved past the end (CuTe's `coalesce_x`).
+#[inline]
 pub(crate) fn coalesce_modes(
     leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
     keep_last_stride: bool,
@@ -18,6 +19,7 @@ pub(crate) fn coalesce_modes(
 }
 
 /// [`coalesce_modes`], reporting each merge and each dropped mode to `t`.
+#[inline]
 pub(crate) fn coalesce_modes_traced(
     leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
     keep_last_stride: bool,
@@ -74,20 +76,22 @@ pub(crate) fn modes_to_layout(modes: &[(Int, Int)]) -> Layout {
 }
 
 /// The flat modes of [`modes_to_layout`]`(modes)` (so `_1:_0` when nothing is left).
-fn normalized(mut modes: Modes) -> Modes {
+fn normalize(modes: &mut Modes) {
     match modes.as_mut_slice() {
         [] => modes.push((Int::ONE, Int::ZERO)),
         [(s, d)] if s.value() == 1 => *d = Int::ZERO,
         _ => {}
     }
-    modes
 }
 
 /// The flat modes of `coalesce(L)` for `L` given by its leaves.
+#[inline]
 pub(crate) fn coalesced_modes(
     leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
 ) -> Result<Modes> {
-    Ok(normalized(coalesce_modes(leaves, false)?))
+    let mut modes = coalesce_modes(leaves, false)?;
+    normalize(&mut modes);
+    Ok(modes)
 }
 
 /// Extent 1 (static iff the stride is) wherever the stride is 0: `filter_zeros` on one leaf.
@@ -100,8 +104,9 @@ fn zero_filtered((s, d): (Int, Int)) -> (Int, Int) {
 }
 
 /// The flat modes of `filter(L)` = `coalesce(filter_zeros(L))`.
-pub(crate) fn filtered_modes(layout: &Layout) -> Result<Modes> {
-    coalesced_modes(layout.leaves().map(zero_filtered))
+#[inline]
+pub(crate) fn filtered_modes(layout: ModeRef<'_>) -> Result<Modes> {
+    coalesced_modes(mode_leaves(layout).map(zero_filtered))
 }
 
 /// `coalesce(L)`: the simplest layout with the same size and the same values on `[0, size)`.
@@ -137,8 +142,9 @@ pub(crate) fn coalesce_traced(layout: &Layout, t: &mut impl Trace) -> Result<Lay
 }
 
 /// CuTe's `coalesce_x`: like [`coalesce`] but also preserves `L(i)` for `i ≥ size(L)`.
-pub(crate) fn coalesce_x(layout: &Layout) -> Result<Modes> {
-    coalesce_modes(layout.leaves(), true)
+#[inline]
+pub(crate) fn coalesce_x(layout: ModeRef<'_>) -> Result<Modes> {
+    coalesce_modes(mode_leaves(layout), true)
 }
 
 /// `coalesce(L, profile)`: coalesce mode by mode along `profile` (only its nesting matters;
@@ -256,7 +262,7 @@ pub fn filter_zeros_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
 /// assert_eq!(filter(&l).unwrap().to_string(), "_12:_1");
 /// ```
 pub fn filter(layout: &Layout) -> Result<Layout> {
-    Ok(modes_to_layout(&filtered_modes(layout)?))
+    Ok(modes_to_layout(&filtered_modes(layout.as_mode_ref())?))
 }
 
 /// `filter(L, profile)`: filter mode by mode along `profile`.

@@ -4,7 +4,7 @@ use super::coalesce::{coalesced_modes, filter, filtered_modes, modes_to_layout};
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
-use crate::layout::Layout;
+use crate::layout::{cosize_of, mode_leaves, Layout, ModeRef, ShowMode};
 use crate::tree::TreeRef;
 use crate::tuple::{product, IntTuple};
 
@@ -45,6 +45,20 @@ pub(crate) fn complement_traced(
     cotarget: &IntTuple,
     t: &mut impl Trace,
 ) -> Result<Layout> {
+    Ok(modes_to_layout(&complement_modes(
+        layout.as_mode_ref(),
+        cotarget.as_ref(),
+        t,
+    )?))
+}
+
+/// [`complement`] of a borrowed layout, as the flat modes of the (coalesced) result, so that
+/// the divides and products use it without building a layout.
+pub(crate) fn complement_modes(
+    layout: ModeRef<'_>,
+    cotarget: TreeRef<'_, Int>,
+    t: &mut impl Trace,
+) -> Result<Modes> {
     if let Some(bad) = cotarget.leaves().find(|c| c.value() < 0) {
         return Err(LayoutError::InvalidArgument {
             op: "complement",
@@ -52,9 +66,14 @@ pub(crate) fn complement_traced(
             hint: "the cotarget is the size (or shape) of the codomain to fill: give non-negative extents",
         });
     }
-    let cotarget = cotarget.as_ref();
     let leaves = filtered_modes(layout)?;
-    t.step(|| format!("filter({layout}) = {}", modes_to_layout(&leaves)));
+    t.step(|| {
+        format!(
+            "filter({}) = {}",
+            ShowMode(layout),
+            modes_to_layout(&leaves)
+        )
+    });
     if let [(_, d)] = leaves.as_slice() {
         if d.value() == 0 {
             let n = product(cotarget)?;
@@ -63,13 +82,16 @@ pub(crate) fn complement_traced(
                     "nothing left after filtering: the complement is all of size({cotarget}) = {n}"
                 )
             });
-            return Layout::column_major(&IntTuple::int(n));
+            return coalesced_modes(std::iter::once((n, Int::ONE)));
         }
     }
     if let Some((s, d)) = leaves.iter().find(|m| m.1.value() < 0) {
         return Err(LayoutError::InvalidArgument {
             op: "complement",
-            detail: format!("{layout} has the negative stride {d} (extent {s})"),
+            detail: format!(
+                "{} has the negative stride {d} (extent {s})",
+                ShowMode(layout)
+            ),
             hint: "complement is defined for non-negative strides; reverse the mode first",
         });
     }
@@ -95,7 +117,7 @@ pub(crate) fn complement_traced(
         if extent.value() == 0 {
             return Err(LayoutError::NonInjective {
                 op: "complement",
-                layout: layout.to_string(),
+                layout: ShowMode(layout).to_string(),
                 detail: format!(
                     "the mode {s}:{d} starts at stride {d}, inside the {cur} offsets already spanned by the smaller strides (Non-injective Layout detected in complement)"
                 ),
@@ -120,12 +142,12 @@ pub(crate) fn complement_traced(
             modes[modes.len() - 1].1
         )
     });
-    let coalesced = coalesced_modes(modes.iter().copied())?;
-    let result = modes_to_layout(&coalesced);
+    let result = coalesced_modes(modes.iter().copied())?;
     t.step(|| {
         format!(
-            "coalesce({}) = {result}",
-            Layout::from_flat_modes(&modes, true)
+            "coalesce({}) = {}",
+            Layout::from_flat_modes(&modes, true),
+            modes_to_layout(&result)
         )
     });
     let size_f = leaves.iter().try_fold(Int::ONE, |acc, m| acc.mul(m.0))?;
@@ -153,12 +175,17 @@ fn ceil_div_size(cotarget: TreeRef<'_, Int>, cur: Int) -> Result<Int> {
 /// `size(R) ≥ size(cotarget) / size(filter(L))` and `cosize((L, R)) ≥ size(cotarget)`.
 /// (The header's `cosize(R) ≤ round_up(size(cotarget), cosize(L))` does not hold for C++'s own
 /// documented results, e.g. `complement(2:5, 22) = (5,3):(1,10)`, so it is not enforced.)
-fn check_postconditions(layout: &Layout, size_f: Int, cotarget: Int, r: &Layout) -> Result<()> {
+fn check_postconditions(
+    layout: ModeRef<'_>,
+    size_f: Int,
+    cotarget: Int,
+    r: &[(Int, Int)],
+) -> Result<()> {
     let (n, size_f) = (cotarget.value(), size_f.value());
     let (size_r, cosize_r, cosize_l) = (
-        r.size()?.value(),
-        r.cosize()?.value(),
-        layout.cosize()?.value(),
+        r.iter().try_fold(Int::ONE, |acc, m| acc.mul(m.0))?.value(),
+        cosize_of(r.iter().copied())?.value(),
+        cosize_of(mode_leaves(layout))?.value(),
     );
     let joint = cosize_l.checked_add(cosize_r).map(|c| c - 1);
     let violated = if size_f > 0 && size_r < n / size_f {
@@ -177,7 +204,11 @@ fn check_postconditions(layout: &Layout, size_f: Int, cotarget: Int, r: &Layout)
         None => Ok(()),
         Some(detail) => Err(LayoutError::Postcondition {
             op: "complement",
-            detail: format!("C++ would return {r} for {layout}, which breaks a post-condition: {detail}"),
+            detail: format!(
+                "C++ would return {} for {}, which breaks a post-condition: {detail}",
+                modes_to_layout(r),
+                ShowMode(layout)
+            ),
             hint: "the sorted strides of L must be multiples of the previous stride times its extent for a complement to exist",
         }),
     }

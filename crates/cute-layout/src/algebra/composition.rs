@@ -4,7 +4,7 @@ use super::coalesce::coalesce_x;
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
-use crate::layout::Layout;
+use crate::layout::{Layout, LayoutBuilder, ModeRef, ShowMode};
 use crate::tiler::Tiler;
 use crate::tree::{Builder, TreeRef};
 use smallvec::SmallVec;
@@ -45,44 +45,51 @@ pub fn composition(a: &Layout, b: &Layout) -> Result<Layout> {
 /// [`composition`], reporting the left-distribution over `B`'s modes and every
 /// shape_div / shape_mod step to `t`.
 pub(crate) fn composition_traced(a: &Layout, b: &Layout, t: &mut impl Trace) -> Result<Layout> {
+    let mut out = LayoutBuilder::new();
+    composition_into(a.as_mode_ref(), b.as_mode_ref(), &mut out, t)?;
+    out.finish()
+}
+
+/// [`composition`] of borrowed layouts, appending `A ∘ B` to `out` as one mode (so that the
+/// divides and products build their results in place, without intermediate layouts).
+pub(crate) fn composition_into(
+    a: ModeRef<'_>,
+    b: ModeRef<'_>,
+    out: &mut LayoutBuilder,
+    t: &mut impl Trace,
+) -> Result<()> {
     let lhs = coalesce_x(a)?;
     t.step(|| {
         let modes: Vec<String> = lhs.iter().map(|(s, d)| format!("{s}:{d}")).collect();
         format!(
-            "A = {a} coalesced (keeping A(i) past the end): modes {}",
+            "A = {} coalesced (keeping A(i) past the end): modes {}",
+            ShowMode(a),
             modes.join(", ")
         )
     });
-    if !b.shape().is_leaf() {
+    if !b.0.is_leaf() {
         t.step(|| {
             format!(
-                "distribute over B's modes: A o {b} = {}",
-                distributed(b.shape().as_ref(), b.stride().as_ref())
+                "distribute over B's modes: A o {} = {}",
+                ShowMode(b),
+                distributed(b.0, b.1)
             )
         });
     }
     let mut carry = CarryCheck::new(&lhs);
-    let mut shape = Builder::new();
-    let mut stride = Builder::new();
-    compose_tree(
-        &lhs,
-        b.shape().as_ref(),
-        b.stride().as_ref(),
-        &mut carry,
-        &mut shape,
-        &mut stride,
-        t,
-    )?;
-    let r = Layout::from_builders(shape, stride)?;
+    let start = out.len();
+    let (shape, stride) = out.parts();
+    compose_tree(&lhs, b.0, b.1, &mut carry, shape, stride, t)?;
+    let r = out.built_since(start);
     if carry.suspicious {
         t.step(|| {
             "images of B's modes may carry across a mode of A: check R(i) = A(B(i)) for every i"
                 .to_string()
         });
-        verify(a, b, &r)?;
+        verify(a, b, r)?;
     }
-    t.step(|| format!("reassemble with B's hierarchy: {r}"));
-    Ok(r)
+    t.step(|| format!("reassemble with B's hierarchy: {}", ShowMode(r)));
+    Ok(())
 }
 
 /// `(A o s0:d0, (A o s1:d1, ...))`: the composition distributed over the leaves of `B`.
@@ -126,14 +133,27 @@ pub(crate) fn composition_tiler_traced(
     tiler: &Tiler,
     t: &mut impl Trace,
 ) -> Result<Layout> {
+    let mut out = LayoutBuilder::new();
+    composition_tiler_into(a.as_mode_ref(), tiler, &mut out, t)?;
+    out.finish()
+}
+
+/// [`composition_tiler`] of a borrowed layout, appending the result to `out` as one mode.
+fn composition_tiler_into<T: Trace>(
+    a: ModeRef<'_>,
+    tiler: &Tiler,
+    out: &mut LayoutBuilder,
+    t: &mut T,
+) -> Result<()> {
     match tiler {
-        Tiler::Layout(b) => composition_traced(a, b, t),
+        Tiler::Layout(b) => composition_into(a, b.as_mode_ref(), out, t),
         Tiler::Underscore => {
-            t.step(|| format!("tiler _: {a} is kept"));
-            Ok(a.clone())
+            t.step(|| format!("tiler _: {} is kept", ShowMode(a)));
+            out.push_ref(a);
+            Ok(())
         }
         Tiler::Tuple(ts) => {
-            super::divide::by_mode_traced("composition", a, ts, false, t, composition_tiler_traced)
+            super::divide::by_mode_into("composition", a, ts, false, out, t, composition_tiler_into)
         }
     }
 }
@@ -318,7 +338,12 @@ fn compose_leaf(
 }
 
 /// Checks `R(i) == A(B(i))` element by element (used only when a carry is possible).
-fn verify(a: &Layout, b: &Layout, r: &Layout) -> Result<()> {
+fn verify(a: ModeRef<'_>, b: ModeRef<'_>, r: ModeRef<'_>) -> Result<()> {
+    let (a, b, r) = (
+        Layout::from_refs(a.0, a.1),
+        Layout::from_refs(b.0, b.1),
+        Layout::from_refs(r.0, r.1),
+    );
     let n = b.size()?.value();
     if n > BRUTE_FORCE_LIMIT {
         return Err(LayoutError::Postcondition {

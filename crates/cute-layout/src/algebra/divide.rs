@@ -1,11 +1,11 @@
 //! The divides: `logical_divide` and its zipped, tiled and flat arrangements.
 
-use super::coalesce::coalesced_modes;
-use super::complement::complement_traced;
-use super::composition::composition_traced;
+use super::coalesce::{coalesced_modes, modes_to_layout};
+use super::complement::complement_modes;
+use super::composition::composition_into;
 use super::{NoTrace, Trace};
 use crate::error::{LayoutError, Result};
-use crate::layout::{Layout, LayoutBuilder, ModeRef};
+use crate::layout::{mode_leaves, sub_modes, Layout, LayoutBuilder, ModeRef, ShowMode};
 use crate::tiler::Tiler;
 use crate::tuple::IntTuple;
 
@@ -34,74 +34,116 @@ use crate::tuple::IntTuple;
 pub fn logical_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
     logical_divide_traced(layout, tiler, &mut NoTrace)
 }
-
 /// [`logical_divide`], reporting the complement, the concatenation and the composition to `tr`.
 pub(crate) fn logical_divide_traced(
     layout: &Layout,
     tiler: &Tiler,
     tr: &mut impl Trace,
 ) -> Result<Layout> {
+    let mut out = LayoutBuilder::new();
+    logical_divide_into(layout.as_mode_ref(), tiler, &mut out, tr)?;
+    out.finish()
+}
+
+/// [`logical_divide`] of a borrowed layout, appending the result to `out` as one mode.
+fn logical_divide_into<T: Trace>(
+    layout: ModeRef<'_>,
+    tiler: &Tiler,
+    out: &mut LayoutBuilder,
+    tr: &mut T,
+) -> Result<()> {
     match tiler {
         Tiler::Layout(t) => {
             let shape = coalesced_shape(layout)?;
             tr.enter(|| {
                 format!("B* = complement(B, shape(coalesce(A))) = complement({t}, {shape}):")
             });
-            let rest = complement_traced(t, &shape, tr).map_err(|e| e.within("logical_divide"))?;
+            let rest = complement_modes(t.as_mode_ref(), shape.as_ref(), tr)
+                .map_err(|e| e.within("logical_divide"))?;
             tr.leave();
-            tr.step(|| format!("B* = {rest}"));
-            let joined = Layout::concat_refs([t, &rest])?;
-            tr.step(|| format!("concatenate (B, B*) = {joined}"));
-            tr.enter(|| format!("A o (B, B*) = {layout} o {joined}:"));
-            let r =
-                composition_traced(layout, &joined, tr).map_err(|e| e.within("logical_divide"))?;
+            tr.step(|| format!("B* = {}", modes_to_layout(&rest)));
+            let mut joined = LayoutBuilder::new();
+            joined.open();
+            joined.push(t);
+            joined.flat_modes(&rest);
+            joined.close();
+            let joined = joined.built_since(0);
+            tr.step(|| format!("concatenate (B, B*) = {}", ShowMode(joined)));
+            tr.enter(|| format!("A o (B, B*) = {} o {}:", ShowMode(layout), ShowMode(joined)));
+            let start = out.len();
+            composition_into(layout, joined, out, tr).map_err(|e| e.within("logical_divide"))?;
             tr.leave();
-            tr.step(|| format!("logical_divide({layout}, {t}) = {r}"));
-            Ok(r)
+            tr.step(|| {
+                format!(
+                    "logical_divide({}, {t}) = {}",
+                    ShowMode(layout),
+                    ShowMode(out.built_since(start))
+                )
+            });
+            Ok(())
         }
         Tiler::Underscore => {
-            tr.step(|| format!("tiler _: {layout} is kept"));
-            Ok(layout.clone())
+            tr.step(|| format!("tiler _: {} is kept", ShowMode(layout)));
+            out.push_ref(layout);
+            Ok(())
         }
-        Tiler::Tuple(ts) => by_mode_traced(
+        Tiler::Tuple(ts) => by_mode_into(
             "logical_divide",
             layout,
             ts,
             true,
+            out,
             tr,
-            logical_divide_traced,
+            logical_divide_into,
         ),
     }
 }
 
-/// `shape(coalesce(L))`.
-fn coalesced_shape(layout: &Layout) -> Result<IntTuple> {
-    Ok(match coalesced_modes(layout.leaves())?.as_slice() {
+/// `shape(coalesce(A))`.
+fn coalesced_shape(layout: ModeRef<'_>) -> Result<IntTuple> {
+    Ok(match coalesced_modes(mode_leaves(layout))?.as_slice() {
         [(s, _)] => IntTuple::int(*s),
         modes => IntTuple::from_leaves(modes.iter().map(|m| m.0)),
     })
 }
 
-/// [`Tiler::by_mode`] with `f` traced mode by mode.
-pub(crate) fn by_mode_traced<T: Trace>(
+/// Applies `f` to mode `i` of `layout` and tiler element `i` for every element of a tuple
+/// tiler, appending the tuple of the results (and, with `keep_extra`, the layout's modes beyond
+/// the tiler) to `out` (`transform_layout` in CuTe); each mode is traced.
+///
+/// # Errors
+/// [`LayoutError::TooManyTilerModes`]; the error of `f`, naming the mode.
+pub(crate) fn by_mode_into<T: Trace>(
     op: &'static str,
-    layout: &Layout,
+    layout: ModeRef<'_>,
     tilers: &[Tiler],
     keep_extra: bool,
+    out: &mut LayoutBuilder,
     tr: &mut T,
-    f: fn(&Layout, &Tiler, &mut T) -> Result<Layout>,
-) -> Result<Layout> {
-    tr.step(|| format!("apply {op} mode by mode to {layout}"));
-    let tr = std::cell::RefCell::new(tr);
-    let i = std::cell::Cell::new(0usize);
-    Tiler::by_mode(op, layout, tilers, keep_extra, |m, t| {
-        let mut tr = tr.borrow_mut();
-        tr.enter(|| format!("mode {}: {op}({m}, {t}):", i.get()));
-        let r = f(m, t, &mut **tr)?;
+    f: fn(ModeRef<'_>, &Tiler, &mut LayoutBuilder, &mut T) -> Result<()>,
+) -> Result<()> {
+    tr.step(|| format!("apply {op} mode by mode to {}", ShowMode(layout)));
+    let rank = layout.0.rank();
+    if tilers.len() > rank {
+        return Err(LayoutError::TooManyTilerModes {
+            op,
+            tiler_rank: tilers.len(),
+            layout_rank: rank,
+        });
+    }
+    out.open();
+    for (i, (m, t)) in sub_modes(layout).zip(tilers).enumerate() {
+        tr.enter(|| format!("mode {i}: {op}({}, {t}):", ShowMode(m)));
+        f(m, t, out, tr).map_err(|e| e.within(format!("{op}, mode {i}")))?;
         tr.leave();
-        i.set(i.get() + 1);
-        Ok(r)
-    })
+    }
+    if keep_extra {
+        sub_modes(layout)
+            .skip(tilers.len())
+            .for_each(|m| out.push_ref(m));
+    }
+    out.close();
+    Ok(())
 }
 
 /// Gathers the `(tile, rest)` pairs found at the leaves of the tiler into

@@ -1,14 +1,14 @@
 //! The products: `logical_product`, its zipped, tiled and flat arrangements, `blocked_product`,
 //! `raked_product` and `tile_to_shape`.
 
-use super::complement::complement_traced;
-use super::composition::composition_traced;
-use super::divide::{by_mode_traced, splat_both, splat_rest, tile_unzip};
+use super::complement::complement_modes;
+use super::composition::composition_into;
+use super::divide::{by_mode_into, splat_both, splat_rest, tile_unzip};
 use super::{NoTrace, Trace};
 use crate::error::{LayoutError, Result};
-use crate::layout::Layout;
+use crate::layout::{Layout, LayoutBuilder, ModeRef, ShowMode};
 use crate::tiler::Tiler;
-use crate::tuple::IntTuple;
+use crate::tuple::{product, IntTuple};
 
 /// `logical_product(A, B)`: copies of `A` arranged by `B`,
 /// `(A, complement(A, size(A)·cosize(B)) ∘ B)`. A tuple tiler multiplies mode by mode (extra
@@ -40,36 +40,65 @@ pub(crate) fn logical_product_traced(
     tiler: &Tiler,
     tr: &mut impl Trace,
 ) -> Result<Layout> {
+    let mut out = LayoutBuilder::new();
+    logical_product_into(block.as_mode_ref(), tiler, &mut out, tr)?;
+    out.finish()
+}
+
+/// [`logical_product`] of a borrowed block, appending the result to `out` as one mode.
+fn logical_product_into<T: Trace>(
+    block: ModeRef<'_>,
+    tiler: &Tiler,
+    out: &mut LayoutBuilder,
+    tr: &mut T,
+) -> Result<()> {
     match tiler {
         Tiler::Layout(b) => {
-            let cotarget = block.size()?.mul(b.cosize()?)?;
+            let cotarget = product(block.0)?.mul(b.cosize()?)?;
             tr.enter(|| {
-                format!("A* = complement(A, size(A)*cosize(B)) = complement({block}, {cotarget}):")
+                format!(
+                    "A* = complement(A, size(A)*cosize(B)) = complement({}, {cotarget}):",
+                    ShowMode(block)
+                )
             });
-            let rest = complement_traced(block, &IntTuple::int(cotarget), tr)
+            let rest = complement_modes(block, IntTuple::int(cotarget).as_ref(), tr)
                 .map_err(|e| e.within("logical_product"))?;
             tr.leave();
-            tr.step(|| format!("A* = {rest}"));
-            tr.enter(|| format!("A* o B = {rest} o {b}:"));
-            let arranged =
-                composition_traced(&rest, b, tr).map_err(|e| e.within("logical_product"))?;
+            let mut rest_layout = LayoutBuilder::new();
+            rest_layout.flat_modes(&rest);
+            let rest = rest_layout.built_since(0);
+            tr.step(|| format!("A* = {}", ShowMode(rest)));
+            tr.enter(|| format!("A* o B = {} o {b}:", ShowMode(rest)));
+            let start = out.len();
+            out.open();
+            out.push_ref(block);
+            let arranged = out.len();
+            composition_into(rest, b.as_mode_ref(), out, tr)
+                .map_err(|e| e.within("logical_product"))?;
             tr.leave();
-            tr.step(|| format!("A* o B = {arranged}"));
-            let r = Layout::concat_refs([block, &arranged])?;
-            tr.step(|| format!("concatenate (A, A* o B) = {r}"));
-            Ok(r)
+            tr.step(|| format!("A* o B = {}", ShowMode(out.built_since(arranged))));
+            out.close();
+            tr.step(|| {
+                format!(
+                    "concatenate (A, A* o B) = {}",
+                    ShowMode(out.built_since(start))
+                )
+            });
+            Ok(())
         }
         Tiler::Underscore => {
-            tr.step(|| format!("tiler _: {block} is kept"));
-            Ok(block.clone())
+            tr.step(|| format!("tiler _: {} is kept", ShowMode(block)));
+            out.push_ref(block);
+            Ok(())
         }
-        Tiler::Tuple(ts) => by_mode_traced(
+        Tiler::Tuple(ts) => by_mode_into(
             "logical_product",
             block,
             ts,
             true,
+            out,
             tr,
-            logical_product_traced,
+            logical_product_into,
         ),
     }
 }
