@@ -248,20 +248,26 @@ impl Int {
     }
 
     /// `ceil_div(a, b) = (a + b - 1) / b`, CuTe's scalar definition (meant for positive values).
+    /// For `a ≥ 0` and `b > 0` it is computed as `a / b + (a % b != 0)` (one division, and no
+    /// intermediate `a + b - 1` that could overflow).
     ///
     /// ```
     /// # use cute_layout::Int;
     /// assert_eq!(Int::fixed(7).ceil_div(Int::fixed(2)).unwrap(), Int::fixed(4));
     /// assert_eq!(Int::fixed(2).ceil_div(Int::fixed(8)).unwrap(), Int::fixed(1));
+    /// assert_eq!(Int::fixed(i64::MAX).ceil_div(Int::fixed(2)).unwrap().value(), 1 << 62);
     /// ```
     #[inline]
     pub fn ceil_div(self, other: Int) -> Result<Int, LayoutError> {
         self.check_divisor(other, "ceil_div")?;
-        let v = self
-            .value
-            .checked_add(other.value)
-            .and_then(|x| x.checked_sub(1))
-            .and_then(|x| x.checked_div(other.value));
+        let (a, b) = (self.value, other.value);
+        let v = if a >= 0 && b > 0 {
+            Some(a / b + i64::from(a % b != 0))
+        } else {
+            a.checked_add(b)
+                .and_then(|x| x.checked_sub(1))
+                .and_then(|x| x.checked_div(b))
+        };
         self.combine(other, v, "ceil_div")
     }
 

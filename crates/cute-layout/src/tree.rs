@@ -615,7 +615,8 @@ impl<T: Copy> Builder<T> {
         if !t.is_leaf() && level + t.nodes.len() > MAX_DEPTH {
             self.depth = self.depth.max((level + t.depth()) as u32);
         }
-        self.nodes.extend_from_slice(t.nodes);
+        // Node by node: sub-trees are a few nodes, for which a `memcpy` call costs more.
+        self.nodes.extend(t.nodes.iter().copied());
     }
 
     /// The finished tree; [`LayoutError::TooDeep`] if it nests deeper than [`MAX_DEPTH`].

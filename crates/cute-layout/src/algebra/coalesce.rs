@@ -7,25 +7,21 @@ use crate::layout::{mode_leaves, Layout, ModeRef};
 use crate::tree::{Tree, TreeRef};
 use crate::tuple::IntTuple;
 
-/// Merges the flat modes back to front: extent-1 modes vanish and `s0:d0 ++ s1:s0*d0`
-/// becomes `s0*s1:d0`. With `keep_last_stride`, a trailing extent 1 counts as 2 so the
-/// function is also preserved past the end (CuTe's `coalesce_x`).
+/// Merges the flat modes back to front into `out` (which starts empty): extent-1 modes vanish
+/// and `s0:d0 ++ s1:s0*d0` becomes `s0*s1:d0`. With `keep_last_stride`, a trailing extent 1
+/// counts as 2 so the function is also preserved past the end (CuTe's `coalesce_x`). Each
+/// merge and each dropped mode is reported to `t`.
+///
+/// The modes are written to `out` rather than returned so that the algebra's scratch space is
+/// not copied around.
 #[inline]
 pub(crate) fn coalesce_modes(
     leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
     keep_last_stride: bool,
-) -> Result<Modes> {
-    coalesce_modes_traced(leaves, keep_last_stride, &mut NoTrace)
-}
-
-/// [`coalesce_modes`], reporting each merge and each dropped mode to `t`.
-#[inline]
-pub(crate) fn coalesce_modes_traced(
-    leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
-    keep_last_stride: bool,
+    out: &mut Modes,
     t: &mut impl Trace,
-) -> Result<Modes> {
-    let mut rev: Modes = Modes::new(); // modes in reverse order: rev.last() is the front
+) -> Result<()> {
+    let rev = out; // modes in reverse order until the end: rev.last() is the front
     for (k, (s, d)) in leaves.rev().enumerate() {
         if k == 0 {
             let s = if keep_last_stride && s.value() == 1 {
@@ -64,7 +60,7 @@ pub(crate) fn coalesce_modes_traced(
         }
     }
     rev.reverse();
-    Ok(rev)
+    Ok(())
 }
 
 /// The layout of coalesced modes: one mode unwrapped (an extent-1 mode as `1:0`), none as `_1:_0`.
@@ -84,14 +80,15 @@ fn normalize(modes: &mut Modes) {
     }
 }
 
-/// The flat modes of `coalesce(L)` for `L` given by its leaves.
+/// The flat modes of `coalesce(L)` for `L` given by its leaves, into `out` (empty).
 #[inline]
 pub(crate) fn coalesced_modes(
     leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
-) -> Result<Modes> {
-    let mut modes = coalesce_modes(leaves, false)?;
-    normalize(&mut modes);
-    Ok(modes)
+    out: &mut Modes,
+) -> Result<()> {
+    coalesce_modes(leaves, false, out, &mut NoTrace)?;
+    normalize(out);
+    Ok(())
 }
 
 /// Extent 1 (static iff the stride is) wherever the stride is 0: `filter_zeros` on one leaf.
@@ -103,10 +100,10 @@ fn zero_filtered((s, d): (Int, Int)) -> (Int, Int) {
     }
 }
 
-/// The flat modes of `filter(L)` = `coalesce(filter_zeros(L))`.
+/// The flat modes of `filter(L)` = `coalesce(filter_zeros(L))`, into `out` (empty).
 #[inline]
-pub(crate) fn filtered_modes(layout: ModeRef<'_>) -> Result<Modes> {
-    coalesced_modes(mode_leaves(layout).map(zero_filtered))
+pub(crate) fn filtered_modes(layout: ModeRef<'_>, out: &mut Modes) -> Result<()> {
+    coalesced_modes(mode_leaves(layout).map(zero_filtered), out)
 }
 
 /// `coalesce(L)`: the simplest layout with the same size and the same values on `[0, size)`.
@@ -134,17 +131,16 @@ pub fn coalesce(layout: &Layout) -> Result<Layout> {
 /// [`coalesce`], reporting the flat modes and every merge to `t`.
 pub(crate) fn coalesce_traced(layout: &Layout, t: &mut impl Trace) -> Result<Layout> {
     t.step(|| format!("flatten: {}, scanned from the right", layout.flatten()));
-    Ok(modes_to_layout(&coalesce_modes_traced(
-        layout.leaves(),
-        false,
-        t,
-    )?))
+    let mut modes = Modes::new();
+    coalesce_modes(layout.leaves(), false, &mut modes, t)?;
+    Ok(modes_to_layout(&modes))
 }
 
-/// CuTe's `coalesce_x`: like [`coalesce`] but also preserves `L(i)` for `i ≥ size(L)`.
+/// CuTe's `coalesce_x`: like [`coalesce`] but also preserves `L(i)` for `i ≥ size(L)`; the
+/// flat modes, into `out` (empty).
 #[inline]
-pub(crate) fn coalesce_x(layout: ModeRef<'_>) -> Result<Modes> {
-    coalesce_modes(mode_leaves(layout), true)
+pub(crate) fn coalesce_x(layout: ModeRef<'_>, out: &mut Modes) -> Result<()> {
+    coalesce_modes(mode_leaves(layout), true, out, &mut NoTrace)
 }
 
 /// `coalesce(L, profile)`: coalesce mode by mode along `profile` (only its nesting matters;
@@ -262,7 +258,9 @@ pub fn filter_zeros_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
 /// assert_eq!(filter(&l).unwrap().to_string(), "_12:_1");
 /// ```
 pub fn filter(layout: &Layout) -> Result<Layout> {
-    Ok(modes_to_layout(&filtered_modes(layout.as_mode_ref())?))
+    let mut modes = Modes::new();
+    filtered_modes(layout.as_mode_ref(), &mut modes)?;
+    Ok(modes_to_layout(&modes))
 }
 
 /// `filter(L, profile)`: filter mode by mode along `profile`.

@@ -45,20 +45,19 @@ pub(crate) fn complement_traced(
     cotarget: &IntTuple,
     t: &mut impl Trace,
 ) -> Result<Layout> {
-    Ok(modes_to_layout(&complement_modes(
-        layout.as_mode_ref(),
-        cotarget.as_ref(),
-        t,
-    )?))
+    let mut modes = Modes::new();
+    complement_modes(layout.as_mode_ref(), cotarget.as_ref(), &mut modes, t)?;
+    Ok(modes_to_layout(&modes))
 }
 
-/// [`complement`] of a borrowed layout, as the flat modes of the (coalesced) result, so that
-/// the divides and products use it without building a layout.
+/// [`complement`] of a borrowed layout, as the flat modes of the (coalesced) result written
+/// to `out` (empty), so that the divides and products use it without building a layout.
 pub(crate) fn complement_modes(
     layout: ModeRef<'_>,
     cotarget: TreeRef<'_, Int>,
+    out: &mut Modes,
     t: &mut impl Trace,
-) -> Result<Modes> {
+) -> Result<()> {
     if let Some(bad) = cotarget.leaves().find(|c| c.value() < 0) {
         return Err(LayoutError::InvalidArgument {
             op: "complement",
@@ -66,7 +65,8 @@ pub(crate) fn complement_modes(
             hint: "the cotarget is the size (or shape) of the codomain to fill: give non-negative extents",
         });
     }
-    let leaves = filtered_modes(layout)?;
+    let mut leaves = Modes::new();
+    filtered_modes(layout, &mut leaves)?;
     t.step(|| {
         format!(
             "filter({}) = {}",
@@ -82,7 +82,7 @@ pub(crate) fn complement_modes(
                     "nothing left after filtering: the complement is all of size({cotarget}) = {n}"
                 )
             });
-            return coalesced_modes(std::iter::once((n, Int::ONE)));
+            return coalesced_modes(std::iter::once((n, Int::ONE)), out);
         }
     }
     if let Some((s, d)) = leaves.iter().find(|m| m.1.value() < 0) {
@@ -142,7 +142,8 @@ pub(crate) fn complement_modes(
             modes[modes.len() - 1].1
         )
     });
-    let result = coalesced_modes(modes.iter().copied())?;
+    coalesced_modes(modes.iter().copied(), out)?;
+    let result = out;
     t.step(|| {
         format!(
             "coalesce({}) = {}",
@@ -151,8 +152,7 @@ pub(crate) fn complement_modes(
         )
     });
     let size_f = leaves.iter().try_fold(Int::ONE, |acc, m| acc.mul(m.0))?;
-    check_postconditions(layout, size_f, product(cotarget)?, &result)?;
-    Ok(result)
+    check_postconditions(layout, size_f, product(cotarget)?, result)
 }
 
 /// `size(ceil_div(cotarget, cur))` without building the quotient: the left fold of

@@ -58,7 +58,8 @@ pub(crate) fn composition_into(
     out: &mut LayoutBuilder,
     t: &mut impl Trace,
 ) -> Result<()> {
-    let lhs = coalesce_x(a)?;
+    let mut lhs = Modes::new();
+    coalesce_x(a, &mut lhs)?;
     t.step(|| {
         let modes: Vec<String> = lhs.iter().map(|(s, d)| format!("{s}:{d}")).collect();
         format!(
@@ -241,7 +242,9 @@ fn compose_leaf(
     let (mut rest_s, mut rest_d) = (s, d);
     for (k, &(a, e)) in body.iter().enumerate() {
         let abs_d = rest_d.abs()?;
-        if !(rest_d.value() % a.value().max(1) == 0 || rest_d.value() < a.value()) || a.value() == 0
+        // (`|d| % a` rather than `d % a`: the same test, and the division ceil_div(|d|, a) needs.)
+        if a.value() == 0
+            || (a.value() > 0 && abs_d.value() % a.value() != 0 && rest_d.value() >= a.value())
         {
             return Err(LayoutError::Divisibility {
                 op: "composition",

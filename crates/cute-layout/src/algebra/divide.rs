@@ -3,7 +3,7 @@
 use super::coalesce::{coalesced_modes, modes_to_layout};
 use super::complement::complement_modes;
 use super::composition::composition_into;
-use super::{NoTrace, Trace};
+use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::layout::{mode_leaves, sub_modes, Layout, LayoutBuilder, ModeRef, ShowMode};
 use crate::tiler::Tiler;
@@ -58,7 +58,8 @@ fn logical_divide_into<T: Trace>(
             tr.enter(|| {
                 format!("B* = complement(B, shape(coalesce(A))) = complement({t}, {shape}):")
             });
-            let rest = complement_modes(t.as_mode_ref(), shape.as_ref(), tr)
+            let mut rest = Modes::new();
+            complement_modes(t.as_mode_ref(), shape.as_ref(), &mut rest, tr)
                 .map_err(|e| e.within("logical_divide"))?;
             tr.leave();
             tr.step(|| format!("B* = {}", modes_to_layout(&rest)));
@@ -101,7 +102,9 @@ fn logical_divide_into<T: Trace>(
 
 /// `shape(coalesce(A))`.
 fn coalesced_shape(layout: ModeRef<'_>) -> Result<IntTuple> {
-    Ok(match coalesced_modes(mode_leaves(layout))?.as_slice() {
+    let mut modes = Modes::new();
+    coalesced_modes(mode_leaves(layout), &mut modes)?;
+    Ok(match modes.as_slice() {
         [(s, _)] => IntTuple::int(*s),
         modes => IntTuple::from_leaves(modes.iter().map(|m| m.0)),
     })

@@ -12,7 +12,9 @@ use crate::tuple::IntTuple;
 fn sorted_with_prefix(layout: &Layout) -> Result<smallvec::SmallVec<[(Int, Int, Int); 16]>> {
     let mut prefix = Int::ONE;
     let mut modes = smallvec::SmallVec::<[(Int, Int, Int); 16]>::new();
-    for (s, d) in coalesced_modes(layout.leaves())? {
+    let mut coalesced = Modes::new();
+    coalesced_modes(layout.leaves(), &mut coalesced)?;
+    for (s, d) in coalesced {
         modes.push((s, d, prefix));
         prefix = prefix.mul(s)?;
     }
@@ -46,7 +48,9 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
             cur = s.mul(d)?;
         }
     }
-    Ok(modes_to_layout(&coalesced_modes(modes.into_iter())?))
+    let mut result = Modes::new();
+    coalesced_modes(modes.into_iter(), &mut result)?;
+    Ok(modes_to_layout(&result))
 }
 
 /// `left_inverse(L)`: a quasi-inverse `R` with `L(R(L(i))) == L(i)`, and `R(L(i)) == i` when
@@ -96,7 +100,9 @@ pub fn left_inverse(layout: &Layout) -> Result<Layout> {
     let last = sorted.last().map_or(Int::ONE, |m| m.0);
     shape.push(last);
     let modes: Modes = shape.into_iter().zip(stride).collect();
-    let result = modes_to_layout(&coalesced_modes(modes.into_iter())?);
+    let mut coalesced = Modes::new();
+    coalesced_modes(modes.into_iter(), &mut coalesced)?;
+    let result = modes_to_layout(&coalesced);
     check_quasi_inverse(layout, &sorted, &result)?;
     Ok(result)
 }

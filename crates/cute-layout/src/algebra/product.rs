@@ -4,7 +4,7 @@
 use super::complement::complement_modes;
 use super::composition::composition_into;
 use super::divide::{by_mode_into, splat_both, splat_rest, tile_unzip};
-use super::{NoTrace, Trace};
+use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::layout::{Layout, LayoutBuilder, ModeRef, ShowMode};
 use crate::tiler::Tiler;
@@ -61,7 +61,8 @@ fn logical_product_into<T: Trace>(
                     ShowMode(block)
                 )
             });
-            let rest = complement_modes(block, IntTuple::int(cotarget).as_ref(), tr)
+            let mut rest = Modes::new();
+            complement_modes(block, IntTuple::int(cotarget).as_ref(), &mut rest, tr)
                 .map_err(|e| e.within("logical_product"))?;
             tr.leave();
             let mut rest_layout = LayoutBuilder::new();
