@@ -7,6 +7,7 @@ use cute_layout::render::{self, Coloring, Label};
 use cute_layout::tv::TvLayout;
 use cute_layout::tv_render::{grid_tv, svg_tv};
 use cute_layout::IntTuple;
+use std::borrow::Cow;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -263,19 +264,26 @@ fn eval_lines() -> io::Result<()> {
         if input.read_until(b'\n', &mut raw)? == 0 {
             break;
         }
-        let text = String::from_utf8_lossy(&raw);
-        let line = text.trim_end_matches(['\n', '\r']);
-        if line.trim().is_empty() {
-            writeln!(
-                out,
-                "error: empty expression; hint: write op(arg, ...), see `cute ops`"
-            )?;
-            continue;
-        }
-        match eval(line) {
-            Ok(v) => writeln!(out, "{v}")?,
-            Err(e) => writeln!(out, "error: {}", e.to_string().replace('\n', " | "))?,
-        }
+        // `from_utf8` is the fast check; only invalid lines pay for the lossy copy
+        let text = match std::str::from_utf8(&raw) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => String::from_utf8_lossy(&raw),
+        };
+        eval_line(text.trim_end_matches(['\n', '\r']), &mut out)?;
     }
     out.flush()
+}
+
+/// Writes the result line of one expression.
+fn eval_line(line: &str, out: &mut impl Write) -> io::Result<()> {
+    if line.trim().is_empty() {
+        return writeln!(
+            out,
+            "error: empty expression; hint: write op(arg, ...), see `cute ops`"
+        );
+    }
+    match eval(line) {
+        Ok(v) => writeln!(out, "{v}"),
+        Err(e) => writeln!(out, "error: {}", e.to_string().replace('\n', " | ")),
+    }
 }

@@ -29,6 +29,7 @@ use crate::layout::Layout;
 use crate::notation::{coord_to_tiler, Literal, Parser};
 use crate::tiler::Tiler;
 use crate::tuple::IntTuple;
+use std::borrow::Cow;
 use std::fmt;
 
 /// The result of an expression.
@@ -253,32 +254,37 @@ impl Args<'_> {
         }
     }
 
-    fn layout(&self, i: usize) -> Result<Layout> {
+    /// Argument `i` as a layout, borrowed when it is one (an integer `n` is `n:_1`).
+    fn layout(&self, i: usize) -> Result<Cow<'_, Layout>> {
         match &self.items[i] {
-            Literal::Layout(l) => Ok(l.clone()),
-            Literal::Int(n) => Ok(Layout::leaf(*n, Int::ONE)),
+            Literal::Layout(l) => Ok(Cow::Borrowed(l)),
+            Literal::Int(n) => Ok(Cow::Owned(Layout::leaf(*n, Int::ONE))),
             _ => Err(self.wrong(i, "a layout S:D")),
         }
     }
 
-    fn tiler(&self, i: usize) -> Result<Tiler> {
+    /// Argument `i` as a tiler, borrowed when it is one.
+    fn tiler(&self, i: usize) -> Result<Cow<'_, Tiler>> {
         match &self.items[i] {
-            Literal::Layout(l) => Ok(Tiler::Layout(l.clone())),
-            Literal::Tiler(t) => Ok(t.clone()),
-            Literal::Int(n) => Ok(Tiler::Layout(Layout::leaf(*n, Int::ONE))),
-            Literal::Underscore => Ok(Tiler::Underscore),
-            Literal::Tuple(c) => coord_to_tiler(c).ok_or_else(|| self.wrong(i, "a tiler")),
+            Literal::Layout(l) => Ok(Cow::Owned(Tiler::Layout(l.clone()))),
+            Literal::Tiler(t) => Ok(Cow::Borrowed(t)),
+            Literal::Int(n) => Ok(Cow::Owned(Tiler::Layout(Layout::leaf(*n, Int::ONE)))),
+            Literal::Underscore => Ok(Cow::Owned(Tiler::Underscore)),
+            Literal::Tuple(c) => coord_to_tiler(c)
+                .map(Cow::Owned)
+                .ok_or_else(|| self.wrong(i, "a tiler")),
             Literal::Morphism(_) => Err(self.wrong(i, "a tiler")),
             Literal::Swizzle(_) | Literal::Composed(_) => Err(self.wrong(i, "a tiler")),
             Literal::Basis(_) | Literal::IdentityTensor(_) => Err(self.wrong(i, "a tiler")),
         }
     }
 
-    fn coord(&self, i: usize) -> Result<Coord> {
+    /// Argument `i` as a coordinate, borrowed when it is a tuple.
+    fn coord(&self, i: usize) -> Result<Cow<'_, Coord>> {
         match &self.items[i] {
-            Literal::Int(n) => Ok(Coord::leaf(CoordLeaf::Index(*n))),
-            Literal::Underscore => Ok(Coord::leaf(CoordLeaf::Underscore)),
-            Literal::Tuple(c) => Ok(c.clone()),
+            Literal::Int(n) => Ok(Cow::Owned(Coord::leaf(CoordLeaf::Index(*n)))),
+            Literal::Underscore => Ok(Cow::Owned(Coord::leaf(CoordLeaf::Underscore))),
+            Literal::Tuple(c) => Ok(Cow::Borrowed(c)),
             _ => Err(self.wrong(i, "a coordinate")),
         }
     }
@@ -335,6 +341,12 @@ fn describe(l: &Literal) -> String {
 /// assert_eq!(args.len(), 1);
 /// ```
 pub fn parse_expr(expr: &str) -> Result<(String, Vec<Literal>)> {
+    let (op, items) = parse_whole_call(expr)?;
+    Ok((op.to_string(), items))
+}
+
+/// [`parse_expr`] with the operation name borrowed from `expr`.
+fn parse_whole_call(expr: &str) -> Result<(&str, Vec<Literal>)> {
     let mut p = Parser::new(expr);
     let call = parse_call(&mut p, 0)?;
     p.end()?;
@@ -353,7 +365,7 @@ fn argument(p: &mut Parser<'_>, depth: usize) -> Result<Literal> {
         return Err(p.error(&format!("at most {MAX_NESTING} levels of nested calls")));
     }
     let (op, items) = parse_call(p, depth + 1)?;
-    let v = eval_call(&op, items)?;
+    let v = eval_call(op, items)?;
     Ok(match v {
         Value::Int(i) => Literal::Int(i),
         Value::IntTuple(t) => Literal::Tuple(Coord::from_int_tuple(&t)),
@@ -373,8 +385,9 @@ fn argument(p: &mut Parser<'_>, depth: usize) -> Result<Literal> {
     })
 }
 
-fn parse_call(p: &mut Parser<'_>, depth: usize) -> Result<(String, Vec<Literal>)> {
-    let op = p.ident()?.to_string();
+/// `op(arg, ...)` at the parser's position: the operation name and its arguments.
+fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Literal>)> {
+    let op = p.ident()?;
     p.expect(b'(')?;
     let mut items = Vec::new();
     if p.peek() == Some(b')') {
@@ -412,8 +425,8 @@ fn parse_call(p: &mut Parser<'_>, depth: usize) -> Result<(String, Vec<Literal>)
 /// assert!(eval("complement((2,2):(2,3),8)").is_err());
 /// ```
 pub fn eval(expr: &str) -> Result<Value> {
-    let (op, items) = parse_expr(expr)?;
-    eval_call(&op, items)
+    let (op, items) = parse_whole_call(expr)?;
+    eval_call(op, items)
 }
 
 fn eval_call(op: &str, items: Vec<Literal>) -> Result<Value> {
@@ -436,7 +449,7 @@ fn layout_or_tuple_query(
 ) -> Result<Value> {
     args.arity(1, 1)?;
     Ok(Value::Int(if args.is_layout(0) {
-        on_layout(&args.layout(0)?)?
+        on_layout(&*args.layout(0)?)?
     } else {
         on_tuple(&args.int_tuple(0)?)?
     }))
@@ -508,7 +521,9 @@ fn apply(a: &Args<'_>) -> Result<Value> {
             a.arity(1, usize::MAX)?;
             if a.is_layout(0) {
                 return Ok(L(Layout::concat(
-                    (0..n).map(|i| a.layout(i)).collect::<Result<Vec<_>>>()?,
+                    (0..n)
+                        .map(|i| a.layout(i).map(Cow::into_owned))
+                        .collect::<Result<Vec<_>>>()?,
                 )?));
             }
             a.arity(1, 2)?;
@@ -559,7 +574,7 @@ fn apply(a: &Args<'_>) -> Result<Value> {
             let x = if n == 2 {
                 a.layout(1)?
             } else {
-                Layout::trivial()
+                Cow::Owned(Layout::trivial())
             };
             let l = a.layout(0)?;
             Ok(L(if a.op == "append" {
@@ -570,7 +585,7 @@ fn apply(a: &Args<'_>) -> Result<Value> {
         }
         "replace" => {
             a.arity(3, 3)?;
-            Ok(L(a.layout(0)?.replace(a.index(1)?, &a.layout(2)?)?))
+            Ok(L(a.layout(0)?.replace(a.index(1)?, &*a.layout(2)?)?))
         }
         "zip" => {
             a.arity(1, 1)?;
@@ -604,9 +619,9 @@ fn apply(a: &Args<'_>) -> Result<Value> {
             a.arity(2, 2)?;
             let l = a.layout(0)?;
             Ok(L(if a.is_layout(1) {
-                composition(&l, &a.layout(1)?)?
+                composition(&l, &*a.layout(1)?)?
             } else {
-                composition_tiler(&l, &a.tiler(1)?)?
+                composition_tiler(&l, &*a.tiler(1)?)?
             }))
         }
         "complement" => {
@@ -629,11 +644,14 @@ fn apply(a: &Args<'_>) -> Result<Value> {
         }
         "max_common_layout" => {
             a.arity(2, 2)?;
-            Ok(L(max_common_layout(&a.layout(0)?, &a.layout(1)?)?))
+            Ok(L(max_common_layout(&*a.layout(0)?, &*a.layout(1)?)?))
         }
         "max_common_vector" => {
             a.arity(2, 2)?;
-            Ok(Value::Int(max_common_vector(&a.layout(0)?, &a.layout(1)?)?))
+            Ok(Value::Int(max_common_vector(
+                &*a.layout(0)?,
+                &*a.layout(1)?,
+            )?))
         }
         "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" | "logical_product"
         | "zipped_product" | "tiled_product" | "flat_product" => {
@@ -664,7 +682,7 @@ fn apply(a: &Args<'_>) -> Result<Value> {
             a.arity(2, 3)?;
             let order = if n == 3 { Some(a.int_tuple(2)?) } else { None };
             Ok(L(tile_to_shape(
-                &a.layout(0)?,
+                &*a.layout(0)?,
                 &a.int_tuple(1)?,
                 order.as_ref(),
             )?))
@@ -765,7 +783,7 @@ const FORWARDED: &[&str] = &[
 fn any_layout(a: &Args<'_>, i: usize) -> Result<crate::swizzle::AnyLayout> {
     match &a.items[i] {
         Literal::Composed(c) => Ok(c.clone().into()),
-        _ => Ok(a.layout(i)?.into()),
+        _ => Ok(a.layout(i)?.into_owned().into()),
     }
 }
 
@@ -814,32 +832,40 @@ fn apply_swizzled(a: &Args<'_>) -> Result<Option<Value>> {
             a.arity(3, 3)?;
             let outer = match &a.items[0] {
                 Lit::Swizzle(sw) => crate::swizzle::Outer::Swizzle(*sw),
-                Lit::Layout(_) | Lit::Int(_) => crate::swizzle::Outer::from(a.layout(0)?),
+                Lit::Layout(_) | Lit::Int(_) => {
+                    crate::swizzle::Outer::from(a.layout(0)?.into_owned())
+                }
                 _ => return Err(a.wrong(0, "a swizzle Sw<B,M,S> or a layout")),
             };
             let off = a
                 .int_tuple(1)?
                 .as_leaf()
                 .ok_or_else(|| a.wrong(1, "an integer"))?;
-            Value::Composed(ComposedLayout::with_outer(outer, off, a.layout(2)?))
+            Value::Composed(ComposedLayout::with_outer(
+                outer,
+                off,
+                a.layout(2)?.into_owned(),
+            ))
         }
         "composition" if n == 2 => match (&a.items[0], &a.items[1]) {
             (Lit::Composed(x), Lit::Composed(y)) => {
                 Value::Composed(ComposedLayout::compose_both(x, y)?)
             }
-            (Lit::Composed(x), _) => Value::Composed(x.compose(&a.tiler(1)?)?),
+            (Lit::Composed(x), _) => Value::Composed(x.compose(&*a.tiler(1)?)?),
             (Lit::Swizzle(x), Lit::Swizzle(y)) => Value::Swizzle(x.compose(*y)?),
             (Lit::Swizzle(x), Lit::Composed(y)) => {
                 Value::Composed(ComposedLayout::swizzle_after(*x, y)?)
             }
-            (Lit::Swizzle(x), _) => {
-                Value::Composed(ComposedLayout::new(*x, Int::ZERO, a.layout(1)?))
-            }
-            (_, Lit::Composed(y)) => any_value(ComposedLayout::compose_after(&a.layout(0)?, y)?),
+            (Lit::Swizzle(x), _) => Value::Composed(ComposedLayout::new(
+                *x,
+                Int::ZERO,
+                a.layout(1)?.into_owned(),
+            )),
+            (_, Lit::Composed(y)) => any_value(ComposedLayout::compose_after(&*a.layout(0)?, y)?),
             (_, Lit::Swizzle(y)) => {
                 let l = a.layout(0)?;
                 let sw = layout_swizzle_commute(&l, *y)?;
-                Value::Composed(ComposedLayout::new(sw, Int::ZERO, l))
+                Value::Composed(ComposedLayout::new(sw, Int::ZERO, l.into_owned()))
             }
             _ => return Ok(None),
         },
@@ -869,13 +895,13 @@ fn apply_swizzled(a: &Args<'_>) -> Result<Option<Value>> {
             _ => return Ok(None),
         },
         "max_common_vector" => match &a.items[..] {
-            [Lit::Composed(c), _] => Value::Int(c.max_common_vector(&a.layout(1)?)?),
-            [_, Lit::Composed(c)] => Value::Int(c.max_common_vector(&a.layout(0)?)?),
+            [Lit::Composed(c), _] => Value::Int(c.max_common_vector(&*a.layout(1)?)?),
+            [_, Lit::Composed(c)] => Value::Int(c.max_common_vector(&*a.layout(0)?)?),
             _ => return Ok(None),
         },
         "slice" | "slice_and_offset" => match &a.items[..] {
             [_, Lit::Composed(c)] => {
-                let p = c.slice_and_offset(&a.coord(0)?)?;
+                let p = c.slice_and_offset(&*a.coord(0)?)?;
                 if a.op == "slice" {
                     any_value(p.0)
                 } else {
@@ -914,7 +940,7 @@ fn apply_swizzled(a: &Args<'_>) -> Result<Option<Value>> {
             let (t, tiler, c) = (any_layout(a, 0)?, a.tiler(1)?, a.coord(2)?);
             partitioned(match (a.op, n) {
                 ("outer_partition", _) => outer_partition(&t, &tiler, &c)?,
-                (_, 4) => local_tile_proj(&t, &tiler, &c, &a.coord(3)?)?,
+                (_, 4) => local_tile_proj(&t, &tiler, &c, &*a.coord(3)?)?,
                 _ => inner_partition(&t, &tiler, &c)?,
             })
         }
@@ -922,7 +948,7 @@ fn apply_swizzled(a: &Args<'_>) -> Result<Option<Value>> {
             a.arity(3, 4)?;
             let (t, thr, idx) = (any_layout(a, 0)?, a.layout(1)?, a.index(2)? as i64);
             partitioned(if n == 4 {
-                local_partition_proj(&t, &thr, idx, &a.coord(3)?)?
+                local_partition_proj(&t, &thr, idx, &*a.coord(3)?)?
             } else {
                 local_partition(&t, &thr, idx)?
             })
@@ -936,13 +962,13 @@ fn apply_swizzled(a: &Args<'_>) -> Result<Option<Value>> {
         "make_layout_tv" => {
             a.arity(2, 2)?;
             Value::Tv(Box::new(crate::tv::make_layout_tv(
-                &a.layout(0)?,
-                &a.layout(1)?,
+                &*a.layout(0)?,
+                &*a.layout(1)?,
             )?))
         }
         "tv_partition" => {
             a.arity(4, 4)?;
-            let tv = crate::tv::make_layout_tv(&a.layout(1)?, &a.layout(2)?)?;
+            let tv = crate::tv::make_layout_tv(&*a.layout(1)?, &*a.layout(2)?)?;
             partitioned(crate::tv::tv_partition(
                 &any_layout(a, 0)?,
                 &tv,
@@ -1021,18 +1047,18 @@ fn apply_identity(a: &Args<'_>) -> Result<Option<Value>> {
         }
         "slice" if basis => {
             a.arity(2, 2)?;
-            Value::Basis(Box::new(t.slice(&a.coord(0)?)?.layout().clone()))
+            Value::Basis(Box::new(t.slice(&*a.coord(0)?)?.layout().clone()))
         }
         "slice" | "slice_and_offset" => {
             a.arity(2, 2)?;
-            tensor_value(t.slice(&a.coord(0)?)?)
+            tensor_value(t.slice(&*a.coord(0)?)?)
         }
         "local_tile" | "inner_partition" | "outer_partition" => {
             a.arity(3, if a.op == "local_tile" { 4 } else { 3 })?;
             let (tiler, c) = (a.tiler(1)?, a.coord(2)?);
             tensor_value(match (a.op, a.items.len()) {
                 ("outer_partition", _) => t.outer_partition(&tiler, &c)?,
-                (_, 4) => t.local_tile_proj(&tiler, &c, &a.coord(3)?)?,
+                (_, 4) => t.local_tile_proj(&tiler, &c, &*a.coord(3)?)?,
                 _ => t.inner_partition(&tiler, &c)?,
             })
         }
@@ -1040,14 +1066,14 @@ fn apply_identity(a: &Args<'_>) -> Result<Option<Value>> {
             a.arity(3, 4)?;
             let (thr, idx) = (a.layout(1)?, a.index(2)? as i64);
             tensor_value(if a.items.len() == 4 {
-                t.local_partition_proj(&thr, idx, &a.coord(3)?)?
+                t.local_partition_proj(&thr, idx, &*a.coord(3)?)?
             } else {
                 t.local_partition(&thr, idx)?
             })
         }
         "tv_partition" => {
             a.arity(4, 4)?;
-            let tv = crate::tv::make_layout_tv(&a.layout(1)?, &a.layout(2)?)?;
+            let tv = crate::tv::make_layout_tv(&*a.layout(1)?, &*a.layout(2)?)?;
             tensor_value(t.tv_partition(&tv, a.index(3)? as i64)?)
         }
         "composition" | "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" => {

@@ -77,12 +77,29 @@ impl<'a> Parser<'a> {
         self.pos
     }
 
+    /// Skips white space (`char::is_whitespace`); ASCII needs no `char` decoding.
+    #[inline]
     fn skip_ws(&mut self) {
-        while let Some(c) = self.input[self.pos..].chars().next() {
-            if !c.is_whitespace() {
+        while let Some(&b) = self.input.as_bytes().get(self.pos) {
+            let len = match b {
+                // `char::is_whitespace` on ASCII: space and `\t` to `\r` (vertical tab included)
+                b' ' | b'\t'..=b'\r' => 1,
+                0x80.. => self.unicode_ws_len(),
+                _ => 0,
+            };
+            if len == 0 {
                 break;
             }
-            self.pos += c.len_utf8();
+            self.pos += len;
+        }
+    }
+
+    /// The byte length of the non-ASCII white-space character at the position, or 0.
+    #[cold]
+    fn unicode_ws_len(&self) -> usize {
+        match self.input[self.pos..].chars().next() {
+            Some(c) if c.is_whitespace() => c.len_utf8(),
+            _ => 0,
         }
     }
 
@@ -175,39 +192,59 @@ impl<'a> Parser<'a> {
     /// A coordinate leaf: an integer (`8`, `_8`, `-1`, `_-1`) or `_`.
     fn coord_leaf(&mut self) -> Result<CoordLeaf> {
         self.skip_ws();
-        let bytes = self.input.as_bytes();
         let start = self.pos;
-        let is_static = bytes.get(self.pos) == Some(&b'_');
-        if is_static {
-            self.pos += 1;
-        }
-        let num_start = self.pos;
-        if bytes.get(self.pos) == Some(&b'-') {
-            self.pos += 1;
-        }
+        let is_static = self.eat(b'_');
+        let negative = self.eat(b'-');
         let digits = self.pos;
-        while self.pos < bytes.len() && bytes[self.pos].is_ascii_digit() {
-            self.pos += 1;
-        }
+        let value = self.decimal(negative);
         if self.pos == digits {
-            if is_static && digits == num_start {
+            if is_static && !negative {
                 return Ok(CoordLeaf::Underscore);
             }
-            self.pos = digits;
             return Err(self.error("an integer"));
         }
-        match self.input[num_start..self.pos].parse::<i64>() {
-            Ok(v) => Ok(CoordLeaf::Index(Int::new(v, is_static))),
-            Err(_) => {
+        match value {
+            Some(v) => Ok(CoordLeaf::Index(Int::new(v, is_static))),
+            None => {
                 self.pos = start;
                 Err(self.error("an integer that fits in 64 bits"))
             }
         }
     }
 
-    fn tree<T: Copy>(
+    /// Consumes `c` if it is the next byte (no space skipped); whether it did.
+    #[inline]
+    fn eat(&mut self, c: u8) -> bool {
+        let found = self.input.as_bytes().get(self.pos) == Some(&c);
+        self.pos += usize::from(found);
+        found
+    }
+
+    /// Consumes the decimal digits at the position: their value, negated if `negative`, or
+    /// `None` when it does not fit in an `i64`.
+    #[inline]
+    fn decimal(&mut self, negative: bool) -> Option<i64> {
+        let mut value = Some(0i64);
+        while let Some(&b) = self.input.as_bytes().get(self.pos) {
+            if !b.is_ascii_digit() {
+                break;
+            }
+            let d = i64::from(b - b'0');
+            value = value.and_then(|v| v.checked_mul(10)).and_then(|v| {
+                if negative {
+                    v.checked_sub(d)
+                } else {
+                    v.checked_add(d)
+                }
+            });
+            self.pos += 1;
+        }
+        value
+    }
+
+    fn tree<T: Copy, F: FnMut(&mut Self) -> Result<T>>(
         &mut self,
-        leaf: &mut dyn FnMut(&mut Self) -> Result<T>,
+        leaf: &mut F,
         b: &mut Builder<T>,
     ) -> Result<()> {
         if self.peek() != Some(b'(') {
@@ -295,6 +332,11 @@ impl<'a> Parser<'a> {
     /// ```
     pub fn layout(&mut self) -> Result<Layout> {
         let shape = self.int_tuple()?;
+        self.layout_after(shape)
+    }
+
+    /// The rest of a layout whose shape was just read: `:D`, or column-major strides.
+    fn layout_after(&mut self, shape: IntTuple) -> Result<Layout> {
         if self.peek() == Some(b':') {
             self.pos += 1;
             let at = self.pos;
@@ -338,8 +380,13 @@ impl<'a> Parser<'a> {
             return Ok(Literal::Morphism(self.morphism()?));
         }
         if self.peek() == Some(b':') {
-            self.pos = start;
-            let l = self.layout()?;
+            let l = if c.has_underscore() {
+                // re-read as a layout to report the `_` in the shape
+                self.pos = start;
+                self.layout()?
+            } else {
+                self.layout_after(c.underscores_as_zero())?
+            };
             if self.peek() == Some(b'o') {
                 // `A o OFFSET o B`: a composed layout whose outer function is a layout
                 let a = crate::swizzle::Outer::from(l);
