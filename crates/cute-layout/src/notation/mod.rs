@@ -81,25 +81,24 @@ impl<'a> Parser<'a> {
     #[inline]
     fn skip_ws(&mut self) {
         while let Some(&b) = self.input.as_bytes().get(self.pos) {
-            let len = match b {
-                // `char::is_whitespace` on ASCII: space and `\t` to `\r` (vertical tab included)
-                b' ' | b'\t'..=b'\r' => 1,
-                0x80.. => self.unicode_ws_len(),
-                _ => 0,
-            };
-            if len == 0 {
+            // `char::is_whitespace` on ASCII: space and `\t` to `\r` (vertical tab included)
+            if matches!(b, b' ' | b'\t'..=b'\r') {
+                self.pos += 1;
+            } else if b.is_ascii() || !self.skip_unicode_ws() {
                 break;
             }
-            self.pos += len;
         }
     }
 
-    /// The byte length of the non-ASCII white-space character at the position, or 0.
+    /// Consumes the non-ASCII character at the position if it is white space; whether it did.
     #[cold]
-    fn unicode_ws_len(&self) -> usize {
+    fn skip_unicode_ws(&mut self) -> bool {
         match self.input[self.pos..].chars().next() {
-            Some(c) if c.is_whitespace() => c.len_utf8(),
-            _ => 0,
+            Some(c) if c.is_whitespace() => {
+                self.pos += c.len_utf8();
+                true
+            }
+            _ => false,
         }
     }
 
@@ -174,14 +173,12 @@ impl<'a> Parser<'a> {
     pub fn ident(&mut self) -> Result<&'a str> {
         self.skip_ws();
         let start = self.pos;
-        let bytes = self.input.as_bytes();
-        while self.pos < bytes.len()
-            && (bytes[self.pos].is_ascii_alphanumeric() || bytes[self.pos] == b'_')
-        {
-            if self.pos == start && bytes[self.pos].is_ascii_digit() {
-                break;
-            }
-            self.pos += 1;
+        let rest = &self.input.as_bytes()[start..];
+        if !rest.first().is_some_and(u8::is_ascii_digit) {
+            self.pos += rest
+                .iter()
+                .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
+                .count();
         }
         if self.pos == start {
             return Err(self.error("an operation name"));
