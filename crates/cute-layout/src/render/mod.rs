@@ -1,6 +1,6 @@
 //! Pictures of layouts: CuTe's `print_layout` grid ([`grid()`]), its `print_latex` TikZ
 //! documents ([`latex()`], [`latex_tv()`]), SVG pictures ([`svg()`]) and, with the `png`
-//! feature, PNG images ([`png()`](fn@png)).
+//! feature, PNG images (`png()`).
 //!
 //! Every picture shows a layout as a 2-D table: the row is the index into mode 0, the column the
 //! index into the other modes (colexicographic, as CuTe splits a 1-D index), and a cell holds
