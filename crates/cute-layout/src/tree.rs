@@ -615,8 +615,10 @@ impl<T: Copy> Builder<T> {
         if !t.is_leaf() && level + t.nodes.len() > MAX_DEPTH {
             self.depth = self.depth.max((level + t.depth()) as u32);
         }
-        // Node by node: sub-trees are a few nodes, for which a `memcpy` call costs more.
-        self.nodes.extend(t.nodes.iter().copied());
+        match t.nodes {
+            [leaf] => self.nodes.push(*leaf), // the common case, without a `memcpy` call
+            nodes => self.nodes.extend_from_slice(nodes),
+        }
     }
 
     /// The finished tree; [`LayoutError::TooDeep`] if it nests deeper than [`MAX_DEPTH`].
