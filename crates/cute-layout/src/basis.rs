@@ -182,9 +182,10 @@ impl BasisLayout {
         self.coshape.try_map(|_| {
             let p = &paths[k];
             k += 1;
-            acc.iter()
+            Ok(acc
+                .iter()
                 .filter(|(q, _)| q == p)
-                .try_fold(Int::ZERO, |s, (_, v)| s.add(*v))
+                .try_fold(Int::ZERO, |s, (_, v)| s.add(*v))?)
         })
     }
 
@@ -241,7 +242,7 @@ impl BasisLayout {
         }
         let encoded = self.stride.try_map(|d| {
             let k = dirs.iter().position(|p| *p == d.path()).unwrap_or(0);
-            d.value.mul(Int::fixed(PRIMES[k]))
+            Ok(d.value.mul(Int::fixed(PRIMES[k]))?)
         })?;
         let r = f(&Layout::new(self.shape.clone(), encoded)?)?;
         let stride = r.stride().try_map(|d| {
@@ -362,7 +363,7 @@ impl BasisLayout {
 
 /// `a + b` for two coordinate tuples of the same codomain (an `ArithmeticTuple` sum).
 fn add_coords(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
-    a.zip_map(b, Int::add)
+    a.zip_map(b, |x, y| Ok(x.add(y)?))
 }
 
 /// CuTe's identity tensor `make_identity_tensor(shape)`: the tensor whose element at

@@ -104,7 +104,7 @@ pub(crate) fn crd2idx_ref(
     d: TreeRef<'_, Int>,
 ) -> Result<Int> {
     match (c.as_leaf(), s.is_leaf()) {
-        (Some(x), true) => x.mul(d.as_leaf().unwrap_or(Int::ZERO)),
+        (Some(x), true) => Ok(x.mul(d.as_leaf().unwrap_or(Int::ZERO))?),
         (None, false) => {
             if c.rank() != s.rank() {
                 return Err(rank_mismatch("crd2idx", c, s));

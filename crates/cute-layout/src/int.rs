@@ -157,19 +157,10 @@ impl Int {
     }
 
     #[inline]
-    fn combine(self, other: Int, value: Option<i64>, op: &'static str) -> Result<Int, LayoutError> {
+    fn combine(self, other: Int, value: Option<i64>, op: ArithOp) -> Result<Int, ArithError> {
         match value {
             Some(v) => Ok(Int::new(v, self.is_static() && other.is_static())),
-            None => Err(self.overflow(other, op)),
-        }
-    }
-
-    // Formatting the error is kept out of line so the arithmetic inlines into the algebra.
-    #[cold]
-    #[inline(never)]
-    fn overflow(self, other: Int, op: &'static str) -> LayoutError {
-        LayoutError::Overflow {
-            expr: format!("{} {} {}", { self.value }, op, { other.value }),
+            None => Err(ArithError::overflow(op, self.value, other.value)),
         }
     }
 
@@ -180,8 +171,8 @@ impl Int {
     /// assert_eq!(Int::fixed(2).add(Int::fixed(3)).unwrap(), Int::fixed(5));
     /// ```
     #[inline]
-    pub fn add(self, other: Int) -> Result<Int, LayoutError> {
-        self.combine(other, self.value.checked_add(other.value), "+")
+    pub fn add(self, other: Int) -> Result<Int, ArithError> {
+        self.combine(other, self.value.checked_add(other.value), ArithOp::Add)
     }
 
     /// Checked difference.
@@ -191,8 +182,8 @@ impl Int {
     /// assert_eq!(Int::fixed(2).sub(Int::fixed(3)).unwrap(), Int::fixed(-1));
     /// ```
     #[inline]
-    pub fn sub(self, other: Int) -> Result<Int, LayoutError> {
-        self.combine(other, self.value.checked_sub(other.value), "-")
+    pub fn sub(self, other: Int) -> Result<Int, ArithError> {
+        self.combine(other, self.value.checked_sub(other.value), ArithOp::Sub)
     }
 
     /// Checked product.
@@ -202,24 +193,21 @@ impl Int {
     /// assert_eq!(Int::fixed(2).mul(Int::dynamic(3)).unwrap(), Int::dynamic(6));
     /// ```
     #[inline]
-    pub fn mul(self, other: Int) -> Result<Int, LayoutError> {
-        self.combine(other, self.value.checked_mul(other.value), "*")
+    pub fn mul(self, other: Int) -> Result<Int, ArithError> {
+        self.combine(other, self.value.checked_mul(other.value), ArithOp::Mul)
     }
 
     #[inline]
-    fn check_divisor(self, other: Int, op: &'static str) -> Result<(), LayoutError> {
+    fn check_divisor(self, other: Int, op: ArithOp) -> Result<(), ArithError> {
         if other.value == 0 {
-            return Err(self.division_by_zero(other, op));
+            return Err(ArithError {
+                kind: ArithKind::DivisionByZero,
+                op,
+                a: self.value,
+                b: other.value,
+            });
         }
         Ok(())
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn division_by_zero(self, other: Int, op: &'static str) -> LayoutError {
-        LayoutError::DivisionByZero {
-            expr: format!("{} {} {}", { self.value }, op, { other.value }),
-        }
     }
 
     /// Checked quotient, truncating toward zero as C++ `/` does.
@@ -230,9 +218,9 @@ impl Int {
     /// assert!(Int::fixed(7).div(Int::fixed(0)).is_err());
     /// ```
     #[inline]
-    pub fn div(self, other: Int) -> Result<Int, LayoutError> {
-        self.check_divisor(other, "/")?;
-        self.combine(other, self.value.checked_div(other.value), "/")
+    pub fn div(self, other: Int) -> Result<Int, ArithError> {
+        self.check_divisor(other, ArithOp::Div)?;
+        self.combine(other, self.value.checked_div(other.value), ArithOp::Div)
     }
 
     /// Checked remainder, with the sign of the dividend as C++ `%` has.
@@ -242,9 +230,9 @@ impl Int {
     /// assert_eq!(Int::fixed(7).rem(Int::fixed(2)).unwrap(), Int::fixed(1));
     /// ```
     #[inline]
-    pub fn rem(self, other: Int) -> Result<Int, LayoutError> {
-        self.check_divisor(other, "%")?;
-        self.combine(other, self.value.checked_rem(other.value), "%")
+    pub fn rem(self, other: Int) -> Result<Int, ArithError> {
+        self.check_divisor(other, ArithOp::Rem)?;
+        self.combine(other, self.value.checked_rem(other.value), ArithOp::Rem)
     }
 
     /// `ceil_div(a, b) = (a + b - 1) / b`, CuTe's scalar definition (meant for positive values).
@@ -258,8 +246,8 @@ impl Int {
     /// assert_eq!(Int::fixed(i64::MAX).ceil_div(Int::fixed(2)).unwrap().value(), 1 << 62);
     /// ```
     #[inline]
-    pub fn ceil_div(self, other: Int) -> Result<Int, LayoutError> {
-        self.check_divisor(other, "ceil_div")?;
+    pub fn ceil_div(self, other: Int) -> Result<Int, ArithError> {
+        self.check_divisor(other, ArithOp::CeilDiv)?;
         let (a, b) = (self.value, other.value);
         let v = if a >= 0 && b > 0 {
             Some(a / b + i64::from(a % b != 0))
@@ -268,7 +256,7 @@ impl Int {
                 .and_then(|x| x.checked_sub(1))
                 .and_then(|x| x.checked_div(b))
         };
-        self.combine(other, v, "ceil_div")
+        self.combine(other, v, ArithOp::CeilDiv)
     }
 
     /// Checked absolute value.
@@ -278,12 +266,10 @@ impl Int {
     /// assert_eq!(Int::fixed(-3).abs().unwrap(), Int::fixed(3));
     /// ```
     #[inline]
-    pub fn abs(self) -> Result<Int, LayoutError> {
+    pub fn abs(self) -> Result<Int, ArithError> {
         match self.value.checked_abs() {
             Some(v) => Ok(Int::new(v, self.is_static())),
-            None => Err(LayoutError::Overflow {
-                expr: format!("abs({})", { self.value }),
-            }),
+            None => Err(ArithError::overflow(ArithOp::Abs, self.value, 0)),
         }
     }
 
@@ -333,16 +319,14 @@ impl Int {
     /// assert_eq!(Int::fixed(12).gcd(Int::fixed(18)).unwrap(), Int::fixed(6));
     /// ```
     #[inline]
-    pub fn gcd(self, other: Int) -> Result<Int, LayoutError> {
+    pub fn gcd(self, other: Int) -> Result<Int, ArithError> {
         let (mut a, mut b) = (self.value.unsigned_abs(), other.value.unsigned_abs());
         while b != 0 {
             (a, b) = (b, a % b);
         }
         match i64::try_from(a) {
             Ok(v) => Ok(Int::new(v, self.is_static() && other.is_static())),
-            Err(_) => Err(LayoutError::Overflow {
-                expr: format!("gcd({}, {})", { self.value }, { other.value }),
-            }),
+            Err(_) => Err(ArithError::overflow(ArithOp::Gcd, self.value, other.value)),
         }
     }
 }
@@ -362,5 +346,90 @@ impl From<i64> for Int {
     /// A plain Rust integer is dynamic.
     fn from(value: i64) -> Self {
         Int::dynamic(value)
+    }
+}
+
+/// A failed integer operation (overflow or division by zero) with its operands.
+///
+/// The arithmetic of [`Int`] returns it rather than a [`LayoutError`] so that a checked
+/// operation stays a few register instructions; `?` turns it into
+/// [`LayoutError::Overflow`] or [`LayoutError::DivisionByZero`], whose message names the
+/// computation (e.g. `9223372036854775807 * 2`).
+///
+/// ```
+/// # use cute_layout::{Int, LayoutError};
+/// let e: LayoutError = Int::fixed(i64::MAX).mul(Int::fixed(2)).unwrap_err().into();
+/// assert!(e.to_string().contains("9223372036854775807 * 2"));
+/// let e: LayoutError = Int::fixed(1).div(Int::fixed(0)).unwrap_err().into();
+/// assert!(matches!(e, LayoutError::DivisionByZero { .. }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArithError {
+    kind: ArithKind,
+    op: ArithOp,
+    a: i64,
+    b: i64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ArithKind {
+    Overflow,
+    DivisionByZero,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ArithOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    CeilDiv,
+    Abs,
+    Gcd,
+}
+
+impl ArithError {
+    #[inline]
+    const fn overflow(op: ArithOp, a: i64, b: i64) -> Self {
+        ArithError {
+            kind: ArithKind::Overflow,
+            op,
+            a,
+            b,
+        }
+    }
+}
+
+impl fmt::Display for ArithError {
+    /// The failing computation: `a op b`, `abs(a)` or `gcd(a, b)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (a, b) = (self.a, self.b);
+        let op = match self.op {
+            ArithOp::Abs => return write!(f, "abs({a})"),
+            ArithOp::Gcd => return write!(f, "gcd({a}, {b})"),
+            ArithOp::Add => "+",
+            ArithOp::Sub => "-",
+            ArithOp::Mul => "*",
+            ArithOp::Div => "/",
+            ArithOp::Rem => "%",
+            ArithOp::CeilDiv => "ceil_div",
+        };
+        write!(f, "{a} {op} {b}")
+    }
+}
+
+impl std::error::Error for ArithError {}
+
+impl From<ArithError> for LayoutError {
+    // Formatting the message is kept out of line so the arithmetic inlines into the algebra.
+    #[cold]
+    #[inline(never)]
+    fn from(e: ArithError) -> Self {
+        let expr = e.to_string();
+        match e.kind {
+            ArithKind::Overflow => LayoutError::Overflow { expr },
+            ArithKind::DivisionByZero => LayoutError::DivisionByZero { expr },
+        }
     }
 }

@@ -6,7 +6,7 @@
 
 use crate::coord::{crd2idx_ref, Coord};
 use crate::error::{LayoutError, Result};
-use crate::int::Int;
+use crate::int::{ArithError, Int};
 use crate::tree::{Builder, Node, Tree, TreeRef, MAX_DEPTH};
 use crate::tuple::IntTuple;
 use std::fmt;
@@ -252,7 +252,7 @@ impl Layout {
     /// assert_eq!("4:-1".parse::<Layout>().unwrap().cosize().unwrap().value(), 4);
     /// ```
     pub fn cosize(&self) -> Result<Int> {
-        cosize_of(self.leaves())
+        Ok(cosize_of(self.leaves())?)
     }
 
     /// Whether every extent and stride is static.
@@ -769,7 +769,9 @@ pub(crate) fn mode_leaves((s, d): ModeRef<'_>) -> impl DoubleEndedIterator<Item 
 }
 
 /// The codomain size `1 + Σ (sᵢ − 1)·|dᵢ|` of the given leaves.
-pub(crate) fn cosize_of(leaves: impl Iterator<Item = (Int, Int)>) -> Result<Int> {
+pub(crate) fn cosize_of(
+    leaves: impl Iterator<Item = (Int, Int)>,
+) -> std::result::Result<Int, ArithError> {
     let mut acc = Int::ONE;
     for (s, d) in leaves {
         acc = acc.add(s.sub(Int::ONE)?.mul(d.abs()?)?)?;

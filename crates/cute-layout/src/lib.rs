@@ -82,7 +82,7 @@ pub use basis::{make_identity_tensor, IdentityTensor};
 pub use category::{is_tractable, NestedMorphism, TupleMorphism};
 pub use coord::{crd2crd, crd2idx, crd2idx_shape, idx2crd, Coord, CoordLeaf};
 pub use error::LayoutError;
-pub use int::Int;
+pub use int::{ArithError, Int};
 pub use layout::Layout;
 pub use swizzle::{make_swizzle, AnyLayout, ComposedLayout, Swizzle};
 pub use tensor::Tensor;

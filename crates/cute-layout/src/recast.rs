@@ -65,13 +65,13 @@ pub fn upcast(layout: &Layout, n: i64) -> Result<Layout> {
                 hint: "upcast by a factor that divides the strides (or that they divide)",
             });
         }
-        s.ceil_div(big.ceil_div(a)?)
+        Ok(s.ceil_div(big.ceil_div(a)?)?)
     })?;
     let stride = layout.stride().try_map(|d| {
         if d.value() == 0 {
             return Ok(d);
         }
-        d.signum().mul(d.abs()?.ceil_div(big)?)
+        Ok(d.signum().mul(d.abs()?.ceil_div(big)?)?)
     })?;
     Layout::new(shape, stride)
 }
@@ -103,7 +103,7 @@ pub fn downcast(layout: &Layout, n: i64) -> Result<Layout> {
     let shape = layout.shape().try_map(|s| {
         let d = strides.next().unwrap_or(Int::ZERO);
         if d.value().abs() == 1 {
-            s.mul(big)
+            Ok(s.mul(big)?)
         } else {
             Ok(s)
         }
@@ -112,7 +112,7 @@ pub fn downcast(layout: &Layout, n: i64) -> Result<Layout> {
         if d.value().abs() == 1 {
             Ok(d)
         } else {
-            d.mul(big)
+            Ok(d.mul(big)?)
         }
     })?;
     Layout::new(shape, stride)

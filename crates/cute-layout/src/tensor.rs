@@ -202,7 +202,7 @@ fn hier_coord(idx: Int, layout: &Layout) -> Result<IntTuple> {
         if s.value() == 1 {
             return Ok(Int::new(0, s.is_static()));
         }
-        idx.div(d)?.rem(s)
+        Ok(idx.div(d)?.rem(s)?)
     })
 }
 

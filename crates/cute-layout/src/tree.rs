@@ -417,7 +417,7 @@ impl<T: Copy> Tree<T> {
     /// ```
     /// # use cute_layout::{IntTuple, Int};
     /// let t: IntTuple = "(2,3)".parse().unwrap();
-    /// assert_eq!(t.try_map(|x| x.mul(Int::fixed(2))).unwrap().to_string(), "(4,6)");
+    /// assert_eq!(t.try_map(|x| Ok(x.mul(Int::fixed(2))?)).unwrap().to_string(), "(4,6)");
     /// ```
     pub fn try_map<U: Copy>(&self, mut f: impl FnMut(T) -> Result<U>) -> Result<Tree<U>> {
         let mut nodes = SmallVec::with_capacity(self.nodes.len());
@@ -460,7 +460,7 @@ impl<T: Copy> Tree<T> {
     /// # use cute_layout::IntTuple;
     /// let a: IntTuple = "(2,(3,4))".parse().unwrap();
     /// let b: IntTuple = "(1,(2,3))".parse().unwrap();
-    /// assert_eq!(a.zip_map(&b, |x, y| x.mul(y)).unwrap().to_string(), "(2,(6,12))");
+    /// assert_eq!(a.zip_map(&b, |x, y| Ok(x.mul(y)?)).unwrap().to_string(), "(2,(6,12))");
     /// ```
     pub fn zip_map<U, V: Copy>(
         &self,

@@ -6,7 +6,7 @@
 //! and the compact strides of `LayoutLeft` / `LayoutRight` / an explicit order.
 
 use crate::error::{LayoutError, Result};
-use crate::int::Int;
+use crate::int::{ArithError, Int};
 use crate::tree::{Builder, Tree, TreeRef};
 
 /// An integer or a tuple of int-tuples, e.g. `(2,(_3,4))`.
@@ -56,7 +56,7 @@ impl IntTuple {
     /// assert_eq!("(_2,_3)".parse::<IntTuple>().unwrap().size().unwrap().to_string(), "_6");
     /// ```
     pub fn size(&self) -> Result<Int> {
-        product(self.as_ref())
+        Ok(product(self.as_ref())?)
     }
 
     /// The tuple of per-mode products; an integer is wrapped first (CuTe's `product_each`).
@@ -89,7 +89,7 @@ impl IntTuple {
     /// assert_eq!("(2,(3,4))".parse::<IntTuple>().unwrap().sum().unwrap().value(), 9);
     /// ```
     pub fn sum(&self) -> Result<Int> {
-        self.leaves().try_fold(Int::ZERO, Int::add)
+        Ok(self.leaves().try_fold(Int::ZERO, Int::add)?)
     }
 
     /// `Σ aᵢ·bᵢ` over congruent tuples (scalars multiply).
@@ -111,9 +111,10 @@ impl IntTuple {
                 hint: "give both tuples the same nesting",
             });
         }
-        self.leaves()
+        Ok(self
+            .leaves()
             .zip(other.leaves())
-            .try_fold(Int::ZERO, |acc, (a, b)| acc.add(a.mul(b)?))
+            .try_fold(Int::ZERO, |acc, (a, b)| acc.add(a.mul(b)?))?)
     }
 
     /// CuTe's `weakly_congruent(a, b)`: an integer matches anything; tuples need equal rank and
@@ -194,7 +195,7 @@ impl IntTuple {
     /// ```
     pub fn ceil_div(&self, other: &IntTuple) -> Result<IntTuple> {
         div_like(self.as_ref(), other.as_ref(), "ceil_div", |a, b| {
-            a.ceil_div(b)
+            Ok(a.ceil_div(b)?)
         })
     }
 
@@ -383,7 +384,7 @@ fn build_ordered(
     Ok(())
 }
 
-pub(crate) fn product(t: TreeRef<'_, Int>) -> Result<Int> {
+pub(crate) fn product(t: TreeRef<'_, Int>) -> std::result::Result<Int, ArithError> {
     t.leaves().try_fold(Int::ONE, Int::mul)
 }
 
@@ -422,7 +423,7 @@ fn evenly_divides(shape: TreeRef<'_, Int>, tiler: TreeRef<'_, Int>) -> Result<bo
         return Ok(true);
     }
     let n = product(tiler)?;
-    let q = div_like(shape, tiler, "evenly_divides", |a, b| a.ceil_div(b))?;
+    let q = div_like(shape, tiler, "evenly_divides", |a, b| Ok(a.ceil_div(b)?))?;
     Ok(product(shape)?.value() == n.mul(q.size()?)?.value())
 }
 
@@ -447,7 +448,7 @@ fn scalar_shape_div(a: Int, b: Int) -> Result<Int> {
     if q.value() != 0 {
         Ok(q)
     } else {
-        a.signum().mul(b.signum())
+        Ok(a.signum().mul(b.signum())?)
     }
 }
 

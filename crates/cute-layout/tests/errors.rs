@@ -704,15 +704,19 @@ fn overflow() {
         Err(LayoutError::Overflow { .. })
     ));
     assert!(matches!(
-        Int::fixed(i64::MAX).add(Int::fixed(1)),
+        Int::fixed(i64::MAX)
+            .add(Int::fixed(1))
+            .map_err(LayoutError::from),
         Err(LayoutError::Overflow { .. })
     ));
     assert!(matches!(
-        Int::fixed(i64::MIN).abs(),
+        Int::fixed(i64::MIN).abs().map_err(LayoutError::from),
         Err(LayoutError::Overflow { .. })
     ));
     assert!(matches!(
-        Int::fixed(i64::MIN).div(Int::fixed(-1)),
+        Int::fixed(i64::MIN)
+            .div(Int::fixed(-1))
+            .map_err(LayoutError::from),
         Err(LayoutError::Overflow { .. })
     ));
 }
@@ -792,7 +796,7 @@ fn division_by_zero() {
     assert!(matches!(e, LayoutError::DivisionByZero { .. }));
     mentions(&e, &["extent 0", "(0,2):(1,1)"]);
     assert!(matches!(
-        Int::fixed(7).rem(Int::fixed(0)),
+        Int::fixed(7).rem(Int::fixed(0)).map_err(LayoutError::from),
         Err(LayoutError::DivisionByZero { .. })
     ));
     // a 0 extent in A is a stride-divisibility failure of composition

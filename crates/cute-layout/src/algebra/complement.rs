@@ -3,7 +3,7 @@
 use super::coalesce::{coalesced_modes, filter, filtered_modes, modes_to_layout};
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
-use crate::int::Int;
+use crate::int::{ArithError, Int};
 use crate::layout::{cosize_of, mode_leaves, Layout, ModeRef, ShowMode};
 use crate::tree::TreeRef;
 use crate::tuple::{product, IntTuple};
@@ -143,21 +143,20 @@ pub(crate) fn complement_modes(
         )
     });
     coalesced_modes(modes.iter().copied(), out)?;
-    let result = out;
     t.step(|| {
         format!(
             "coalesce({}) = {}",
             Layout::from_flat_modes(&modes, true),
-            modes_to_layout(&result)
+            modes_to_layout(out)
         )
     });
     let size_f = leaves.iter().try_fold(Int::ONE, |acc, m| acc.mul(m.0))?;
-    check_postconditions(layout, size_f, product(cotarget)?, result)
+    check_postconditions(layout, size_f, product(cotarget)?, out)
 }
 
 /// `size(ceil_div(cotarget, cur))` without building the quotient: the left fold of
 /// [`IntTuple::ceil_div`] (`rᵢ = ⌈aᵢ / rest⌉`, `rest = ⌈rest / aᵢ⌉`), multiplied out.
-fn ceil_div_size(cotarget: TreeRef<'_, Int>, cur: Int) -> Result<Int> {
+fn ceil_div_size(cotarget: TreeRef<'_, Int>, cur: Int) -> std::result::Result<Int, ArithError> {
     match cotarget.as_leaf() {
         Some(a) => a.ceil_div(cur),
         None => {

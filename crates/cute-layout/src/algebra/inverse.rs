@@ -8,18 +8,21 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::IntTuple;
 
-/// The flat modes of `coalesce(L)` with their exclusive prefix products, sorted by stride.
-fn sorted_with_prefix(layout: &Layout) -> Result<smallvec::SmallVec<[(Int, Int, Int); 16]>> {
+/// `(extent, stride, exclusive prefix product)` of each flat mode.
+type PrefixedModes = smallvec::SmallVec<[(Int, Int, Int); 16]>;
+
+/// The flat modes of `coalesce(L)` with their exclusive prefix products, sorted by stride,
+/// into `out` (empty).
+fn sorted_with_prefix(layout: &Layout, out: &mut PrefixedModes) -> Result<()> {
     let mut prefix = Int::ONE;
-    let mut modes = smallvec::SmallVec::<[(Int, Int, Int); 16]>::new();
     let mut coalesced = Modes::new();
     coalesced_modes(layout.leaves(), &mut coalesced)?;
-    for (s, d) in coalesced {
-        modes.push((s, d, prefix));
+    for &(s, d) in &coalesced {
+        out.push((s, d, prefix));
         prefix = prefix.mul(s)?;
     }
-    modes.sort_by_key(|m| m.1.value());
-    Ok(modes)
+    out.sort_by_key(|m| m.1.value());
+    Ok(())
 }
 
 /// `right_inverse(L)`: the largest `R` with `L(R(i)) == i` for `i < size(R)`.
@@ -42,14 +45,16 @@ fn sorted_with_prefix(layout: &Layout) -> Result<smallvec::SmallVec<[(Int, Int, 
 pub fn right_inverse(layout: &Layout) -> Result<Layout> {
     let mut modes: Modes = Modes::from_elem((Int::ONE, Int::ZERO), 1);
     let mut cur = Int::ONE;
-    for (s, d, prefix) in sorted_with_prefix(layout)? {
+    let mut sorted = PrefixedModes::new();
+    sorted_with_prefix(layout, &mut sorted)?;
+    for &(s, d, prefix) in &sorted {
         if d.value() == cur.value() {
             modes.push((s, prefix));
             cur = s.mul(d)?;
         }
     }
     let mut result = Modes::new();
-    coalesced_modes(modes.into_iter(), &mut result)?;
+    coalesced_modes(modes.iter().copied(), &mut result)?;
     Ok(modes_to_layout(&result))
 }
 
@@ -75,9 +80,11 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
 /// assert_eq!(left_inverse(&l).unwrap().to_string(), "(_2,_4):(_0,_1)");
 /// ```
 pub fn left_inverse(layout: &Layout) -> Result<Layout> {
-    let sorted = sorted_with_prefix(layout)?;
-    let mut shape: smallvec::SmallVec<[Int; 16]> = smallvec::SmallVec::new();
-    let mut stride: smallvec::SmallVec<[Int; 16]> = smallvec::SmallVec::from_elem(Int::ZERO, 1);
+    let mut sorted = PrefixedModes::new();
+    sorted_with_prefix(layout, &mut sorted)?;
+    // Mode k of the result is (extent k, prefix of the mode emitted before it), from stride 0.
+    let mut modes = Modes::new();
+    let mut stride = Int::ZERO;
     let mut span = Int::ONE;
     for &(s, d, prefix) in &sorted {
         if d.value() == 0 {
@@ -93,15 +100,14 @@ pub fn left_inverse(layout: &Layout) -> Result<Layout> {
             });
         }
         let e = d.div(span)?;
-        shape.push(e);
-        stride.push(prefix);
+        modes.push((e, stride));
+        stride = prefix;
         span = span.mul(e)?;
     }
     let last = sorted.last().map_or(Int::ONE, |m| m.0);
-    shape.push(last);
-    let modes: Modes = shape.into_iter().zip(stride).collect();
+    modes.push((last, stride));
     let mut coalesced = Modes::new();
-    coalesced_modes(modes.into_iter(), &mut coalesced)?;
+    coalesced_modes(modes.iter().copied(), &mut coalesced)?;
     let result = modes_to_layout(&coalesced);
     check_quasi_inverse(layout, &sorted, &result)?;
     Ok(result)
