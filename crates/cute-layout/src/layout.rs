@@ -861,21 +861,14 @@ impl LayoutBuilder {
     /// The number of nodes built so far (shape and stride have the same number).
     #[inline]
     pub(crate) fn len(&self) -> usize {
-        self.shape.nodes.len()
+        self.shape.len()
     }
 
     /// What was built from node `start` on, borrowed (a complete mode when every tuple
     /// opened since `start` is closed).
     #[inline]
     pub(crate) fn built_since(&self, start: usize) -> ModeRef<'_> {
-        (
-            TreeRef {
-                nodes: &self.shape.nodes[start..],
-            },
-            TreeRef {
-                nodes: &self.stride.nodes[start..],
-            },
-        )
+        (self.shape.since(start), self.stride.since(start))
     }
 
     #[inline]

@@ -621,6 +621,21 @@ impl<T: Copy> Builder<T> {
         }
     }
 
+    /// The number of nodes so far.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// What was built from node `start` on (a complete sub-tree once every tuple opened since
+    /// `start` is closed).
+    #[inline]
+    pub(crate) fn since(&self, start: usize) -> TreeRef<'_, T> {
+        TreeRef {
+            nodes: &self.nodes[start..],
+        }
+    }
+
     /// The finished tree; [`LayoutError::TooDeep`] if it nests deeper than [`MAX_DEPTH`].
     #[inline]
     pub(crate) fn finish(self) -> Result<Tree<T>> {

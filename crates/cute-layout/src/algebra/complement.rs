@@ -95,7 +95,7 @@ pub(crate) fn complement_modes(
             hint: "complement is defined for non-negative strides; reverse the mode first",
         });
     }
-    let mut sorted = leaves.clone();
+    let mut sorted = leaves; // filter(L)'s modes, sorted in place
     sorted.sort_by_key(|m| m.1.value());
     t.step(|| {
         let modes: Vec<String> = sorted.iter().map(|(s, d)| format!("{s}:{d}")).collect();
@@ -150,7 +150,7 @@ pub(crate) fn complement_modes(
             modes_to_layout(out)
         )
     });
-    let size_f = leaves.iter().try_fold(Int::ONE, |acc, m| acc.mul(m.0))?;
+    let size_f = sorted.iter().try_fold(Int::ONE, |acc, m| acc.mul(m.0))?;
     check_postconditions(layout, size_f, product(cotarget)?, out)
 }
 

@@ -238,7 +238,7 @@ fn compose_leaf(
         carry.suspicious = true; // negative strides: verify element by element
     }
     let (last_e, body) = (lhs[lhs.len() - 1].1, &lhs[..lhs.len() - 1]);
-    let mut out: SmallVec<[(Int, Int); 8]> = SmallVec::new();
+    let mut out = Emitted::new(shape);
     let (mut rest_s, mut rest_d) = (s, d);
     for (k, &(a, e)) in body.iter().enumerate() {
         let abs_d = rest_d.abs()?;
@@ -292,12 +292,12 @@ fn compose_leaf(
                     .value()
                     .saturating_mul(new_s.value().saturating_sub(1)),
             );
-            out.push((new_s, rest_d.mul(e)?));
+            out.push((new_s, rest_d.mul(e)?), shape, stride);
             rest_s = rest_s.div(new_s)?;
         }
         rest_d = next_d;
     }
-    if out.is_empty() || rest_s.value() != 1 {
+    if out.count == 0 || rest_s.value() != 1 {
         t.step(|| {
             format!(
                 "last mode of A (stride {last_e}, extended as needed): the remaining {rest_s} at stride {rest_d}*{last_e} = {}",
@@ -305,39 +305,67 @@ fn compose_leaf(
             )
         });
     }
-    if out.is_empty() {
+    if out.count == 0 {
         shape.leaf(rest_s);
         stride.leaf(rest_d.mul(last_e)?);
         return Ok(());
     }
     if rest_s.value() != 1 {
-        out.push((rest_s, rest_d.mul(last_e)?));
+        out.push((rest_s, rest_d.mul(last_e)?), shape, stride);
     }
-    t.step(|| {
-        let (s, d): (Vec<String>, Vec<String>) = out
-            .iter()
-            .map(|(s, d)| (s.to_string(), d.to_string()))
-            .unzip();
-        if out.len() == 1 {
-            format!("= {}:{}", s[0], d[0])
-        } else {
-            format!("= ({}):({})", s.join(","), d.join(","))
-        }
-    });
-    if let [(s, d)] = out.as_slice() {
-        shape.leaf(*s);
-        stride.leaf(*d);
-    } else {
-        shape.open();
-        stride.open();
-        for &(s, d) in &out {
-            shape.leaf(s);
-            stride.leaf(d);
-        }
-        shape.close();
-        stride.close();
-    }
+    let start = out.finish(shape, stride);
+    t.step(|| format!("= {}:{}", shape.since(start), stride.since(start)));
     Ok(())
+}
+
+/// The modes that `A ∘ s:d` yields, written straight to the builders as they come: a single
+/// mode as a leaf, several as a tuple (opened when the second one arrives).
+struct Emitted {
+    first: (Int, Int),
+    count: usize,
+    start: usize,
+}
+
+impl Emitted {
+    fn new(shape: &Builder<Int>) -> Self {
+        Emitted {
+            first: (Int::ONE, Int::ZERO),
+            count: 0,
+            start: shape.len(),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, (s, d): (Int, Int), shape: &mut Builder<Int>, stride: &mut Builder<Int>) {
+        match self.count {
+            0 => self.first = (s, d),
+            1 => {
+                shape.open();
+                stride.open();
+                shape.leaf(self.first.0);
+                stride.leaf(self.first.1);
+                shape.leaf(s);
+                stride.leaf(d);
+            }
+            _ => {
+                shape.leaf(s);
+                stride.leaf(d);
+            }
+        }
+        self.count += 1;
+    }
+
+    /// Completes the mode (at least one was pushed); returns where it starts in the builders.
+    fn finish(self, shape: &mut Builder<Int>, stride: &mut Builder<Int>) -> usize {
+        if self.count == 1 {
+            shape.leaf(self.first.0);
+            stride.leaf(self.first.1);
+        } else {
+            shape.close();
+            stride.close();
+        }
+        self.start
+    }
 }
 
 /// Checks `R(i) == A(B(i))` element by element (used only when a carry is possible).
