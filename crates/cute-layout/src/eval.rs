@@ -356,17 +356,17 @@ fn parse_whole_call(expr: &str) -> Result<(&str, Vec<Literal>)> {
 /// How deeply calls may be nested in one expression.
 pub const MAX_NESTING: usize = 16;
 
-/// An argument: a literal, or a nested call evaluated to a literal.
-fn argument(p: &mut Parser<'_>, depth: usize) -> Result<Literal> {
+/// An argument, written to `out`: a literal, or a nested call evaluated to a literal.
+fn argument(p: &mut Parser<'_>, depth: usize, out: &mut Literal) -> Result<()> {
     if !matches!(p.peek(), Some(c) if c.is_ascii_lowercase()) {
-        return p.literal();
+        return p.literal_into(out);
     }
     if depth >= MAX_NESTING {
         return Err(p.error(&format!("at most {MAX_NESTING} levels of nested calls")));
     }
     let (op, items) = parse_call(p, depth + 1)?;
     let v = eval_call(op, items)?;
-    Ok(match v {
+    *out = match v {
         Value::Int(i) => Literal::Int(i),
         Value::IntTuple(t) => Literal::Tuple(Coord::from_int_tuple(&t)),
         Value::Layout(l) => Literal::Layout(l),
@@ -382,26 +382,29 @@ fn argument(p: &mut Parser<'_>, depth: usize) -> Result<Literal> {
                 hint: "nest calls yielding an integer, a tuple, a layout or an identity tensor",
             })
         }
-    })
+    };
+    Ok(())
 }
 
 /// `op(arg, ...)` at the parser's position: the operation name and its arguments.
 fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Literal>)> {
     let op = p.ident()?;
     p.expect(b'(')?;
-    let mut items = Vec::new();
-    if p.peek() == Some(b')') {
-        p.expect(b')')?;
-    } else {
+    // most calls have one or two arguments; a `Vec` of four literals would not come from
+    // the allocator's cache of small blocks
+    let mut items = Vec::with_capacity(2);
+    if !p.accept(b')') {
         loop {
-            items.push(argument(p, depth)?);
-            match p.peek() {
-                Some(b',') => p.expect(b',')?,
-                Some(b')') => {
-                    p.expect(b')')?;
-                    break;
-                }
-                _ => return Err(p.error("',' or ')'")),
+            // each argument is read in place, in its slot of `items` (`resize_with` writes
+            // the placeholder there, where `push` would copy a whole `Literal`)
+            let last = items.len();
+            items.resize_with(last + 1, || Literal::Underscore);
+            argument(p, depth, &mut items[last])?;
+            if p.accept(b')') {
+                break;
+            }
+            if !p.accept(b',') {
+                return Err(p.error("',' or ')'"));
             }
         }
     }
@@ -459,10 +462,30 @@ fn size_of_rank(n: usize) -> Int {
     Int::fixed(n as i64)
 }
 
+/// Evaluates the call. Swizzles, composed layouts and identity tensors as arguments have their
+/// own forms of the operations, tried first. With ordinary arguments only, the ordinary
+/// operations are matched first: the swizzled forms that take ordinary arguments only
+/// (`upcast`, `local_tile`, ...) have names no ordinary operation has.
 fn apply(a: &Args<'_>) -> Result<Value> {
-    if let Some(v) = apply_swizzled(a)? {
-        return Ok(v);
+    let special = |l: &Literal| {
+        matches!(
+            l,
+            Literal::Swizzle(_)
+                | Literal::Composed(_)
+                | Literal::Basis(_)
+                | Literal::IdentityTensor(_)
+        )
+    };
+    if a.items.iter().any(special) {
+        if let Some(v) = apply_swizzled(a)? {
+            return Ok(v);
+        }
     }
+    apply_ordinary(a)
+}
+
+/// The ordinary operations; the others ([`apply_swizzled`]) for the names it does not know.
+fn apply_ordinary(a: &Args<'_>) -> Result<Value> {
     use Value::{Bool, Layout as L};
     let n = a.items.len();
     match a.op {
@@ -739,7 +762,7 @@ fn apply(a: &Args<'_>) -> Result<Value> {
                 _ => Err(a.wrong(0, "a tuple morphism `S -> T over α`")),
             }
         }
-        other => Err(LayoutError::InvalidArgument {
+        other => apply_swizzled(a)?.ok_or_else(|| LayoutError::InvalidArgument {
             op: "eval",
             detail: format!("unknown operation `{other}`"),
             hint: "run `cute ops` for the list of operations",

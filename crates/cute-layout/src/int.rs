@@ -10,6 +10,7 @@
 //! wrapped value or a panic.
 
 use crate::error::LayoutError;
+use crate::notation::print::Text;
 use std::fmt;
 
 /// An integer with a static tag: printed `_8` when static, `8` when dynamic.
@@ -333,12 +334,9 @@ impl Int {
 
 impl fmt::Display for Int {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let value = self.value;
-        if self.is_static() {
-            write!(f, "_{value}")
-        } else {
-            write!(f, "{value}")
-        }
+        let mut text = Text::new(f);
+        text.int(*self)?;
+        text.flush()
     }
 }
 

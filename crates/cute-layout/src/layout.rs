@@ -7,6 +7,7 @@
 use crate::coord::{crd2idx_ref, Coord};
 use crate::error::{LayoutError, Result};
 use crate::int::{ArithError, Int};
+use crate::notation::print;
 use crate::tree::{Builder, Node, Tree, TreeRef, MAX_DEPTH};
 use crate::tuple::IntTuple;
 use std::fmt;
@@ -166,6 +167,18 @@ impl Layout {
             shape: shape.finish()?,
             stride: stride.finish()?,
         })
+    }
+
+    /// `shape:stride` when the caller has checked that they are congruent, and knows that they
+    /// nest at most [`MAX_DEPTH`] deep; [`Layout::new`] without its checks.
+    ///
+    /// The parser is such a caller: it compares the profiles itself (to report a stride that
+    /// does not fit where it starts), and it refuses input nested deeper than [`MAX_DEPTH`]
+    /// while reading, so the second pass of [`Layout::new`] over the depth is redundant.
+    #[inline]
+    pub(crate) fn from_congruent(shape: IntTuple, stride: IntTuple) -> Layout {
+        debug_assert!(shape.congruent(&stride) && shape.depth() <= MAX_DEPTH);
+        Layout { shape, stride }
     }
 
     pub(crate) fn from_refs(shape: TreeRef<'_, Int>, stride: TreeRef<'_, Int>) -> Layout {
@@ -784,7 +797,7 @@ pub(crate) struct ShowMode<'a>(pub(crate) ModeRef<'a>);
 
 impl fmt::Display for ShowMode<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.0 .0, self.0 .1)
+        print::layout(f, self.0 .0.nodes, self.0 .1.nodes)
     }
 }
 
@@ -950,7 +963,7 @@ fn check_range(op: &'static str, begin: usize, end: usize, rank: usize) -> Resul
 
 impl fmt::Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.shape, self.stride)
+        print::layout(f, &self.shape.nodes, &self.stride.nodes)
     }
 }
 

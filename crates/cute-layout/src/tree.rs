@@ -5,6 +5,7 @@
 //! tuple) and `4` (a leaf) are different trees.
 
 use crate::error::{LayoutError, Result};
+use crate::notation::print;
 use smallvec::SmallVec;
 use std::fmt;
 
@@ -648,19 +649,9 @@ impl<T: Copy> Builder<T> {
 
 impl<T: fmt::Display + Copy> fmt::Display for TreeRef<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.as_leaf() {
-            Some(x) => x.fmt(f),
-            None => {
-                f.write_str("(")?;
-                for (i, m) in self.modes().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    m.fmt(f)?;
-                }
-                f.write_str(")")
-            }
-        }
+        let mut text = print::Text::new(f);
+        print::tree(&mut text, self.nodes, |text, x| x.fmt(text.formatter()?))?;
+        text.flush()
     }
 }
 

@@ -1,4 +1,5 @@
-//! CuTe notation: parsing text into values (printing is `Display` on each type).
+//! CuTe notation: parsing text into values (printing is `Display` on each type, with the
+//! crate-internal helpers of `print`).
 //!
 //! Int-tuples `(2,(_3,-4))`, coordinates with `_`, layouts `(2,(2,2)):(4,(1,2))`, tilers
 //! `<3:3,(2,4):(1,8)>`. A leading `_` marks a static integer (`_8`); a lone `_` is the
@@ -10,11 +11,15 @@ use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::tiler::Tiler;
-use crate::tree::{Builder, Tree, MAX_DEPTH};
+use crate::tree::{Node, Nodes, Tree, MAX_DEPTH};
 use crate::tuple::IntTuple;
 use std::str::FromStr;
 
 mod morphism;
+pub(crate) mod print;
+
+/// What is expected where a `_` stands in an int-tuple.
+const NO_UNDERSCORE: &str = "an integer (`_` is only allowed in coordinates and tilers)";
 
 /// A literal of CuTe notation, as accepted by `cute eval`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,6 +149,14 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Consumes `c` if it is the next non-space byte; whether it did.
+    #[inline]
+    pub(crate) fn accept(&mut self, c: u8) -> bool {
+        let found = self.peek() == Some(c);
+        self.pos += usize::from(found);
+        found
+    }
+
     /// Fails unless only spaces are left.
     ///
     /// # Errors
@@ -186,9 +199,9 @@ impl<'a> Parser<'a> {
         Ok(&self.input[start..self.pos])
     }
 
-    /// A coordinate leaf: an integer (`8`, `_8`, `-1`, `_-1`) or `_`.
+    /// A coordinate leaf: an integer (`8`, `_8`, `-1`, `_-1`) or `_`, at the position (no
+    /// space skipped: [`Parser::tree`], which reads every leaf, has peeked at it).
     fn coord_leaf(&mut self) -> Result<CoordLeaf> {
-        self.skip_ws();
         let start = self.pos;
         let is_static = self.eat(b'_');
         let negative = self.eat(b'-');
@@ -218,34 +231,34 @@ impl<'a> Parser<'a> {
     }
 
     /// Consumes the decimal digits at the position: their value, negated if `negative`, or
-    /// `None` when it does not fit in an `i64`.
+    /// `None` when it does not fit in an `i64` (then the digits are consumed only in part).
     #[inline]
     fn decimal(&mut self, negative: bool) -> Option<i64> {
-        let mut value = Some(0i64);
+        let sign = if negative { -1 } else { 1 };
+        let mut value = 0i64;
         while let Some(&b) = self.input.as_bytes().get(self.pos) {
             if !b.is_ascii_digit() {
                 break;
             }
-            let d = i64::from(b - b'0');
-            value = value.and_then(|v| v.checked_mul(10)).and_then(|v| {
-                if negative {
-                    v.checked_sub(d)
-                } else {
-                    v.checked_add(d)
-                }
-            });
+            value = value
+                .checked_mul(10)?
+                .checked_add(sign * i64::from(b - b'0'))?;
             self.pos += 1;
         }
-        value
+        Some(value)
     }
 
-    fn tree<T: Copy, F: FnMut(&mut Self) -> Result<T>>(
+    /// Reads a tree, appending its nodes in pre-order to `nodes`; `leaf` reads each leaf.
+    ///
+    /// Each call keeps the position and the rank of its own tuple, so the nodes go straight
+    /// into the caller's vector (a [`crate::tree::Builder`] owns its nodes, which would then be moved).
+    fn tree<T: Copy>(
         &mut self,
-        leaf: &mut F,
-        b: &mut Builder<T>,
+        nodes: &mut Nodes<T>,
+        leaf: &mut impl FnMut(&mut Self) -> Result<T>,
     ) -> Result<()> {
         if self.peek() != Some(b'(') {
-            b.leaf(leaf(self)?);
+            nodes.push(Node::Leaf(leaf(self)?));
             return Ok(());
         }
         self.depth += 1;
@@ -253,12 +266,15 @@ impl<'a> Parser<'a> {
             return Err(self.error(&format!("at most {MAX_DEPTH} levels of nesting")));
         }
         self.pos += 1;
-        b.open();
+        let start = nodes.len();
+        nodes.push(Node::Tuple { rank: 0, len: 0 });
+        let mut rank = 0;
         if self.peek() == Some(b')') {
             self.pos += 1;
         } else {
             loop {
-                self.tree(leaf, b)?;
+                self.tree(nodes, leaf)?;
+                rank += 1;
                 match self.peek() {
                     Some(b',') => self.pos += 1,
                     Some(b')') => {
@@ -269,9 +285,22 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        b.close();
+        let len = (nodes.len() - start) as u32;
+        nodes[start] = Node::Tuple { rank, len };
         self.depth -= 1;
         Ok(())
+    }
+
+    /// A tree whose leaves `leaf` reads.
+    fn read_tree<T: Copy>(
+        &mut self,
+        leaf: &mut impl FnMut(&mut Self) -> Result<T>,
+    ) -> Result<Tree<T>> {
+        let mut t = Tree {
+            nodes: Nodes::new(),
+        };
+        self.tree(&mut t.nodes, leaf)?;
+        Ok(t)
     }
 
     /// A coordinate (an int-tuple that may contain `_`).
@@ -284,9 +313,7 @@ impl<'a> Parser<'a> {
     /// assert_eq!(Parser::new("(_,(1,_))").coord().unwrap().to_string(), "(_,(1,_))");
     /// ```
     pub fn coord(&mut self) -> Result<Coord> {
-        let mut b = Builder::new();
-        self.tree(&mut |p: &mut Self| p.coord_leaf(), &mut b)?;
-        b.finish()
+        self.read_tree(&mut Self::coord_leaf)
     }
 
     /// An int-tuple (no `_`).
@@ -300,21 +327,19 @@ impl<'a> Parser<'a> {
     /// assert!(Parser::new("(2,_)").int_tuple().is_err());
     /// ```
     pub fn int_tuple(&mut self) -> Result<IntTuple> {
-        let mut b = Builder::new();
-        self.tree(
-            &mut |p: &mut Self| {
-                let at = p.pos;
-                match p.coord_leaf()? {
-                    CoordLeaf::Index(i) => Ok(i),
-                    CoordLeaf::Underscore => {
-                        p.pos = at;
-                        Err(p.error("an integer (`_` is only allowed in coordinates and tilers)"))
-                    }
-                }
-            },
-            &mut b,
-        )?;
-        b.finish()
+        self.read_tree(&mut Self::int_leaf)
+    }
+
+    /// An int-tuple leaf: an integer, `_` refused.
+    fn int_leaf(&mut self) -> Result<Int> {
+        let at = self.pos;
+        match self.coord_leaf()? {
+            CoordLeaf::Index(i) => Ok(i),
+            CoordLeaf::Underscore => {
+                self.pos = at;
+                Err(self.error(NO_UNDERSCORE))
+            }
+        }
     }
 
     /// A layout `S:D` (a shape alone means column-major strides).
@@ -329,24 +354,27 @@ impl<'a> Parser<'a> {
     /// ```
     pub fn layout(&mut self) -> Result<Layout> {
         let shape = self.int_tuple()?;
-        self.layout_after(shape)
+        if self.peek() != Some(b':') {
+            return Layout::column_major(&shape);
+        }
+        let mut stride = empty_tree();
+        self.stride(&shape, &mut stride)?;
+        Ok(Layout::from_congruent(shape, stride))
     }
 
-    /// The rest of a layout whose shape was just read: `:D`, or column-major strides.
-    fn layout_after(&mut self, shape: IntTuple) -> Result<Layout> {
-        if self.peek() == Some(b':') {
-            self.pos += 1;
-            let at = self.pos;
-            let stride = self.int_tuple()?;
-            Layout::new(shape, stride).map_err(|e| match e {
-                LayoutError::NotCongruent { .. } => {
-                    LayoutError::parse(self.input, at, "a stride congruent to the shape")
-                }
-                e => e,
-            })
-        } else {
-            Layout::column_major(&shape)
+    /// Reads the `:D` of a layout whose shape was just read into `stride`: congruent to `shape`.
+    fn stride(&mut self, shape: &IntTuple, stride: &mut IntTuple) -> Result<()> {
+        self.expect(b':')?;
+        let at = self.pos;
+        self.tree(&mut stride.nodes, &mut Self::int_leaf)?;
+        if !shape.congruent(stride) {
+            return Err(LayoutError::parse(
+                self.input,
+                at,
+                "a stride congruent to the shape",
+            ));
         }
+        Ok(())
     }
 
     /// Any literal: integer, `_`, tuple, layout or tiler.
@@ -361,43 +389,71 @@ impl<'a> Parser<'a> {
     /// assert!(matches!(Parser::new("_").literal().unwrap(), Literal::Underscore));
     /// ```
     pub fn literal(&mut self) -> Result<Literal> {
+        let mut l = Literal::Underscore;
+        self.literal_into(&mut l)?;
+        Ok(l)
+    }
+
+    /// [`Parser::literal`], written to `out` (a layout is built where it will stay).
+    pub(crate) fn literal_into(&mut self, out: &mut Literal) -> Result<()> {
         if self.peek() == Some(b'S') {
-            return Ok(match crate::swizzle::parse_swizzled(self)? {
+            *out = match crate::swizzle::parse_swizzled(self)? {
                 crate::swizzle::Swizzled::Swizzle(s) => Literal::Swizzle(s),
                 crate::swizzle::Swizzled::Composed(c) => Literal::Composed(*c),
-            });
+            };
+            return Ok(());
         }
         if self.peek() == Some(b'<') {
-            return Ok(Literal::Tiler(self.tiler_tuple()?));
+            *out = Literal::Tiler(self.tiler_tuple()?);
+            return Ok(());
         }
+        // Read the first tree as a shape, `_` as 0; it is a coordinate if no `:` follows.
         let start = self.pos;
-        let c = self.coord()?;
+        let mut underscore = None;
+        let mut shape = empty_tree();
+        self.tree(&mut shape.nodes, &mut |p: &mut Self| {
+            let at = p.pos;
+            Ok(match p.coord_leaf()? {
+                CoordLeaf::Index(i) => i,
+                CoordLeaf::Underscore => {
+                    underscore = underscore.or(Some(at));
+                    Int::ZERO
+                }
+            })
+        })?;
         if self.peek() == Some(b'-') && self.input.as_bytes().get(self.pos + 1) == Some(&b'>') {
             self.pos = start;
-            return Ok(Literal::Morphism(self.morphism()?));
+            *out = Literal::Morphism(self.morphism()?);
+            return Ok(());
         }
         if self.peek() == Some(b':') {
-            let l = if c.has_underscore() {
-                // re-read as a layout to report the `_` in the shape
-                self.pos = start;
-                self.layout()?
-            } else {
-                self.layout_after(c.underscores_as_zero())?
-            };
+            if let Some(at) = underscore {
+                self.pos = at;
+                return Err(self.error(NO_UNDERSCORE));
+            }
+            let mut stride = empty_tree();
+            self.stride(&shape, &mut stride)?;
+            // congruent, and no deeper than `MAX_DEPTH` since `tree` stops there
             if self.peek() == Some(b'o') {
                 // `A o OFFSET o B`: a composed layout whose outer function is a layout
-                let a = crate::swizzle::Outer::from(l);
-                return Ok(Literal::Composed(crate::swizzle::parse_composed_tail(
-                    self, a,
-                )?));
+                let a = crate::swizzle::Outer::from(Layout::from_congruent(shape, stride));
+                *out = Literal::Composed(crate::swizzle::parse_composed_tail(self, a)?);
+            } else {
+                *out = Literal::Layout(Layout::from_congruent(shape, stride));
             }
-            return Ok(Literal::Layout(l));
+            return Ok(());
         }
-        Ok(match c.as_leaf() {
-            Some(CoordLeaf::Index(i)) => Literal::Int(i),
-            Some(CoordLeaf::Underscore) => Literal::Underscore,
-            None => Literal::Tuple(c),
-        })
+        *out = match (shape.as_leaf(), underscore) {
+            (Some(i), None) => Literal::Int(i),
+            (Some(_), Some(_)) => Literal::Underscore,
+            (None, None) => Literal::Tuple(Coord::from_int_tuple(&shape)),
+            (None, Some(_)) => {
+                // a coordinate with `_`: read it again as one
+                self.pos = start;
+                Literal::Tuple(self.coord()?)
+            }
+        };
+        Ok(())
     }
 
     fn tiler_tuple(&mut self) -> Result<Tiler> {
@@ -406,12 +462,15 @@ impl<'a> Parser<'a> {
         if self.depth > MAX_DEPTH {
             return Err(self.error(&format!("at most {MAX_DEPTH} levels of nesting")));
         }
-        let mut items = Vec::new();
+        // most tilers have two modes (see `parse_call` for why not four)
+        let mut items = Vec::with_capacity(2);
         if self.peek() == Some(b'>') {
             self.pos += 1;
         } else {
             loop {
-                items.push(self.tiler()?);
+                let last = items.len();
+                items.resize_with(last + 1, || Tiler::Underscore);
+                self.tiler_into(&mut items[last])?;
                 match self.peek() {
                     Some(b',') => self.pos += 1,
                     Some(b'>') => {
@@ -436,8 +495,17 @@ impl<'a> Parser<'a> {
     /// assert_eq!(Parser::new("<3:3,(2,_)>").tiler().unwrap().to_string(), "<3:3,<2:_1,_>>");
     /// ```
     pub fn tiler(&mut self) -> Result<Tiler> {
+        let mut t = Tiler::Underscore;
+        self.tiler_into(&mut t)?;
+        Ok(t)
+    }
+
+    /// [`Parser::tiler`], written to `out`.
+    fn tiler_into(&mut self, out: &mut Tiler) -> Result<()> {
         let at = self.pos;
-        Ok(match self.literal()? {
+        let mut literal = Literal::Underscore;
+        self.literal_into(&mut literal)?;
+        *out = match literal {
             Literal::Tiler(t) => t,
             Literal::Layout(l) => Tiler::Layout(l),
             Literal::Underscore => Tiler::Underscore,
@@ -452,7 +520,15 @@ impl<'a> Parser<'a> {
             | Literal::IdentityTensor(_) => {
                 return Err(LayoutError::parse(self.input, at, "a tiler"))
             }
-        })
+        };
+        Ok(())
+    }
+}
+
+/// A tree without nodes, to read one into (never a value: a tree has at least one node).
+fn empty_tree<T>() -> Tree<T> {
+    Tree {
+        nodes: Nodes::new(),
     }
 }
 

@@ -1,0 +1,140 @@
+//! Printing CuTe notation cheaply, for the `Display` impls of [`Int`], trees and layouts.
+//!
+//! The text is gathered in a buffer on the stack and handed to the formatter in one
+//! `write_str` call (one per full buffer for long texts), integers are formatted with `itoa`,
+//! and trees are walked in their pre-order node list. As with the `write!`
+//! calls this replaces, width, fill and precision flags are ignored (`format!("{:>5}", int)` is
+//! the bare integer).
+
+use crate::int::Int;
+use crate::tree::Node;
+use std::fmt;
+
+/// Bytes gathered before they are handed to the formatter.
+const CAPACITY: usize = 128;
+
+/// The longest integer text: the static tag `_` and the 20 characters of `i64::MIN`.
+const MAX_INT_LEN: usize = 21;
+
+/// ASCII text on its way to a formatter.
+pub(crate) struct Text<'a, 'f> {
+    out: &'a mut fmt::Formatter<'f>,
+    buf: [u8; CAPACITY],
+    len: usize,
+}
+
+impl<'a, 'f> Text<'a, 'f> {
+    /// An empty text for `out`; nothing reaches `out` before [`Text::flush`].
+    #[inline]
+    pub(crate) fn new(out: &'a mut fmt::Formatter<'f>) -> Self {
+        Text {
+            out,
+            buf: [0; CAPACITY],
+            len: 0,
+        }
+    }
+
+    /// Appends one ASCII byte.
+    #[inline]
+    pub(crate) fn byte(&mut self, b: u8) -> fmt::Result {
+        debug_assert!(b.is_ascii());
+        if self.len == CAPACITY {
+            self.flush()?;
+        }
+        self.buf[self.len] = b;
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Appends an integer as CuTe prints it: `8`, or `_8` when static.
+    #[inline]
+    pub(crate) fn int(&mut self, x: Int) -> fmt::Result {
+        if self.len + MAX_INT_LEN > CAPACITY {
+            self.flush()?;
+        }
+        if x.is_static() {
+            self.buf[self.len] = b'_';
+            self.len += 1;
+        }
+        let mut digits = itoa::Buffer::new();
+        for &b in digits.format(x.value()).as_bytes() {
+            self.buf[self.len] = b;
+            self.len += 1;
+        }
+        Ok(())
+    }
+
+    /// The formatter, after the text gathered so far was written to it.
+    #[inline]
+    pub(crate) fn formatter(&mut self) -> Result<&mut fmt::Formatter<'f>, fmt::Error> {
+        self.flush()?;
+        Ok(self.out)
+    }
+
+    /// Writes the text gathered so far to the formatter.
+    pub(crate) fn flush(&mut self) -> fmt::Result {
+        // only ASCII was appended, so this never fails
+        let text = std::str::from_utf8(&self.buf[..self.len]).map_err(|_| fmt::Error)?;
+        self.out.write_str(text)?;
+        self.len = 0;
+        Ok(())
+    }
+}
+
+/// Appends a tree given by its pre-order nodes, `(a,(b,c))`; `leaf` appends each leaf.
+pub(crate) fn tree<'a, 'f, T: Copy>(
+    text: &mut Text<'a, 'f>,
+    nodes: &[Node<T>],
+    mut leaf: impl FnMut(&mut Text<'a, 'f>, T) -> fmt::Result,
+) -> fmt::Result {
+    match nodes[0] {
+        Node::Leaf(x) => leaf(text, x),
+        Node::Tuple { rank, .. } => tuple(text, nodes, rank, &mut leaf),
+    }
+}
+
+/// Appends the tuple of `rank` modes whose nodes start `nodes`.
+fn tuple<'a, 'f, T: Copy>(
+    text: &mut Text<'a, 'f>,
+    nodes: &[Node<T>],
+    rank: u32,
+    leaf: &mut impl FnMut(&mut Text<'a, 'f>, T) -> fmt::Result,
+) -> fmt::Result {
+    text.byte(b'(')?;
+    let mut rest = &nodes[1..];
+    for i in 0..rank {
+        if i > 0 {
+            text.byte(b',')?;
+        }
+        rest = match rest[0] {
+            Node::Leaf(x) => {
+                leaf(text, x)?;
+                &rest[1..]
+            }
+            Node::Tuple { rank, len } => {
+                tuple(text, rest, rank, leaf)?;
+                &rest[len as usize..]
+            }
+        };
+    }
+    text.byte(b')')
+}
+
+/// Appends a tree of integers.
+#[inline]
+pub(crate) fn int_tree(text: &mut Text<'_, '_>, nodes: &[Node<Int>]) -> fmt::Result {
+    tree(text, nodes, |text, x| text.int(x))
+}
+
+/// Writes the layout `shape:stride` to `f`.
+pub(crate) fn layout(
+    f: &mut fmt::Formatter<'_>,
+    shape: &[Node<Int>],
+    stride: &[Node<Int>],
+) -> fmt::Result {
+    let mut text = Text::new(f);
+    int_tree(&mut text, shape)?;
+    text.byte(b':')?;
+    int_tree(&mut text, stride)?;
+    text.flush()
+}
