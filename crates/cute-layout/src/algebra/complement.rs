@@ -173,8 +173,12 @@ fn ceil_div_size(cotarget: TreeRef<'_, Int>, cur: Int) -> std::result::Result<In
         None => {
             let (mut size, mut rest) = (Int::ONE, cur);
             for m in cotarget.modes() {
-                size = size.mul(ceil_div_size(m, rest)?)?;
-                rest = rest.ceil_div(product(m)?)?;
+                let (quotient, extent) = match m.as_leaf() {
+                    Some(a) => (a.ceil_div(rest)?, a), // (the common flat case, without recursion)
+                    None => (ceil_div_size(m, rest)?, product(m)?),
+                };
+                size = size.mul(quotient)?;
+                rest = rest.ceil_div(extent)?;
             }
             Ok(size)
         }
