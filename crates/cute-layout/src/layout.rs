@@ -888,6 +888,15 @@ impl LayoutBuilder {
     pub(crate) fn finish(self) -> Result<Layout> {
         Layout::from_builders(self.shape, self.stride)
     }
+
+    /// The layout that `append` writes to an empty builder (as its one mode): how the
+    /// algebra's `_into` functions, which append to a caller's builder, return a layout.
+    #[inline]
+    pub(crate) fn build(append: impl FnOnce(&mut LayoutBuilder) -> Result<()>) -> Result<Layout> {
+        let mut out = LayoutBuilder::new();
+        append(&mut out)?;
+        out.finish()
+    }
 }
 
 /// The offsets of the flat modes `leaves` (positive extents whose product is `out.len()`, no

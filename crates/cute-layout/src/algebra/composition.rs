@@ -45,9 +45,7 @@ pub fn composition(a: &Layout, b: &Layout) -> Result<Layout> {
 /// [`composition`], reporting the left-distribution over `B`'s modes and every
 /// shape_div / shape_mod step to `t`.
 pub(crate) fn composition_traced(a: &Layout, b: &Layout, t: &mut impl Trace) -> Result<Layout> {
-    let mut out = LayoutBuilder::new();
-    composition_into(a.as_mode_ref(), b.as_mode_ref(), &mut out, t)?;
-    out.finish()
+    LayoutBuilder::build(|out| composition_into(a.as_mode_ref(), b.as_mode_ref(), out, t))
 }
 
 /// [`composition`] of borrowed layouts, appending `A ∘ B` to `out` as one mode (so that the
@@ -134,9 +132,7 @@ pub(crate) fn composition_tiler_traced(
     tiler: &Tiler,
     t: &mut impl Trace,
 ) -> Result<Layout> {
-    let mut out = LayoutBuilder::new();
-    composition_tiler_into(a.as_mode_ref(), tiler, &mut out, t)?;
-    out.finish()
+    LayoutBuilder::build(|out| composition_tiler_into(a.as_mode_ref(), tiler, out, t))
 }
 
 /// [`composition_tiler`] of a borrowed layout, appending the result to `out` as one mode.

@@ -40,9 +40,7 @@ pub(crate) fn logical_divide_traced(
     tiler: &Tiler,
     tr: &mut impl Trace,
 ) -> Result<Layout> {
-    let mut out = LayoutBuilder::new();
-    logical_divide_into(layout.as_mode_ref(), tiler, &mut out, tr)?;
-    out.finish()
+    LayoutBuilder::build(|out| logical_divide_into(layout.as_mode_ref(), tiler, out, tr))
 }
 
 /// [`logical_divide`] of a borrowed layout, appending the result to `out` as one mode.

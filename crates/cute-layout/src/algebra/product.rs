@@ -40,9 +40,7 @@ pub(crate) fn logical_product_traced(
     tiler: &Tiler,
     tr: &mut impl Trace,
 ) -> Result<Layout> {
-    let mut out = LayoutBuilder::new();
-    logical_product_into(block.as_mode_ref(), tiler, &mut out, tr)?;
-    out.finish()
+    LayoutBuilder::build(|out| logical_product_into(block.as_mode_ref(), tiler, out, tr))
 }
 
 /// [`logical_product`] of a borrowed block, appending the result to `out` as one mode.
