@@ -282,7 +282,8 @@ fn eval_line(line: &str, out: &mut impl Write) -> io::Result<()> {
             "error: empty expression; hint: write op(arg, ...), see `cute ops`"
         );
     }
-    match eval(line) {
+    // matched by reference: moving the value out of the result would copy it
+    match &eval(line) {
         Ok(v) => writeln!(out, "{v}"),
         Err(e) => writeln!(out, "error: {}", e.to_string().replace('\n', " | ")),
     }

@@ -432,9 +432,15 @@ pub fn eval(expr: &str) -> Result<Value> {
     eval_call(op, items)
 }
 
+/// Applies the operation `op` to its arguments, its errors attributed to it.
 fn eval_call(op: &str, items: Vec<Literal>) -> Result<Value> {
-    let args = Args { op, items };
-    apply(&args).map_err(|e| match e {
+    apply(&Args { op, items }).map_err(|e| within_call(op, e))
+}
+
+/// The error of the call `op(...)`, naming `op` unless it does already.
+#[cold]
+fn within_call(op: &str, e: LayoutError) -> LayoutError {
+    match e {
         e @ LayoutError::InvalidArgument { op: "eval", .. } => e,
         e if e.to_string().starts_with(&format!("{op}:"))
             || e.to_string().starts_with(&format!("{op},")) =>
@@ -442,7 +448,7 @@ fn eval_call(op: &str, items: Vec<Literal>) -> Result<Value> {
             e
         }
         e => e.within(op.to_string()),
-    })
+    }
 }
 
 fn layout_or_tuple_query(

@@ -8,7 +8,7 @@ use crate::coord::{crd2idx_ref, Coord};
 use crate::error::{LayoutError, Result};
 use crate::int::{ArithError, Int};
 use crate::notation::print;
-use crate::tree::{Builder, Node, Tree, TreeRef, MAX_DEPTH};
+use crate::tree::{Builder, Node, Nodes, Tree, TreeRef, MAX_DEPTH};
 use crate::tuple::IntTuple;
 use std::fmt;
 
@@ -179,6 +179,27 @@ impl Layout {
     pub(crate) fn from_congruent(shape: IntTuple, stride: IntTuple) -> Layout {
         debug_assert!(shape.congruent(&stride) && shape.depth() <= MAX_DEPTH);
         Layout { shape, stride }
+    }
+
+    /// A layout still to be read in place: no nodes yet, so not a layout until the parser has
+    /// filled [`Layout::trees_mut`] with a congruent shape and stride.
+    #[inline]
+    pub(crate) fn unread() -> Layout {
+        Layout {
+            shape: Tree {
+                nodes: Nodes::new(),
+            },
+            stride: Tree {
+                nodes: Nodes::new(),
+            },
+        }
+    }
+
+    /// The shape and the stride, for the parser to read into where the layout already sits
+    /// (it keeps them congruent and at most [`MAX_DEPTH`] deep, as for [`Layout::from_congruent`]).
+    #[inline]
+    pub(crate) fn trees_mut(&mut self) -> (&mut IntTuple, &mut IntTuple) {
+        (&mut self.shape, &mut self.stride)
     }
 
     pub(crate) fn from_refs(shape: TreeRef<'_, Int>, stride: TreeRef<'_, Int>) -> Layout {

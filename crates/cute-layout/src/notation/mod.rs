@@ -113,9 +113,16 @@ impl<'a> Parser<'a> {
     /// # use cute_layout::notation::Parser;
     /// assert_eq!(Parser::new("  <2>").peek(), Some(b'<'));
     /// ```
+    #[inline]
     pub fn peek(&mut self) -> Option<u8> {
-        self.skip_ws();
-        self.input.as_bytes().get(self.pos).copied()
+        match self.input.as_bytes().get(self.pos) {
+            // a printable ASCII byte, the common case: no space to skip
+            Some(&b) if b.is_ascii_graphic() => Some(b),
+            _ => {
+                self.skip_ws();
+                self.input.as_bytes().get(self.pos).copied()
+            }
+        }
     }
 
     /// An error at the current position.
@@ -140,13 +147,19 @@ impl<'a> Parser<'a> {
     /// assert!(p.expect(b'(').is_ok());
     /// assert!(p.expect(b')').is_err());
     /// ```
+    #[inline]
     pub fn expect(&mut self, c: u8) -> Result<()> {
-        if self.peek() == Some(c) {
-            self.pos += 1;
+        if self.accept(c) {
             Ok(())
         } else {
-            Err(self.error(&format!("'{}'", c as char)))
+            Err(self.missing(c))
         }
+    }
+
+    /// The error of [`Parser::expect`] when `c` is not next.
+    #[cold]
+    fn missing(&self, c: u8) -> LayoutError {
+        self.error(&format!("'{}'", c as char))
     }
 
     /// Consumes `c` if it is the next non-space byte; whether it did.
@@ -394,23 +407,76 @@ impl<'a> Parser<'a> {
         Ok(l)
     }
 
-    /// [`Parser::literal`], written to `out` (a layout is built where it will stay).
+    /// [`Parser::literal`], written to `out` (a layout is read in place, where it will stay).
     pub(crate) fn literal_into(&mut self, out: &mut Literal) -> Result<()> {
-        if self.peek() == Some(b'S') {
-            *out = match crate::swizzle::parse_swizzled(self)? {
-                crate::swizzle::Swizzled::Swizzle(s) => Literal::Swizzle(s),
-                crate::swizzle::Swizzled::Composed(c) => Literal::Composed(*c),
-            };
-            return Ok(());
+        match self.peek() {
+            Some(b'S') => {
+                *out = match crate::swizzle::parse_swizzled(self)? {
+                    crate::swizzle::Swizzled::Swizzle(s) => Literal::Swizzle(s),
+                    crate::swizzle::Swizzled::Composed(c) => Literal::Composed(*c),
+                }
+            }
+            Some(b'<') => *out = Literal::Tiler(self.tiler_tuple()?),
+            _ => {
+                *out = Literal::Layout(Layout::unread());
+                let Literal::Layout(l) = out else {
+                    unreachable!("a layout was just written")
+                };
+                if let Some(other) = self.layout_in_place(l)? {
+                    *out = self.other_literal(l, other)?;
+                }
+            }
         }
-        if self.peek() == Some(b'<') {
-            *out = Literal::Tiler(self.tiler_tuple()?);
-            return Ok(());
-        }
-        // Read the first tree as a shape, `_` as 0; it is a coordinate if no `:` follows.
+        Ok(())
+    }
+
+    /// Reads a layout into `l`, where it stays, from the position (where [`Parser::peek`] has
+    /// skipped the spaces); `Some` for a literal that only starts like one, which
+    /// [`Parser::other_literal`] finishes.
+    fn layout_in_place(&mut self, l: &mut Layout) -> Result<Option<NotLayout>> {
         let start = self.pos;
+        let (shape, stride) = l.trees_mut();
+        let underscore = self.shape_or_coord(shape)?;
+        if self.peek() == Some(b'-') && self.input.as_bytes().get(self.pos + 1) == Some(&b'>') {
+            return Ok(Some(NotLayout::Morphism { start }));
+        }
+        if self.peek() != Some(b':') {
+            return Ok(Some(NotLayout::Tree { start, underscore }));
+        }
+        if let Some(at) = underscore {
+            self.pos = at;
+            return Err(self.error(NO_UNDERSCORE));
+        }
+        self.stride(shape, stride)?;
+        // congruent, and no deeper than `MAX_DEPTH` since `tree` stops there
+        if self.peek() == Some(b'o') {
+            return Ok(Some(NotLayout::Composed));
+        }
+        Ok(None)
+    }
+
+    /// The literal that [`Parser::layout_in_place`] found not to be a layout, `l` what it read.
+    fn other_literal(&mut self, l: &mut Layout, other: NotLayout) -> Result<Literal> {
+        Ok(match other {
+            NotLayout::Morphism { start } => {
+                self.pos = start;
+                Literal::Morphism(self.morphism()?)
+            }
+            NotLayout::Composed => {
+                // `A o OFFSET o B`: a composed layout whose outer function is the layout `A`
+                let a = crate::swizzle::Outer::from(std::mem::replace(l, Layout::unread()));
+                Literal::Composed(crate::swizzle::parse_composed_tail(self, a)?)
+            }
+            NotLayout::Tree { start, underscore } => {
+                self.bare_literal(l.trees_mut().0, underscore, start)?
+            }
+        })
+    }
+
+    /// Reads a tree into `shape`, `_` read as 0 (the tree is a coordinate if no `:` follows);
+    /// the position of the first `_`.
+    fn shape_or_coord(&mut self, shape: &mut IntTuple) -> Result<Option<usize>> {
         let mut underscore = None;
-        let mut shape = empty_tree();
         self.tree(&mut shape.nodes, &mut |p: &mut Self| {
             let at = p.pos;
             Ok(match p.coord_leaf()? {
@@ -421,39 +487,27 @@ impl<'a> Parser<'a> {
                 }
             })
         })?;
-        if self.peek() == Some(b'-') && self.input.as_bytes().get(self.pos + 1) == Some(&b'>') {
-            self.pos = start;
-            *out = Literal::Morphism(self.morphism()?);
-            return Ok(());
-        }
-        if self.peek() == Some(b':') {
-            if let Some(at) = underscore {
-                self.pos = at;
-                return Err(self.error(NO_UNDERSCORE));
-            }
-            let mut stride = empty_tree();
-            self.stride(&shape, &mut stride)?;
-            // congruent, and no deeper than `MAX_DEPTH` since `tree` stops there
-            if self.peek() == Some(b'o') {
-                // `A o OFFSET o B`: a composed layout whose outer function is a layout
-                let a = crate::swizzle::Outer::from(Layout::from_congruent(shape, stride));
-                *out = Literal::Composed(crate::swizzle::parse_composed_tail(self, a)?);
-            } else {
-                *out = Literal::Layout(Layout::from_congruent(shape, stride));
-            }
-            return Ok(());
-        }
-        *out = match (shape.as_leaf(), underscore) {
+        Ok(underscore)
+    }
+
+    /// The literal of a tree read from `start` by [`Parser::shape_or_coord`] and not followed by
+    /// `:`: an integer, `_` or a tuple.
+    fn bare_literal(
+        &mut self,
+        shape: &IntTuple,
+        underscore: Option<usize>,
+        start: usize,
+    ) -> Result<Literal> {
+        Ok(match (shape.as_leaf(), underscore) {
             (Some(i), None) => Literal::Int(i),
             (Some(_), Some(_)) => Literal::Underscore,
-            (None, None) => Literal::Tuple(Coord::from_int_tuple(&shape)),
+            (None, None) => Literal::Tuple(Coord::from_int_tuple(shape)),
             (None, Some(_)) => {
                 // a coordinate with `_`: read it again as one
                 self.pos = start;
                 Literal::Tuple(self.coord()?)
             }
-        };
-        Ok(())
+        })
     }
 
     fn tiler_tuple(&mut self) -> Result<Tiler> {
@@ -500,12 +554,32 @@ impl<'a> Parser<'a> {
         Ok(t)
     }
 
-    /// [`Parser::tiler`], written to `out`.
+    /// [`Parser::tiler`], written to `out` (a layout is read in place, where it will stay).
     fn tiler_into(&mut self, out: &mut Tiler) -> Result<()> {
         let at = self.pos;
-        let mut literal = Literal::Underscore;
-        self.literal_into(&mut literal)?;
-        *out = match literal {
+        match self.peek() {
+            Some(b'<') => *out = self.tiler_tuple()?,
+            Some(b'S') => {
+                let literal = self.literal()?;
+                *out = self.literal_tiler(literal, at)?;
+            }
+            _ => {
+                *out = Tiler::Layout(Layout::unread());
+                let Tiler::Layout(l) = out else {
+                    unreachable!("a layout was just written")
+                };
+                if let Some(other) = self.layout_in_place(l)? {
+                    let literal = self.other_literal(l, other)?;
+                    *out = self.literal_tiler(literal, at)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The tiler a literal read from `at` stands for.
+    fn literal_tiler(&self, literal: Literal, at: usize) -> Result<Tiler> {
+        Ok(match literal {
             Literal::Tiler(t) => t,
             Literal::Layout(l) => Tiler::Layout(l),
             Literal::Underscore => Tiler::Underscore,
@@ -520,9 +594,21 @@ impl<'a> Parser<'a> {
             | Literal::IdentityTensor(_) => {
                 return Err(LayoutError::parse(self.input, at, "a tiler"))
             }
-        };
-        Ok(())
+        })
     }
+}
+
+/// What a literal that starts like a layout turned out to be, when it is not one.
+enum NotLayout {
+    /// A tuple morphism `S -> T over α` from `start` on.
+    Morphism { start: usize },
+    /// A composed layout `A o OFFSET o B`, the layout `A` read.
+    Composed,
+    /// A tree read from `start` and not followed by `:`, its first `_` at `underscore`.
+    Tree {
+        start: usize,
+        underscore: Option<usize>,
+    },
 }
 
 /// A tree without nodes, to read one into (never a value: a tree has at least one node).
