@@ -647,29 +647,32 @@ fn apply_ordinary(a: &Args<'_>) -> Result<Value> {
         "composition" => {
             a.arity(2, 2)?;
             let l = a.layout(0)?;
-            Ok(L(if a.is_layout(1) {
-                composition(&l, &*a.layout(1)?)?
+            let c = if a.is_layout(1) {
+                composition(&l, &*a.layout(1)?)
             } else {
-                composition_tiler(&l, &*a.tiler(1)?)?
-            }))
+                composition_tiler(&l, &*a.tiler(1)?)
+            };
+            c.map(L)
         }
         "complement" => {
             a.arity(1, 2)?;
             let l = a.layout(0)?;
-            Ok(L(if n == 2 {
-                complement(&l, &a.int_tuple(1)?)?
+            let c = if n == 2 {
+                complement(&l, &a.int_tuple(1)?)
             } else {
-                complement_default(&l)?
-            }))
+                complement_default(&l)
+            };
+            c.map(L)
         }
         "right_inverse" | "left_inverse" | "nullspace" => {
             a.arity(1, 1)?;
             let l = a.layout(0)?;
-            Ok(L(match a.op {
-                "right_inverse" => right_inverse(&l)?,
-                "left_inverse" => left_inverse(&l)?,
-                _ => nullspace(&l)?,
-            }))
+            let f = match a.op {
+                "right_inverse" => right_inverse,
+                "left_inverse" => left_inverse,
+                _ => nullspace,
+            };
+            f(&l).map(L)
         }
         "max_common_layout" => {
             a.arity(2, 2)?;
@@ -685,7 +688,8 @@ fn apply_ordinary(a: &Args<'_>) -> Result<Value> {
         "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" | "logical_product"
         | "zipped_product" | "tiled_product" | "flat_product" => {
             a.arity(2, 2)?;
-            let (l, t) = (a.layout(0)?, a.tiler(1)?);
+            let l = a.layout(0)?;
+            let t = a.tiler(1)?;
             let f = match a.op {
                 "logical_divide" => logical_divide,
                 "zipped_divide" => zipped_divide,
@@ -696,16 +700,18 @@ fn apply_ordinary(a: &Args<'_>) -> Result<Value> {
                 "tiled_product" => tiled_product,
                 _ => flat_product,
             };
-            Ok(L(f(&l, &t)?))
+            f(&l, &t).map(L)
         }
         "blocked_product" | "raked_product" => {
             a.arity(2, 2)?;
-            let (x, y) = (a.layout(0)?, a.layout(1)?);
-            Ok(L(if a.op == "blocked_product" {
-                blocked_product(&x, &y)?
+            let x = a.layout(0)?;
+            let y = a.layout(1)?;
+            let f = if a.op == "blocked_product" {
+                blocked_product
             } else {
-                raked_product(&x, &y)?
-            }))
+                raked_product
+            };
+            f(&x, &y).map(L)
         }
         "tile_to_shape" => {
             a.arity(2, 3)?;
