@@ -10,7 +10,7 @@
 use crate::algebra::coalesce::coalesce_traced;
 use crate::algebra::complement::complement_traced;
 use crate::algebra::composition::composition_tiler_traced;
-use crate::algebra::divide::{logical_divide_traced, splat_both, splat_rest, zipped_divide_traced};
+use crate::algebra::divide::{logical_divide_traced, splat_zipped, zipped_divide_traced, Splat};
 use crate::algebra::product::{
     blocked_product_traced, logical_product_traced, raked_product_traced, zipped_product_traced,
 };
@@ -171,12 +171,12 @@ pub fn explain(expr: &str) -> Result<Explanation> {
                 Some("logical") => logical_product_traced(&a, &b, &mut t),
                 Some("zipped") => zipped(&mut t),
                 Some("tiled") => zipped(&mut t).and_then(|z| {
-                    let r = splat_rest(&z)?;
+                    let r = splat_zipped(&z, Splat::Rest)?;
                     t.step(|| format!("unpack the rests, ((tiles...), rests...): {r}"));
                     Ok(r)
                 }),
                 _ => zipped(&mut t).and_then(|z| {
-                    let r = splat_both(&z)?;
+                    let r = splat_zipped(&z, Splat::Both)?;
                     t.step(|| format!("unpack both, (tiles..., rests...): {r}"));
                     Ok(r)
                 }),

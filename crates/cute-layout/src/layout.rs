@@ -153,11 +153,7 @@ impl Layout {
 
     /// Mode `i` as a borrowed `(shape, stride)` pair.
     pub(crate) fn mode_ref(&self, i: usize) -> Result<ModeRef<'_>> {
-        self.mode_refs().nth(i).ok_or(LayoutError::IndexOutOfRange {
-            op: "get",
-            index: i,
-            rank: self.rank(),
-        })
+        mode_at(self.as_mode_ref(), i)
     }
 
     /// A layout from two builders that received the same structure (congruent by construction).
@@ -791,6 +787,18 @@ pub(crate) type ModeRef<'a> = (TreeRef<'a, Int>, TreeRef<'a, Int>);
 /// The top-level modes of a borrowed layout (a leaf yields itself).
 pub(crate) fn sub_modes((s, d): ModeRef<'_>) -> impl ExactSizeIterator<Item = ModeRef<'_>> + '_ {
     s.modes().zip(d.modes())
+}
+
+/// Mode `i` of a borrowed layout.
+///
+/// # Errors
+/// [`LayoutError::IndexOutOfRange`].
+pub(crate) fn mode_at(m: ModeRef<'_>, i: usize) -> Result<ModeRef<'_>> {
+    sub_modes(m).nth(i).ok_or(LayoutError::IndexOutOfRange {
+        op: "get",
+        index: i,
+        rank: m.0.rank(),
+    })
 }
 
 /// The `(extent, stride)` leaves of a borrowed layout, in order; they run backwards too.

@@ -5,7 +5,7 @@ use super::complement::complement_modes;
 use super::composition::composition_into;
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
-use crate::layout::{mode_leaves, sub_modes, Layout, LayoutBuilder, ModeRef, ShowMode};
+use crate::layout::{mode_at, mode_leaves, sub_modes, Layout, LayoutBuilder, ModeRef, ShowMode};
 use crate::tiler::Tiler;
 use crate::tuple::IntTuple;
 
@@ -161,17 +161,21 @@ pub(crate) fn by_mode_into<T: Trace>(
 /// assert_eq!(tile_unzip(&d, &t).unwrap().to_string(), "((_4,_3),(2,2,5)):((1,8),(4,24,48))");
 /// ```
 pub fn tile_unzip(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    let whole = (layout.shape().as_ref(), layout.stride().as_ref());
+    LayoutBuilder::build(|out| tile_unzip_into(layout.as_mode_ref(), tiler, out))
+}
+
+/// [`tile_unzip`] of a borrowed layout, appended to `out` as one mode.
+fn tile_unzip_into(whole: ModeRef<'_>, tiler: &Tiler, out: &mut LayoutBuilder) -> Result<()> {
     if !matches!(tiler, Tiler::Tuple(_)) {
         check_pair(whole, tiler)?;
-        return Ok(layout.clone());
+        out.push_ref(whole);
+        return Ok(());
     }
-    let mut b = LayoutBuilder::new();
-    b.open();
-    unzip_half(whole, tiler, Half::Tiles, &mut b)?;
-    unzip_half(whole, tiler, Half::Rests, &mut b)?;
-    b.close();
-    b.finish()
+    out.open();
+    unzip_half(whole, tiler, Half::Tiles, out)?;
+    unzip_half(whole, tiler, Half::Rests, out)?;
+    out.close();
+    Ok(())
 }
 
 /// Which half of a `(tile, rest)` pair [`unzip_half`] gathers.
@@ -255,10 +259,40 @@ pub(crate) fn zipped_divide_traced(
     tiler: &Tiler,
     tr: &mut impl Trace,
 ) -> Result<Layout> {
-    let d = logical_divide_traced(layout, tiler, tr)?;
-    let z = tile_unzip(&d, tiler)?;
-    tr.step(|| format!("gather the tiles and the rests, ((tiles...), (rests...)): {z}"));
-    Ok(z)
+    LayoutBuilder::build(|out| zipped_divide_into(layout.as_mode_ref(), tiler, out, tr))
+}
+
+/// [`zipped_divide`] of a borrowed layout, appended to `out` as one mode.
+fn zipped_divide_into(
+    layout: ModeRef<'_>,
+    tiler: &Tiler,
+    out: &mut LayoutBuilder,
+    tr: &mut impl Trace,
+) -> Result<()> {
+    let mut divided = LayoutBuilder::new();
+    logical_divide_into(layout, tiler, &mut divided, tr)?;
+    zipped_into(
+        divided.built_since(0),
+        tiler,
+        out,
+        |z| format!("gather the tiles and the rests, ((tiles...), (rests...)): {z}"),
+        tr,
+    )
+}
+
+/// [`tile_unzip`] of a logical divide or product `pairs`, appended to `out` and traced with
+/// `step` of the result.
+pub(crate) fn zipped_into(
+    pairs: ModeRef<'_>,
+    tiler: &Tiler,
+    out: &mut LayoutBuilder,
+    step: impl FnOnce(ShowMode<'_>) -> String,
+    tr: &mut impl Trace,
+) -> Result<()> {
+    let start = out.len();
+    tile_unzip_into(pairs, tiler, out)?;
+    tr.step(|| step(ShowMode(out.built_since(start))));
+    Ok(())
 }
 
 /// Pushes the modes that slicing with `repeat<rank>(_)` keeps: the modes of a layout of
@@ -271,24 +305,42 @@ fn splat(b: &mut LayoutBuilder, (s, d): ModeRef<'_>) {
     }
 }
 
-/// `((T0, T1), R0, R1, ...)`: mode 1 of a zipped result splatted (CuTe's `result(_, repeat<R1>(_))`).
-pub(crate) fn splat_rest(zipped: &Layout) -> Result<Layout> {
-    let mut b = LayoutBuilder::new();
-    b.open();
-    b.push_ref(zipped.mode_ref(0)?);
-    splat(&mut b, zipped.mode_ref(1)?);
-    b.close();
-    b.finish()
+/// How a zipped result `((T0, T1, ...), (R0, R1, ...))` is flattened.
+#[derive(Clone, Copy)]
+pub(crate) enum Splat {
+    /// `((T0, T1), R0, R1, ...)`: mode 1 splatted (CuTe's `result(_, repeat<R1>(_))`).
+    Rest,
+    /// `(T0, T1, ..., R0, R1, ...)`: both modes splatted.
+    Both,
 }
 
-/// `(T0, T1, ..., R0, R1, ...)`: both modes of a zipped result splatted.
-pub(crate) fn splat_both(zipped: &Layout) -> Result<Layout> {
-    let mut b = LayoutBuilder::new();
-    b.open();
-    splat(&mut b, zipped.mode_ref(0)?);
-    splat(&mut b, zipped.mode_ref(1)?);
-    b.close();
-    b.finish()
+/// The zipped result `zipped` flattened as `how` says.
+pub(crate) fn splat_zipped(zipped: &Layout, how: Splat) -> Result<Layout> {
+    LayoutBuilder::build(|out| splat_into(zipped.as_mode_ref(), how, out))
+}
+
+/// The layout of what `zipped` writes (a zipped divide or product), flattened as `how` says,
+/// without building the zipped layout itself.
+pub(crate) fn splat_of(
+    how: Splat,
+    zipped: impl FnOnce(&mut LayoutBuilder) -> Result<()>,
+) -> Result<Layout> {
+    let mut z = LayoutBuilder::new();
+    zipped(&mut z)?;
+    LayoutBuilder::build(|out| splat_into(z.built_since(0), how, out))
+}
+
+/// [`splat_zipped`] of a borrowed zipped layout, appended to `out` as one mode.
+fn splat_into(zipped: ModeRef<'_>, how: Splat, out: &mut LayoutBuilder) -> Result<()> {
+    let (tiles, rests) = (mode_at(zipped, 0)?, mode_at(zipped, 1)?);
+    out.open();
+    match how {
+        Splat::Rest => out.push_ref(tiles),
+        Splat::Both => splat(out, tiles),
+    }
+    splat(out, rests);
+    out.close();
+    Ok(())
 }
 
 /// `tiled_divide(L, T)`: `((tiles...), rest0, rest1, ..., extra modes...)`.
@@ -304,7 +356,9 @@ pub(crate) fn splat_both(zipped: &Layout) -> Result<Layout> {
 /// assert_eq!(tiled_divide(&l, &t).unwrap().to_string(), "((_4,_3),2,2,5):((1,8),4,24,48)");
 /// ```
 pub fn tiled_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    splat_rest(&zipped_divide(layout, tiler)?)
+    splat_of(Splat::Rest, |z| {
+        zipped_divide_into(layout.as_mode_ref(), tiler, z, &mut NoTrace)
+    })
 }
 
 /// `flat_divide(L, T)`: `(tiles..., rests..., extra modes...)`.
@@ -320,5 +374,7 @@ pub fn tiled_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// assert_eq!(flat_divide(&l, &t).unwrap().to_string(), "(_4,_3,2,2,5):(1,8,4,24,48)");
 /// ```
 pub fn flat_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    splat_both(&zipped_divide(layout, tiler)?)
+    splat_of(Splat::Both, |z| {
+        zipped_divide_into(layout.as_mode_ref(), tiler, z, &mut NoTrace)
+    })
 }

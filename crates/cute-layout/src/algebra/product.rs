@@ -3,10 +3,10 @@
 
 use super::complement::complement_modes;
 use super::composition::composition_into;
-use super::divide::{by_mode_into, splat_both, splat_rest, tile_unzip};
+use super::divide::{by_mode_into, splat_of, zipped_into, Splat};
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
-use crate::layout::{Layout, LayoutBuilder, ModeRef, ShowMode};
+use crate::layout::{mode_at, Layout, LayoutBuilder, ModeRef, ShowMode};
 use crate::tiler::Tiler;
 use crate::tuple::{product, IntTuple};
 
@@ -124,10 +124,25 @@ pub(crate) fn zipped_product_traced(
     tiler: &Tiler,
     tr: &mut impl Trace,
 ) -> Result<Layout> {
-    let p = logical_product_traced(block, tiler, tr)?;
-    let z = tile_unzip(&p, tiler)?;
-    tr.step(|| format!("gather the blocks and the arrangements, ((A...), (B...)): {z}"));
-    Ok(z)
+    LayoutBuilder::build(|out| zipped_product_into(block.as_mode_ref(), tiler, out, tr))
+}
+
+/// [`zipped_product`] of a borrowed block, appended to `out` as one mode.
+fn zipped_product_into(
+    block: ModeRef<'_>,
+    tiler: &Tiler,
+    out: &mut LayoutBuilder,
+    tr: &mut impl Trace,
+) -> Result<()> {
+    let mut product = LayoutBuilder::new();
+    logical_product_into(block, tiler, &mut product, tr)?;
+    zipped_into(
+        product.built_since(0),
+        tiler,
+        out,
+        |z| format!("gather the blocks and the arrangements, ((A...), (B...)): {z}"),
+        tr,
+    )
 }
 
 /// `tiled_product(A, B)`: `((A modes...), B0, B1, ...)`.
@@ -143,7 +158,9 @@ pub(crate) fn zipped_product_traced(
 /// assert_eq!(tiled_product(&a, &b).unwrap().to_string(), "((_2,_5),_3,_4):((_5,_1),_1,_5)");
 /// ```
 pub fn tiled_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    splat_rest(&zipped_product(block, tiler)?)
+    splat_of(Splat::Rest, |z| {
+        zipped_product_into(block.as_mode_ref(), tiler, z, &mut NoTrace)
+    })
 }
 
 /// `flat_product(A, B)`: `(A modes..., B modes...)`.
@@ -159,16 +176,25 @@ pub fn tiled_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// assert_eq!(flat_product(&a, &b).unwrap().to_string(), "(_2,_5,_3,_4):(_5,_1,_1,_5)");
 /// ```
 pub fn flat_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    splat_both(&zipped_product(block, tiler)?)
+    splat_of(Splat::Both, |z| {
+        zipped_product_into(block.as_mode_ref(), tiler, z, &mut NoTrace)
+    })
 }
 
-/// The product of `A` and `B` padded to a common rank `R` (its two modes are the padded `A`
-/// and the arrangement `A* ∘ B`).
-fn padded_product(block: &Layout, tiler: &Layout, tr: &mut impl Trace) -> Result<Layout> {
+/// The product of `A` and `B` padded to a common rank `R`, written to `out`: its two modes
+/// are the padded `A` and the arrangement `A* ∘ B`, returned borrowed.
+fn padded_product<'o>(
+    block: &Layout,
+    tiler: &Layout,
+    out: &'o mut LayoutBuilder,
+    tr: &mut impl Trace,
+) -> Result<[ModeRef<'o>; 2]> {
     let r = block.rank().max(tiler.rank());
     let (a, b) = (block.append_to_rank(r)?, tiler.append_to_rank(r)?);
     tr.step(|| format!("pad both to rank {r}: A = {a}, B = {b}"));
-    logical_product_traced(&a, &Tiler::Layout(b), tr)
+    logical_product_into(a.as_mode_ref(), &Tiler::Layout(b), out, tr)?;
+    let p = out.built_since(0);
+    Ok([mode_at(p, 0)?, mode_at(p, 1)?])
 }
 
 /// `blocked_product(A, B)`: `A` repeated as blocks arranged by `B`, mode `i` of the result
@@ -196,9 +222,9 @@ pub(crate) fn blocked_product_traced(
     tiler: &Layout,
     tr: &mut impl Trace,
 ) -> Result<Layout> {
-    let p = padded_product(block, tiler, tr)?;
-    let r = Layout::zip_refs(&[p.mode_ref(0)?, p.mode_ref(1)?])
-        .map_err(|e| e.within("blocked_product"))?;
+    let mut p = LayoutBuilder::new();
+    let [blocks, arrangement] = padded_product(block, tiler, &mut p, tr)?;
+    let r = Layout::zip_refs(&[blocks, arrangement]).map_err(|e| e.within("blocked_product"))?;
     tr.step(|| format!("zip like modes, mode i = (A_i, (A* o B)_i): {r}"));
     Ok(r)
 }
@@ -225,9 +251,9 @@ pub(crate) fn raked_product_traced(
     tiler: &Layout,
     tr: &mut impl Trace,
 ) -> Result<Layout> {
-    let p = padded_product(block, tiler, tr)?;
-    let r = Layout::zip_refs(&[p.mode_ref(1)?, p.mode_ref(0)?])
-        .map_err(|e| e.within("raked_product"))?;
+    let mut p = LayoutBuilder::new();
+    let [blocks, arrangement] = padded_product(block, tiler, &mut p, tr)?;
+    let r = Layout::zip_refs(&[arrangement, blocks]).map_err(|e| e.within("raked_product"))?;
     tr.step(|| format!("zip like modes, mode i = ((A* o B)_i, A_i): {r}"));
     Ok(r)
 }
