@@ -105,7 +105,7 @@ fn logical_product_into<T: Trace>(
 /// `zipped_product(A, B)`: `((A modes...), (B arrangement modes..., extra modes...))`.
 ///
 /// # Errors
-/// As [`logical_product`] and [`tile_unzip`].
+/// As [`logical_product`] and [`tile_unzip`](crate::tile_unzip).
 ///
 /// # Examples
 /// ```
