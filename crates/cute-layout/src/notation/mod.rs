@@ -11,7 +11,7 @@ use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::tiler::Tiler;
-use crate::tree::{Node, Nodes, Tree, MAX_DEPTH};
+use crate::tree::{Nodes, OpenTuples, Tree, MAX_DEPTH};
 use crate::tuple::IntTuple;
 use std::str::FromStr;
 
@@ -20,6 +20,13 @@ pub(crate) mod print;
 
 /// What is expected where a `_` stands in an int-tuple.
 const NO_UNDERSCORE: &str = "an integer (`_` is only allowed in coordinates and tilers)";
+
+/// What a leaf reader found missing at the parser's position; [`Parser::tree`] makes it a
+/// [`LayoutError::Parse`] (kept small, so that a leaf is returned in registers).
+struct Expected(&'static str);
+
+/// A leaf read, or what was expected instead.
+type Leaf<T> = std::result::Result<T, Expected>;
 
 /// A literal of CuTe notation, as accepted by `cute eval`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -214,7 +221,8 @@ impl<'a> Parser<'a> {
 
     /// A coordinate leaf: an integer (`8`, `_8`, `-1`, `_-1`) or `_`, at the position (no
     /// space skipped: [`Parser::tree`], which reads every leaf, has peeked at it).
-    fn coord_leaf(&mut self) -> Result<CoordLeaf> {
+    #[inline]
+    fn coord_leaf(&mut self) -> Leaf<CoordLeaf> {
         let start = self.pos;
         let is_static = self.eat(b'_');
         let negative = self.eat(b'-');
@@ -224,13 +232,13 @@ impl<'a> Parser<'a> {
             if is_static && !negative {
                 return Ok(CoordLeaf::Underscore);
             }
-            return Err(self.error("an integer"));
+            return Err(Expected("an integer"));
         }
         match value {
             Some(v) => Ok(CoordLeaf::Index(Int::new(v, is_static))),
             None => {
                 self.pos = start;
-                Err(self.error("an integer that fits in 64 bits"))
+                Err(Expected("an integer that fits in 64 bits"))
             }
         }
     }
@@ -263,51 +271,75 @@ impl<'a> Parser<'a> {
 
     /// Reads a tree, appending its nodes in pre-order to `nodes`; `leaf` reads each leaf.
     ///
-    /// Each call keeps the position and the rank of its own tuple, so the nodes go straight
-    /// into the caller's vector (a [`crate::tree::Builder`] owns its nodes, which would then be moved).
+    /// A loop, not a recursion: the open tuples are [`OpenTuples`], kept in `nodes` (a
+    /// [`crate::tree::Builder`] owns its nodes, which would then be moved).
     fn tree<T: Copy>(
         &mut self,
         nodes: &mut Nodes<T>,
-        leaf: &mut impl FnMut(&mut Self) -> Result<T>,
+        leaf: &mut impl FnMut(&mut Self) -> Leaf<T>,
     ) -> Result<()> {
-        if self.peek() != Some(b'(') {
-            nodes.push(Node::Leaf(leaf(self)?));
-            return Ok(());
-        }
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return Err(self.error(&format!("at most {MAX_DEPTH} levels of nesting")));
-        }
-        self.pos += 1;
-        let start = nodes.len();
-        nodes.push(Node::Tuple { rank: 0, len: 0 });
-        let mut rank = 0;
-        if self.peek() == Some(b')') {
-            self.pos += 1;
-        } else {
+        let mut open = OpenTuples::new();
+        loop {
+            // an element: a leaf, or a tuple opened (and left to the loop below if empty)
+            if self.peek() == Some(b'(') {
+                self.open_tuple(nodes, &mut open)?;
+                if self.peek() != Some(b')') {
+                    continue;
+                }
+            } else {
+                let x = leaf(self).map_err(|e| self.expected(e))?;
+                open.leaf(nodes, x);
+            }
+            // after an element: `)` closes a tuple, `,` starts the next element
             loop {
-                self.tree(nodes, leaf)?;
-                rank += 1;
+                if !open.any() {
+                    return Ok(());
+                }
                 match self.peek() {
-                    Some(b',') => self.pos += 1,
-                    Some(b')') => {
+                    Some(b',') => {
                         self.pos += 1;
                         break;
+                    }
+                    Some(b')') => {
+                        self.pos += 1;
+                        open.close(nodes);
+                        self.depth -= 1;
                     }
                     _ => return Err(self.error("',' or ')'")),
                 }
             }
         }
-        let len = (nodes.len() - start) as u32;
-        nodes[start] = Node::Tuple { rank, len };
-        self.depth -= 1;
+    }
+
+    /// Consumes the `(` at the position and opens its tuple in `nodes`, at most [`MAX_DEPTH`]
+    /// levels deep.
+    #[inline]
+    fn open_tuple<T>(&mut self, nodes: &mut Nodes<T>, open: &mut OpenTuples) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.too_deep());
+        }
+        self.pos += 1;
+        open.open(nodes);
         Ok(())
+    }
+
+    /// The error of a tuple or tiler opened more than [`MAX_DEPTH`] levels deep.
+    #[cold]
+    fn too_deep(&self) -> LayoutError {
+        self.error(&format!("at most {MAX_DEPTH} levels of nesting"))
+    }
+
+    /// The parse error of a leaf reader's failure, at the position.
+    #[cold]
+    fn expected(&self, e: Expected) -> LayoutError {
+        self.error(e.0)
     }
 
     /// A tree whose leaves `leaf` reads.
     fn read_tree<T: Copy>(
         &mut self,
-        leaf: &mut impl FnMut(&mut Self) -> Result<T>,
+        leaf: &mut impl FnMut(&mut Self) -> Leaf<T>,
     ) -> Result<Tree<T>> {
         let mut t = Tree {
             nodes: Nodes::new(),
@@ -344,13 +376,14 @@ impl<'a> Parser<'a> {
     }
 
     /// An int-tuple leaf: an integer, `_` refused.
-    fn int_leaf(&mut self) -> Result<Int> {
+    #[inline]
+    fn int_leaf(&mut self) -> Leaf<Int> {
         let at = self.pos;
         match self.coord_leaf()? {
             CoordLeaf::Index(i) => Ok(i),
             CoordLeaf::Underscore => {
                 self.pos = at;
-                Err(self.error(NO_UNDERSCORE))
+                Err(Expected(NO_UNDERSCORE))
             }
         }
     }
@@ -514,7 +547,7 @@ impl<'a> Parser<'a> {
         self.expect(b'<')?;
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(self.error(&format!("at most {MAX_DEPTH} levels of nesting")));
+            return Err(self.too_deep());
         }
         // most tilers have two modes (see `parse_call` for why not four)
         let mut items = Vec::with_capacity(2);
