@@ -259,6 +259,7 @@ fn eval_lines() -> io::Result<()> {
     let mut input = io::stdin().lock();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut raw = Vec::new();
+    let mut line = String::new();
     loop {
         raw.clear();
         if input.read_until(b'\n', &mut raw)? == 0 {
@@ -269,22 +270,28 @@ fn eval_lines() -> io::Result<()> {
             Ok(text) => Cow::Borrowed(text),
             Err(_) => String::from_utf8_lossy(&raw),
         };
-        eval_line(text.trim_end_matches(['\n', '\r']), &mut out)?;
+        eval_line(text.trim_end_matches(['\n', '\r']), &mut line, &mut out)?;
     }
     out.flush()
 }
 
-/// Writes the result line of one expression.
-fn eval_line(line: &str, out: &mut impl Write) -> io::Result<()> {
-    if line.trim().is_empty() {
+/// Writes the result line of one expression; a result is printed into `line` (a buffer kept
+/// from line to line), then written.
+fn eval_line(expr: &str, line: &mut String, out: &mut impl Write) -> io::Result<()> {
+    if expr.trim().is_empty() {
         return writeln!(
             out,
             "error: empty expression; hint: write op(arg, ...), see `cute ops`"
         );
     }
     // matched by reference: moving the value out of the result would copy it
-    match &eval(line) {
-        Ok(v) => writeln!(out, "{v}"),
+    match &eval(expr) {
+        Ok(v) => {
+            line.clear();
+            v.append_to(line);
+            line.push('\n');
+            out.write_all(line.as_bytes())
+        }
         Err(e) => writeln!(out, "error: {}", e.to_string().replace('\n', " | ")),
     }
 }

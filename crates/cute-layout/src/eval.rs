@@ -26,11 +26,12 @@ use crate::coord::{crd2crd, crd2idx_shape, idx2crd, Coord, CoordLeaf};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::notation::print::{self, Sink};
 use crate::notation::{coord_to_tiler, Literal, Parser};
 use crate::tiler::Tiler;
 use crate::tuple::IntTuple;
 use std::borrow::Cow;
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 /// The result of an expression.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +62,27 @@ pub enum Value {
     /// An identity tensor (`make_identity_tensor` and its partitions), printed as CuTe prints
     /// it, `ArithTuple(START) o LAYOUT`: `ArithTuple(_0,_0) o (2,3):(_1@0,_1@1)`.
     IdentityTensor(Box<crate::basis::IdentityTensor>),
+}
+
+impl Value {
+    /// Appends the text `Display` prints to `out`: integers, int-tuples and layouts straight,
+    /// without a formatter (this is how `cute eval` prints its results).
+    ///
+    /// ```
+    /// use cute_layout::eval::eval;
+    /// let mut line = String::from("> ");
+    /// eval("logical_divide(16:1,4:2)").unwrap().append_to(&mut line);
+    /// assert_eq!(line, "> (4,(2,2)):(2,(1,8))");
+    /// ```
+    pub fn append_to(&self, out: &mut String) {
+        let appended = match self {
+            Value::Int(i) => out.int(*i),
+            Value::IntTuple(t) => print::int_tree(out, &t.nodes),
+            Value::Layout(l) => print::layout_to(out, &l.shape().nodes, &l.stride().nodes),
+            v => write!(out, "{v}"),
+        };
+        appended.expect("a String takes any text");
+    }
 }
 
 impl fmt::Display for Value {

@@ -10,7 +10,7 @@
 //! wrapped value or a panic.
 
 use crate::error::LayoutError;
-use crate::notation::print::Text;
+use crate::notation::print::{Sink, Text};
 use std::fmt;
 
 /// An integer with a static tag: printed `_8` when static, `8` when dynamic.

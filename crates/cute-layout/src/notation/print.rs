@@ -1,10 +1,11 @@
 //! Printing CuTe notation cheaply, for the `Display` impls of [`Int`], trees and layouts.
 //!
-//! The text is gathered in a buffer on the stack and handed to the formatter in one
-//! `write_str` call (one per full buffer for long texts), integers are formatted with `itoa`,
-//! and trees are walked in their pre-order node list. As with the `write!`
-//! calls this replaces, width, fill and precision flags are ignored (`format!("{:>5}", int)` is
-//! the bare integer).
+//! Text goes to a [`Sink`]: a [`Text`], which gathers it in a buffer on the stack and hands it
+//! to a formatter in one `write_str` call (one per full buffer for long texts), or a `String`,
+//! appended to directly (no formatter, no UTF-8 check: what `cute eval` prints). Integers are
+//! formatted with `itoa`, and trees are walked in their pre-order node list. As with the
+//! `write!` calls this replaces, width, fill and precision flags are ignored
+//! (`format!("{:>5}", int)` is the bare integer).
 
 use crate::int::Int;
 use crate::tree::Node;
@@ -15,6 +16,33 @@ const CAPACITY: usize = 128;
 
 /// The longest integer text: the static tag `_` and the 20 characters of `i64::MIN`.
 const MAX_INT_LEN: usize = 21;
+
+/// Where printed ASCII text goes.
+pub(crate) trait Sink {
+    /// Appends one ASCII byte.
+    fn byte(&mut self, b: u8) -> fmt::Result;
+
+    /// Appends an integer as CuTe prints it: `8`, or `_8` when static.
+    fn int(&mut self, x: Int) -> fmt::Result;
+}
+
+impl Sink for String {
+    #[inline]
+    fn byte(&mut self, b: u8) -> fmt::Result {
+        debug_assert!(b.is_ascii());
+        self.push(char::from(b));
+        Ok(())
+    }
+
+    #[inline]
+    fn int(&mut self, x: Int) -> fmt::Result {
+        if x.is_static() {
+            self.push('_');
+        }
+        self.push_str(itoa::Buffer::new().format(x.value()));
+        Ok(())
+    }
+}
 
 /// ASCII text on its way to a formatter.
 pub(crate) struct Text<'a, 'f> {
@@ -34,36 +62,6 @@ impl<'a, 'f> Text<'a, 'f> {
         }
     }
 
-    /// Appends one ASCII byte.
-    #[inline]
-    pub(crate) fn byte(&mut self, b: u8) -> fmt::Result {
-        debug_assert!(b.is_ascii());
-        if self.len == CAPACITY {
-            self.flush()?;
-        }
-        self.buf[self.len] = b;
-        self.len += 1;
-        Ok(())
-    }
-
-    /// Appends an integer as CuTe prints it: `8`, or `_8` when static.
-    #[inline]
-    pub(crate) fn int(&mut self, x: Int) -> fmt::Result {
-        if self.len + MAX_INT_LEN > CAPACITY {
-            self.flush()?;
-        }
-        if x.is_static() {
-            self.buf[self.len] = b'_';
-            self.len += 1;
-        }
-        let mut digits = itoa::Buffer::new();
-        for &b in digits.format(x.value()).as_bytes() {
-            self.buf[self.len] = b;
-            self.len += 1;
-        }
-        Ok(())
-    }
-
     /// The formatter, after the text gathered so far was written to it.
     #[inline]
     pub(crate) fn formatter(&mut self) -> Result<&mut fmt::Formatter<'f>, fmt::Error> {
@@ -81,11 +79,41 @@ impl<'a, 'f> Text<'a, 'f> {
     }
 }
 
+impl Sink for Text<'_, '_> {
+    #[inline]
+    fn byte(&mut self, b: u8) -> fmt::Result {
+        debug_assert!(b.is_ascii());
+        if self.len == CAPACITY {
+            self.flush()?;
+        }
+        self.buf[self.len] = b;
+        self.len += 1;
+        Ok(())
+    }
+
+    #[inline]
+    fn int(&mut self, x: Int) -> fmt::Result {
+        if self.len + MAX_INT_LEN > CAPACITY {
+            self.flush()?;
+        }
+        if x.is_static() {
+            self.buf[self.len] = b'_';
+            self.len += 1;
+        }
+        let mut digits = itoa::Buffer::new();
+        for &b in digits.format(x.value()).as_bytes() {
+            self.buf[self.len] = b;
+            self.len += 1;
+        }
+        Ok(())
+    }
+}
+
 /// Appends a tree given by its pre-order nodes, `(a,(b,c))`; `leaf` appends each leaf.
-pub(crate) fn tree<'a, 'f, T: Copy>(
-    text: &mut Text<'a, 'f>,
+pub(crate) fn tree<S: Sink, T: Copy>(
+    text: &mut S,
     nodes: &[Node<T>],
-    mut leaf: impl FnMut(&mut Text<'a, 'f>, T) -> fmt::Result,
+    mut leaf: impl FnMut(&mut S, T) -> fmt::Result,
 ) -> fmt::Result {
     match nodes[0] {
         Node::Leaf(x) => leaf(text, x),
@@ -94,11 +122,11 @@ pub(crate) fn tree<'a, 'f, T: Copy>(
 }
 
 /// Appends the tuple of `rank` modes whose nodes start `nodes`.
-fn tuple<'a, 'f, T: Copy>(
-    text: &mut Text<'a, 'f>,
+fn tuple<S: Sink, T: Copy>(
+    text: &mut S,
     nodes: &[Node<T>],
     rank: u32,
-    leaf: &mut impl FnMut(&mut Text<'a, 'f>, T) -> fmt::Result,
+    leaf: &mut impl FnMut(&mut S, T) -> fmt::Result,
 ) -> fmt::Result {
     text.byte(b'(')?;
     let mut rest = &nodes[1..];
@@ -122,7 +150,7 @@ fn tuple<'a, 'f, T: Copy>(
 
 /// Appends a tree of integers.
 #[inline]
-pub(crate) fn int_tree(text: &mut Text<'_, '_>, nodes: &[Node<Int>]) -> fmt::Result {
+pub(crate) fn int_tree(text: &mut impl Sink, nodes: &[Node<Int>]) -> fmt::Result {
     tree(text, nodes, |text, x| text.int(x))
 }
 
@@ -133,8 +161,18 @@ pub(crate) fn layout(
     stride: &[Node<Int>],
 ) -> fmt::Result {
     let mut text = Text::new(f);
-    int_tree(&mut text, shape)?;
-    text.byte(b':')?;
-    int_tree(&mut text, stride)?;
+    layout_to(&mut text, shape, stride)?;
     text.flush()
+}
+
+/// Appends the layout `shape:stride`.
+#[inline]
+pub(crate) fn layout_to(
+    text: &mut impl Sink,
+    shape: &[Node<Int>],
+    stride: &[Node<Int>],
+) -> fmt::Result {
+    int_tree(text, shape)?;
+    text.byte(b':')?;
+    int_tree(text, stride)
 }
