@@ -540,11 +540,11 @@ fn unreachable_congruent() -> ! {
     unreachable!("congruence was checked")
 }
 
-/// The open tuples of a tree being written in pre-order to a node vector (the parser's), kept
-/// as [`Builder`] keeps them: a stack linked through their own nodes, two integers whatever the
-/// depth. ([`Builder`] has its own copy of these few lines: built on this type, the algebra's
-/// layout builders were inlined differently, at about 80 more instructions per `cute eval`
-/// line.)
+/// The open tuples of a tree being written in pre-order to a node vector: a stack linked
+/// through their own nodes. While a tuple is open, its `len` field holds the index of the
+/// enclosing open tuple (`NONE` at the top) and its `rank` field the number of children the
+/// enclosing tuple had when it was opened; the innermost tuple's count is kept in `children`,
+/// and [`OpenTuples::close`] writes the real rank and length. Two integers whatever the depth.
 #[derive(Clone, Copy)]
 pub(crate) struct OpenTuples {
     /// Index of the innermost open tuple, or `NONE`.
@@ -584,14 +584,18 @@ impl OpenTuples {
         nodes.push(saved);
     }
 
-    /// Closes the innermost open tuple (there is one), whose nodes end `nodes`.
+    /// Closes the innermost open tuple, whose nodes end `nodes`; whether there was one.
     #[inline]
-    pub(crate) fn close<T>(&mut self, nodes: &mut Nodes<T>) {
+    pub(crate) fn close<T>(&mut self, nodes: &mut Nodes<T>) -> bool {
         let end = nodes.len() as u32;
-        if let Some(Node::Tuple { rank, len }) = nodes.get_mut(self.top as usize) {
-            let (parent_children, parent) = (*rank, *len);
-            (*rank, *len) = (self.children, end - self.top);
-            (self.children, self.top) = (parent_children, parent);
+        match nodes.get_mut(self.top as usize) {
+            Some(Node::Tuple { rank, len }) => {
+                let (parent_children, parent) = (*rank, *len);
+                (*rank, *len) = (self.children, end - self.top);
+                (self.children, self.top) = (parent_children, parent);
+                true
+            }
+            _ => false,
         }
     }
 
@@ -603,20 +607,12 @@ impl OpenTuples {
     }
 }
 
-/// Incremental pre-order construction of a [`Tree`] without intermediate allocation.
-///
-/// The open tuples form a stack linked through their own nodes: while a tuple is open, its
-/// `len` field holds the index of the enclosing open tuple ([`Builder::NONE`] at the top) and
-/// its `rank` field the number of children the enclosing tuple had when it was opened; the
-/// innermost tuple's count is kept in `children`. [`Builder::close`] writes the real rank and
-/// length. So the builder is the node vector plus four integers, cheap to create and to move,
-/// and adding a leaf is one increment and one push.
+/// Incremental pre-order construction of a [`Tree`] without intermediate allocation: the node
+/// vector, its [`OpenTuples`] and the nesting depth, cheap to create and to move; adding a leaf
+/// is one increment and one push.
 pub(crate) struct Builder<T> {
     pub(crate) nodes: Nodes<T>,
-    /// Index of the innermost open tuple, or `NONE`.
-    top: u32,
-    /// Children of the innermost open tuple so far.
-    children: u32,
+    open: OpenTuples,
     /// Number of open tuples.
     level: u32,
     /// The deepest nesting seen (checked against [`MAX_DEPTH`] by [`Builder::finish`]).
@@ -624,14 +620,11 @@ pub(crate) struct Builder<T> {
 }
 
 impl<T: Copy> Builder<T> {
-    const NONE: u32 = u32::MAX;
-
     #[inline]
     pub(crate) fn new() -> Self {
         Builder {
             nodes: SmallVec::new(),
-            top: Self::NONE,
-            children: 0,
+            open: OpenTuples::new(),
             level: 0,
             depth: 0,
         }
@@ -640,25 +633,15 @@ impl<T: Copy> Builder<T> {
     /// Opens a tuple; what is pushed until the matching [`Builder::close`] are its children.
     #[inline]
     pub(crate) fn open(&mut self) {
-        let saved = Node::Tuple {
-            rank: self.children + 1,
-            len: self.top,
-        };
-        self.top = self.nodes.len() as u32;
-        self.children = 0;
         self.level += 1;
         self.depth = self.depth.max(self.level);
-        self.nodes.push(saved);
+        self.open.open(&mut self.nodes);
     }
 
     /// Closes the innermost open tuple.
     #[inline]
     pub(crate) fn close(&mut self) {
-        let end = self.nodes.len() as u32;
-        if let Some(Node::Tuple { rank, len }) = self.nodes.get_mut(self.top as usize) {
-            let (parent_children, parent) = (*rank, *len);
-            (*rank, *len) = (self.children, end - self.top);
-            (self.children, self.top) = (parent_children, parent);
+        if self.open.close(&mut self.nodes) {
             self.level -= 1;
         }
     }
@@ -666,14 +649,13 @@ impl<T: Copy> Builder<T> {
     /// Adds a leaf.
     #[inline]
     pub(crate) fn leaf(&mut self, x: T) {
-        self.children += 1;
-        self.nodes.push(Node::Leaf(x));
+        self.open.leaf(&mut self.nodes, x);
     }
 
     /// Adds a copy of a whole sub-tree as one child.
     #[inline]
     pub(crate) fn push(&mut self, t: TreeRef<'_, T>) {
-        self.children += 1;
+        self.open.children += 1;
         // A tree of n nodes is at most n deep: only measure when that bound could exceed the limit.
         let level = self.level as usize;
         if !t.is_leaf() && level + t.nodes.len() > MAX_DEPTH {

@@ -269,29 +269,25 @@ fn zipped_divide_into(
     out: &mut LayoutBuilder,
     tr: &mut impl Trace,
 ) -> Result<()> {
-    let mut divided = LayoutBuilder::new();
-    logical_divide_into(layout, tiler, &mut divided, tr)?;
-    zipped_into(
-        divided.built_since(0),
-        tiler,
-        out,
-        |z| format!("gather the tiles and the rests, ((tiles...), (rests...)): {z}"),
-        tr,
-    )
+    let gathered = "gather the tiles and the rests, ((tiles...), (rests...))";
+    zipped_into(layout, tiler, logical_divide_into, gathered, out, tr)
 }
 
-/// [`tile_unzip`] of a logical divide or product `pairs`, appended to `out` and traced with
-/// `step` of the result.
-pub(crate) fn zipped_into(
-    pairs: ModeRef<'_>,
+/// The zipped arrangement of the logical divide or product `logical` of `layout` by `tiler`
+/// ([`tile_unzip`] of it), appended to `out`; the result is traced as `gathered: result`.
+pub(crate) fn zipped_into<T: Trace>(
+    layout: ModeRef<'_>,
     tiler: &Tiler,
+    logical: fn(ModeRef<'_>, &Tiler, &mut LayoutBuilder, &mut T) -> Result<()>,
+    gathered: &str,
     out: &mut LayoutBuilder,
-    step: impl FnOnce(ShowMode<'_>) -> String,
-    tr: &mut impl Trace,
+    tr: &mut T,
 ) -> Result<()> {
+    let mut pairs = LayoutBuilder::new();
+    logical(layout, tiler, &mut pairs, tr)?;
     let start = out.len();
-    tile_unzip_into(pairs, tiler, out)?;
-    tr.step(|| step(ShowMode(out.built_since(start))));
+    tile_unzip_into(pairs.built_since(0), tiler, out)?;
+    tr.step(|| format!("{gathered}: {}", ShowMode(out.built_since(start))));
     Ok(())
 }
 

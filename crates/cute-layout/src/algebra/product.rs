@@ -134,15 +134,8 @@ fn zipped_product_into(
     out: &mut LayoutBuilder,
     tr: &mut impl Trace,
 ) -> Result<()> {
-    let mut product = LayoutBuilder::new();
-    logical_product_into(block, tiler, &mut product, tr)?;
-    zipped_into(
-        product.built_since(0),
-        tiler,
-        out,
-        |z| format!("gather the blocks and the arrangements, ((A...), (B...)): {z}"),
-        tr,
-    )
+    let gathered = "gather the blocks and the arrangements, ((A...), (B...))";
+    zipped_into(block, tiler, logical_product_into, gathered, out, tr)
 }
 
 /// `tiled_product(A, B)`: `((A modes...), B0, B1, ...)`.
