@@ -110,7 +110,13 @@ fn main() {
         if a == "--print" {
             r.print = true;
         } else if a == "--count" {
-            r.count = args.next().and_then(|n| n.parse().ok());
+            match args.next().and_then(|n| n.parse().ok()) {
+                Some(n) => r.count = Some(n),
+                None => {
+                    eprintln!("bench_ops: --count needs a non-negative integer");
+                    std::process::exit(2);
+                }
+            }
         } else {
             r.only.push(a);
         }

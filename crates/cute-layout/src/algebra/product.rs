@@ -215,10 +215,38 @@ pub(crate) fn blocked_product_traced(
     tiler: &Layout,
     tr: &mut impl Trace,
 ) -> Result<Layout> {
+    zipped_padded_product(block, tiler, Interleave::Blocked, tr)
+}
+
+/// Which mode of the padded product comes first in each zipped mode.
+#[derive(Clone, Copy)]
+enum Interleave {
+    /// Mode `i` is `(Aᵢ, (A* ∘ B)ᵢ)`: [`blocked_product`].
+    Blocked,
+    /// Mode `i` is `((A* ∘ B)ᵢ, Aᵢ)`: [`raked_product`].
+    Raked,
+}
+
+/// The padded product of `block` and `tiler` with its two modes zipped mode by mode, in the
+/// order `how` says; the zip is reported to `tr`.
+fn zipped_padded_product(
+    block: &Layout,
+    tiler: &Layout,
+    how: Interleave,
+    tr: &mut impl Trace,
+) -> Result<Layout> {
     let mut p = LayoutBuilder::new();
     let [blocks, arrangement] = padded_product(block, tiler, &mut p, tr)?;
-    let r = Layout::zip_refs(&[blocks, arrangement]).map_err(|e| e.within("blocked_product"))?;
-    tr.step(|| format!("zip like modes, mode i = (A_i, (A* o B)_i): {r}"));
+    let (op, modes, mode_i) = match how {
+        Interleave::Blocked => (
+            "blocked_product",
+            [blocks, arrangement],
+            "(A_i, (A* o B)_i)",
+        ),
+        Interleave::Raked => ("raked_product", [arrangement, blocks], "((A* o B)_i, A_i)"),
+    };
+    let r = Layout::zip_refs(&modes).map_err(|e| e.within(op))?;
+    tr.step(|| format!("zip like modes, mode i = {mode_i}: {r}"));
     Ok(r)
 }
 
@@ -244,11 +272,7 @@ pub(crate) fn raked_product_traced(
     tiler: &Layout,
     tr: &mut impl Trace,
 ) -> Result<Layout> {
-    let mut p = LayoutBuilder::new();
-    let [blocks, arrangement] = padded_product(block, tiler, &mut p, tr)?;
-    let r = Layout::zip_refs(&[arrangement, blocks]).map_err(|e| e.within("raked_product"))?;
-    tr.step(|| format!("zip like modes, mode i = ((A* o B)_i, A_i): {r}"));
-    Ok(r)
+    zipped_padded_product(block, tiler, Interleave::Raked, tr)
 }
 
 /// `tile_to_shape(block, target, order)`: repeats `block` (a blocked product) until it has the
