@@ -290,7 +290,7 @@ impl Args<'_> {
         match &self.items[i] {
             Literal::Layout(l) => Ok(Cow::Owned(Tiler::Layout(l.clone()))),
             Literal::Tiler(t) => Ok(Cow::Borrowed(t)),
-            Literal::Int(n) => Ok(Cow::Owned(Tiler::Layout(Layout::leaf(*n, Int::ONE)))),
+            Literal::Int(n) => Ok(Cow::Owned(Tiler::from_int(*n))),
             Literal::Underscore => Ok(Cow::Owned(Tiler::Underscore)),
             Literal::Tuple(c) => coord_to_tiler(c)
                 .map(Cow::Owned)

@@ -94,7 +94,7 @@ fn tiler_arg(op: &str, args: &[Literal], i: usize) -> Result<Tiler> {
     match args.get(i) {
         Some(Literal::Layout(l)) => Ok(Tiler::Layout(l.clone())),
         Some(Literal::Tiler(t)) => Ok(t.clone()),
-        Some(Literal::Int(n)) => Ok(Tiler::Layout(Layout::leaf(*n, Int::ONE))),
+        Some(Literal::Int(n)) => Ok(Tiler::from_int(*n)),
         Some(Literal::Underscore) => Ok(Tiler::Underscore),
         Some(Literal::Tuple(c)) if !c.has_underscore() => {
             Ok(Tiler::from_shape(&c.underscores_as_zero()))

@@ -32,6 +32,17 @@ pub enum Tiler {
 }
 
 impl Tiler {
+    /// The tiler of an integer extent `n` (CuTe turns an integer tiler into a layout of that
+    /// extent). Every place that makes an integer into a tiler goes through here.
+    ///
+    /// ```
+    /// # use cute_layout::{Int, Tiler};
+    /// assert_eq!(Tiler::from_int(Int::fixed(4)).to_string(), "_4:_1");
+    /// ```
+    pub fn from_int(n: Int) -> Tiler {
+        Tiler::Layout(Layout::leaf(n, Int::ONE))
+    }
+
     /// The tiler of a shape: an integer `n` is `n:_1`, a tuple is a tuple of tilers.
     ///
     /// ```
@@ -41,7 +52,7 @@ impl Tiler {
     /// ```
     pub fn from_shape(shape: &IntTuple) -> Tiler {
         match shape.as_leaf() {
-            Some(n) => Tiler::Layout(Layout::leaf(n, Int::ONE)),
+            Some(n) => Tiler::from_int(n),
             None => Tiler::Tuple(
                 shape
                     .modes()

@@ -616,7 +616,7 @@ impl<'a> Parser<'a> {
             Literal::Tiler(t) => t,
             Literal::Layout(l) => Tiler::Layout(l),
             Literal::Underscore => Tiler::Underscore,
-            Literal::Int(n) => Tiler::Layout(Layout::leaf(n, Int::ONE)),
+            Literal::Int(n) => Tiler::from_int(n),
             Literal::Tuple(c) => {
                 coord_to_tiler(&c).ok_or_else(|| LayoutError::parse(self.input, at, "a tiler"))?
             }
@@ -654,7 +654,7 @@ fn empty_tree<T>() -> Tree<T> {
 /// A shape tiler with `_` allowed: `(4,_)` is `<4:_1,_>`.
 pub(crate) fn coord_to_tiler(c: &Coord) -> Option<Tiler> {
     match c.as_leaf() {
-        Some(CoordLeaf::Index(n)) => Some(Tiler::Layout(Layout::leaf(n, Int::ONE))),
+        Some(CoordLeaf::Index(n)) => Some(Tiler::from_int(n)),
         Some(CoordLeaf::Underscore) => Some(Tiler::Underscore),
         None => c
             .modes()

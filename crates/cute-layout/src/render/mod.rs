@@ -346,7 +346,7 @@ fn literal_tiler(l: &Literal) -> Option<Tiler> {
     match l {
         Literal::Layout(l) => Some(Tiler::Layout(l.clone())),
         Literal::Tiler(t) => Some(t.clone()),
-        Literal::Int(n) => Some(Tiler::Layout(Layout::leaf(*n, Int::ONE))),
+        Literal::Int(n) => Some(Tiler::from_int(*n)),
         Literal::Tuple(c) if !c.has_underscore() => {
             Some(Tiler::from_shape(&c.underscores_as_zero()))
         }
