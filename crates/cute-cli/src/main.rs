@@ -1,22 +1,35 @@
 //! `cute`: evaluate CuTe layout algebra expressions from the command line.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use cute_layout::eval::{eval, OPERATIONS};
+use cute_layout::eval::eval;
 use cute_layout::explain::explain;
+use cute_layout::registry::operations;
 use cute_layout::render::{self, Coloring, Label};
 use cute_layout::tv::TvLayout;
 use cute_layout::tv_render::{grid_tv, svg_tv};
-use cute_layout::IntTuple;
+use cute_layout::{AnyLayout, IntTuple};
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// One example per subcommand, shown by `cute --help`.
+const EXAMPLES: &str = "Examples:
+  cute eval 'logical_divide((4,2,3):(2,1,8), 4:2)'
+  cute ops
+  cute show 'Sw<3,0,3> o _0 o (_8,_8):(_8,_1)'
+  cute latex '(4,8):(1,4)' -o layout.tex
+  cute svg 'logical_divide((4,2,3):(2,1,8), 4:2)' --color tile -o divide.svg
+  cute morphism '(2,2,2,4,4):(2,1,64,4,16)'
+  cute analyze 'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)' --elem-bytes 2
+  cute explain 'composition((6,2):(8,2), (4,3):(3,1))'";
+
 #[derive(Parser)]
 #[command(
     name = "cute",
     version,
-    about = "The CuTe layout algebra: evaluate, inspect and explain layouts"
+    about = "The CuTe layout algebra: evaluate, inspect and explain layouts",
+    after_help = EXAMPLES
 )]
 struct Cli {
     #[command(subcommand)]
@@ -33,8 +46,12 @@ enum Command {
         /// The expression; omit it to read expressions from standard input.
         expr: Option<String>,
     },
-    /// List the operations `eval` accepts.
-    Ops,
+    /// List the operations `eval` accepts: name, signature, description and an example.
+    Ops {
+        /// Print them as the README's Markdown table.
+        #[arg(long)]
+        markdown: bool,
+    },
     /// Print CuTe's `print_layout` grid of a layout (rank 1: one row; rank > 2: slabs).
     ///
     /// EXPR is a layout such as `(4,(2,2)):(2,(1,8))` or any `eval` expression yielding one.
@@ -135,9 +152,16 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Command::Ops => {
-            for (_, usage) in OPERATIONS {
-                println!("{usage}");
+        Command::Ops { markdown: true } => {
+            print!("{}", cute_layout::registry::markdown());
+            ExitCode::SUCCESS
+        }
+        Command::Ops { markdown: false } => {
+            for op in operations() {
+                println!(
+                    "{}\n    {}\n    e.g. {} = {}",
+                    op.signature, op.summary, op.example, op.expected
+                );
             }
             ExitCode::SUCCESS
         }
@@ -169,17 +193,17 @@ fn main() -> ExitCode {
 fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
     match command {
         Command::Show { expr, tv: None } => {
-            print!("{}", render::grid(&render::subject(&expr)?.layout)?)
+            print!("{}", render::grid_any(&render::subject(&expr)?.layout)?)
         }
         Command::Show {
             expr,
             tv: Some(tile),
         } => print!("{}", grid_tv(&tv_layout(&expr, &tile)?)?),
         Command::Latex { expr, tv, output } => {
-            let layout = render::subject(&expr)?.layout;
+            check_extension(output.as_deref(), &["tex"])?;
             let tex = match tv {
-                Some(tile) => render::latex_tv(&layout, &tile.parse::<IntTuple>()?)?,
-                None => render::latex(&layout)?,
+                Some(tile) => render::latex_tv(&plain_layout(&expr)?, &tile.parse::<IntTuple>()?)?,
+                None => render::latex_any(&render::subject(&expr)?.layout)?,
             };
             write_out(output.as_deref(), tex.as_bytes())?;
         }
@@ -197,6 +221,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                     ColorBy::Tile => Coloring::Tile,
                 },
             };
+            check_extension(output.as_deref(), &["svg", "png"])?;
             let svg = match tv {
                 Some(tile) => svg_tv(&tv_layout(&expr, &tile)?)?,
                 None => render::svg(&render::subject(&expr)?, &options)?,
@@ -212,7 +237,9 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             }
         }
         Command::Morphism { layout, svg, png } => {
-            let f = cute_layout::category::morphism_of(&layout)?;
+            check_extension(svg.as_ref().and_then(|o| o.as_deref()), &["svg"])?;
+            check_extension(png.as_ref().and_then(|o| o.as_deref()), &["png"])?;
+            let f = cute_layout::eval::morphism_of(&layout)?;
             match (svg, png) {
                 (Some(out), _) => write_out(
                     out.as_deref(),
@@ -241,8 +268,41 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
 }
 
 /// The thread-value layout EXPR over the tile TILE_MN.
-fn tv_layout(expr: &str, tile: &str) -> Result<TvLayout, cute_layout::LayoutError> {
-    TvLayout::new(tile.parse::<IntTuple>()?, render::subject(expr)?.layout)
+fn tv_layout(expr: &str, tile: &str) -> Result<TvLayout, Box<dyn std::error::Error>> {
+    Ok(TvLayout::new(
+        tile.parse::<IntTuple>()?,
+        plain_layout(expr)?,
+    )?)
+}
+
+/// The layout EXPR yields, which must be an ordinary one (not a composed layout).
+fn plain_layout(expr: &str) -> Result<cute_layout::Layout, Box<dyn std::error::Error>> {
+    match render::subject(expr)?.layout {
+        AnyLayout::Layout(l) => Ok(l),
+        AnyLayout::Composed(c) => {
+            Err(format!("{expr} is the composed layout {c}; --tv needs an ordinary layout").into())
+        }
+    }
+}
+
+/// Fails when FILE has an extension other than `allowed`, naming them.
+fn check_extension(path: Option<&Path>, allowed: &[&str]) -> Result<(), String> {
+    let Some(path) = path else { return Ok(()) };
+    let ext = path.extension().and_then(|x| x.to_str()).unwrap_or("");
+    if allowed.iter().any(|a| a.eq_ignore_ascii_case(ext)) {
+        return Ok(());
+    }
+    let names: Vec<String> = allowed.iter().map(|a| format!(".{a}")).collect();
+    Err(format!(
+        "cannot write {}: unknown output extension `{}`; supported: {}",
+        path.display(),
+        if ext.is_empty() {
+            "(none)".to_string()
+        } else {
+            format!(".{ext}")
+        },
+        names.join(", ")
+    ))
 }
 
 /// Writes to the file, or to standard output without one.

@@ -209,13 +209,17 @@ fn ops_lists_the_operations() {
     let out = cute(&["ops"]);
     assert!(out.status.success(), "{out:?}");
     let stdout = text(&out.stdout);
-    assert!(stdout.lines().count() >= cute_layout::eval::OPERATIONS.len());
-    for (name, usage) in cute_layout::eval::OPERATIONS {
+    let ops = cute_layout::registry::operations();
+    assert!(stdout.lines().count() >= ops.len());
+    for op in ops {
+        let name = op.name;
         assert!(
-            stdout.contains(&format!("{name}(")),
+            stdout.contains(&format!("\n{name}(")) || stdout.starts_with(&format!("{name}(")),
             "{name} is not listed:\n{stdout}"
         );
-        assert!(stdout.contains(usage), "the usage of {name} is not listed");
+        for text in [op.signature, op.summary, op.example, op.expected] {
+            assert!(stdout.contains(text), "{text} of {name} is not listed");
+        }
     }
     for name in [
         "composition",
@@ -258,4 +262,53 @@ fn tv_layouts_render_as_grid_and_svg() {
         "a TV layout leaving the tile is an error: {out:?}"
     );
     assert!(text(&out.stderr).starts_with("error:"));
+}
+
+/// A misspelt operation gets the nearest name; an unknown output extension is refused with the
+/// supported ones; `--help` shows one example per subcommand.
+#[test]
+fn the_cli_helps() {
+    let out = cute(&["eval", "logical_divid(8:1, 2)"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("did you mean `logical_divide`?"));
+    let out = cute(&["svg", "(4,8):(1,4)", "-o", "picture.jpg"]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(".jpg") && stderr.contains(".svg, .png"),
+        "{stderr}"
+    );
+    assert!(!std::path::Path::new("picture.jpg").exists());
+    let help = text(&cute(&["--help"]).stdout);
+    for sub in [
+        "eval", "ops", "show", "latex", "svg", "morphism", "analyze", "explain",
+    ] {
+        assert!(
+            help.contains(&format!("  cute {sub}")),
+            "no example of {sub}:\n{help}"
+        );
+    }
+}
+
+/// A bare literal evaluates to itself; a swizzled layout is drawn as the grid of its values.
+#[test]
+fn every_result_is_first_class() {
+    assert_evals("(4,8):(1,4)", "(4,8):(1,4)");
+    assert_evals("size(make_layout_tv((4,2):(2,1), (2,2):(1,2)))", "32");
+    let out = cute(&["show", "Sw<3,0,3> o _0 o (_8,_8):(_8,_1)"]);
+    assert!(out.status.success(), "{out:?}");
+    let grid = text(&out.stdout);
+    assert!(
+        grid.starts_with("Sw<3,0,3> o _0 o (_8,_8):(_8,_1)\n"),
+        "{grid}"
+    );
+    // row 1 is 8..15 with bit 0 flipped by bit 3
+    assert!(
+        grid.contains(" 1  |  9 |  8 | 11 | 10 | 13 | 12 | 15 | 14 |"),
+        "{grid}"
+    );
+    for sub in ["svg", "latex"] {
+        let out = cute(&[sub, "Sw<3,0,3> o _0 o (_8,_8):(_8,_1)"]);
+        assert!(out.status.success(), "{sub}: {out:?}");
+    }
 }

@@ -334,3 +334,35 @@ fn lift_slice<T: Copy + fmt::Display>(
     }
     Ok(())
 }
+
+impl IntTuple {
+    /// The elements of `self` kept where `coord` has `_`, concatenated (CuTe's `slice`).
+    ///
+    /// # Errors
+    /// [`LayoutError::RankMismatch`] when `coord` does not match the profile of `self`.
+    ///
+    /// ```
+    /// # use cute_layout::{IntTuple, Coord};
+    /// let t: IntTuple = "((2,3),4)".parse().unwrap();
+    /// let c: Coord = "(_,1)".parse().unwrap();
+    /// assert_eq!(t.slice(&c).unwrap().to_string(), "((2,3))");
+    /// ```
+    pub fn slice(&self, coord: &Coord) -> Result<IntTuple> {
+        slice_tree(coord, self, true)
+    }
+
+    /// The elements of `self` kept where `coord` has an integer (CuTe's `dice`).
+    ///
+    /// # Errors
+    /// [`LayoutError::RankMismatch`] when `coord` does not match the profile of `self`.
+    ///
+    /// ```
+    /// # use cute_layout::{IntTuple, Coord};
+    /// let t: IntTuple = "((2,3),4)".parse().unwrap();
+    /// let c: Coord = "(_,1)".parse().unwrap();
+    /// assert_eq!(t.dice(&c).unwrap().to_string(), "(4)");
+    /// ```
+    pub fn dice(&self, coord: &Coord) -> Result<IntTuple> {
+        slice_tree(coord, self, false)
+    }
+}

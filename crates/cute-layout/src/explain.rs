@@ -17,11 +17,10 @@ use crate::algebra::product::{
 use crate::algebra::Trace;
 use crate::error::{LayoutError, Result};
 use crate::eval::{eval, parse_expr, Value};
-use crate::int::Int;
 use crate::layout::Layout;
-use crate::notation::Literal;
-use crate::tiler::Tiler;
+use crate::registry::{self, lookup, Args};
 use crate::tuple::IntTuple;
+use std::borrow::Cow;
 use std::fmt;
 
 /// One step of a derivation, at a nesting depth (0 for the outermost operation).
@@ -82,35 +81,6 @@ impl Trace for Recorder {
     }
 }
 
-fn layout_arg(op: &str, args: &[Literal], i: usize) -> Result<Layout> {
-    match args.get(i) {
-        Some(Literal::Layout(l)) => Ok(l.clone()),
-        Some(Literal::Int(n)) => Ok(Layout::leaf(*n, Int::ONE)),
-        _ => Err(bad_arg(op, i, "a layout S:D")),
-    }
-}
-
-fn tiler_arg(op: &str, args: &[Literal], i: usize) -> Result<Tiler> {
-    match args.get(i) {
-        Some(Literal::Layout(l)) => Ok(Tiler::Layout(l.clone())),
-        Some(Literal::Tiler(t)) => Ok(t.clone()),
-        Some(Literal::Int(n)) => Ok(Tiler::from_int(*n)),
-        Some(Literal::Underscore) => Ok(Tiler::Underscore),
-        Some(Literal::Tuple(c)) if !c.has_underscore() => {
-            Ok(Tiler::from_shape(&c.underscores_as_zero()))
-        }
-        _ => Err(bad_arg(op, i, "a tiler")),
-    }
-}
-
-fn bad_arg(op: &str, i: usize, want: &str) -> LayoutError {
-    LayoutError::InvalidArgument {
-        op: "explain",
-        detail: format!("argument {} of {op} must be {want}", i + 1),
-        hint: "see `cute ops` for the arguments of each operation",
-    }
-}
-
 /// `explain(expr)`: evaluates a `cute eval` expression and records how its result is derived.
 ///
 /// `coalesce`, `composition`, `complement`, the divides and the products are explained step by
@@ -132,24 +102,29 @@ fn bad_arg(op: &str, i: usize, want: &str) -> LayoutError {
 /// assert!(e.to_string().lines().last().unwrap().starts_with("error: complement"));
 /// ```
 pub fn explain(expr: &str) -> Result<Explanation> {
-    let (op, args) = parse_expr(expr)?;
+    let (name, args) = parse_expr(expr)?;
+    let Some(op) = lookup(&name) else {
+        return Err(registry::unknown(&name));
+    };
+    let args = Args::new(op, args);
     let mut t = Recorder::default();
     let n = args.len();
-    let result: Result<Layout> = match op.as_str() {
-        "coalesce" if n == 1 => layout_arg(&op, &args, 0).and_then(|l| coalesce_traced(&l, &mut t)),
+    let result: Result<Layout> = match op.name {
+        "coalesce" if n == 1 => args
+            .layout(0)
+            .map(Cow::into_owned)
+            .and_then(|l| coalesce_traced(&l, &mut t)),
         "composition" if n == 2 => {
-            let a = layout_arg(&op, &args, 0)?;
-            composition_tiler_traced(&a, &tiler_arg(&op, &args, 1)?, &mut t)
+            let a = args.layout(0).map(Cow::into_owned)?;
+            composition_tiler_traced(&a, &args.tiler(1).map(Cow::into_owned)?, &mut t)
         }
         "complement" if n == 2 || n == 1 => {
-            let l = layout_arg(&op, &args, 0)?;
-            let cotarget = match args.get(1) {
-                None => crate::algebra::coalesce::filter(&l)
+            let l = args.layout(0).map(Cow::into_owned)?;
+            let cotarget = match n {
+                1 => crate::algebra::coalesce::filter(&l)
                     .and_then(|f| f.cosize())
                     .map(IntTuple::int),
-                Some(Literal::Int(x)) => Ok(IntTuple::int(*x)),
-                Some(Literal::Tuple(c)) if !c.has_underscore() => Ok(c.underscores_as_zero()),
-                Some(_) => return Err(bad_arg(&op, 1, "an int-tuple")),
+                _ => Ok(args.int_tuple(1)?),
             };
             cotarget.and_then(|c| complement_traced(&l, &c, &mut t))
         }
@@ -157,8 +132,11 @@ pub fn explain(expr: &str) -> Result<Explanation> {
         | "zipped_product" | "tiled_product" | "flat_product"
             if n == 2 =>
         {
-            let (a, b) = (layout_arg(&op, &args, 0)?, tiler_arg(&op, &args, 1)?);
-            let divide = op.ends_with("divide");
+            let (a, b) = (
+                args.layout(0).map(Cow::into_owned)?,
+                args.tiler(1).map(Cow::into_owned)?,
+            );
+            let divide = op.name.ends_with("divide");
             let zipped = |t: &mut Recorder| {
                 if divide {
                     zipped_divide_traced(&a, &b, t)
@@ -166,7 +144,7 @@ pub fn explain(expr: &str) -> Result<Explanation> {
                     zipped_product_traced(&a, &b, t)
                 }
             };
-            match op.split('_').next() {
+            match op.name.split('_').next() {
                 Some("logical") if divide => logical_divide_traced(&a, &b, &mut t),
                 Some("logical") => logical_product_traced(&a, &b, &mut t),
                 Some("zipped") => zipped(&mut t),
@@ -183,14 +161,17 @@ pub fn explain(expr: &str) -> Result<Explanation> {
             }
         }
         "blocked_product" | "raked_product" if n == 2 => {
-            let (a, b) = (layout_arg(&op, &args, 0)?, layout_arg(&op, &args, 1)?);
-            if op == "blocked_product" {
+            let (a, b) = (
+                args.layout(0).map(Cow::into_owned)?,
+                args.layout(1).map(Cow::into_owned)?,
+            );
+            if op.name == "blocked_product" {
                 blocked_product_traced(&a, &b, &mut t)
             } else {
                 raked_product_traced(&a, &b, &mut t)
             }
         }
-        _ => return fallback(expr, &op),
+        _ => return fallback(expr, op.name),
     };
     Ok(Explanation {
         expr: expr.trim().to_string(),

@@ -10,7 +10,7 @@
 //! wrapped value or a panic.
 
 use crate::error::LayoutError;
-use crate::notation::print::{Sink, Text};
+use crate::print::{Sink, Text};
 use std::fmt;
 
 /// An integer with a static tag: printed `_8` when static, `8` when dynamic.
@@ -335,7 +335,7 @@ impl Int {
 impl fmt::Display for Int {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut text = Text::new(f);
-        text.int(*self)?;
+        text.int(self.value, self.is_static())?;
         text.flush()
     }
 }

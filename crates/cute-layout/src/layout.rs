@@ -7,7 +7,7 @@
 use crate::coord::{crd2idx_ref, Coord};
 use crate::error::{LayoutError, Result};
 use crate::int::{ArithError, Int};
-use crate::notation::print;
+use crate::tree::print_layout;
 use crate::tree::{Builder, Node, Nodes, Tree, TreeRef, MAX_DEPTH};
 use crate::tuple::IntTuple;
 use std::fmt;
@@ -826,7 +826,7 @@ pub(crate) struct ShowMode<'a>(pub(crate) ModeRef<'a>);
 
 impl fmt::Display for ShowMode<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        print::layout(f, self.0 .0.nodes, self.0 .1.nodes)
+        print_layout(f, self.0 .0.nodes, self.0 .1.nodes)
     }
 }
 
@@ -1001,7 +1001,7 @@ fn check_range(op: &'static str, begin: usize, end: usize, rank: usize) -> Resul
 
 impl fmt::Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        print::layout(f, &self.shape.nodes, &self.stride.nodes)
+        print_layout(f, &self.shape.nodes, &self.stride.nodes)
     }
 }
 

@@ -55,7 +55,9 @@ pub mod explain;
 pub mod int;
 pub mod layout;
 pub mod notation;
+mod print;
 pub mod recast;
+pub mod registry;
 pub mod render;
 pub mod swizzle;
 pub mod tensor;
@@ -64,6 +66,7 @@ pub mod tree;
 pub mod tuple;
 pub mod tv;
 pub mod tv_render;
+pub mod value;
 
 pub use algebra::coalesce::{
     coalesce, coalesce_by, filter, filter_by, filter_zeros, filter_zeros_by,

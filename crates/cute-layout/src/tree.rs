@@ -5,7 +5,7 @@
 //! tuple) and `4` (a leaf) are different trees.
 
 use crate::error::{LayoutError, Result};
-use crate::notation::print;
+use crate::print::{Sink, Text};
 use smallvec::SmallVec;
 use std::fmt;
 
@@ -694,8 +694,8 @@ impl<T: Copy> Builder<T> {
 
 impl<T: fmt::Display + Copy> fmt::Display for TreeRef<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = print::Text::new(f);
-        print::tree(&mut text, self.nodes, |text, x| x.fmt(text.formatter()?))?;
+        let mut text = Text::new(f);
+        print_tree(&mut text, self.nodes, |text, x| x.fmt(text.formatter()?))?;
         text.flush()
     }
 }
@@ -720,3 +720,71 @@ impl<T: fmt::Display + Copy> fmt::Debug for TreeRef<'_, T> {
 
 // An `Int` leaf and a tuple header share one 12-byte node (see `Int`'s representation).
 const _: () = assert!(std::mem::size_of::<Node<crate::Int>>() == 12);
+
+/// Appends a tree given by its pre-order nodes, `(a,(b,c))`; `leaf` appends each leaf.
+pub(crate) fn print_tree<S: Sink, T: Copy>(
+    text: &mut S,
+    nodes: &[Node<T>],
+    mut leaf: impl FnMut(&mut S, T) -> fmt::Result,
+) -> fmt::Result {
+    match nodes[0] {
+        Node::Leaf(x) => leaf(text, x),
+        Node::Tuple { rank, .. } => print_tuple(text, nodes, rank, &mut leaf),
+    }
+}
+
+/// Appends the tuple of `rank` modes whose nodes start `nodes`.
+fn print_tuple<S: Sink, T: Copy>(
+    text: &mut S,
+    nodes: &[Node<T>],
+    rank: u32,
+    leaf: &mut impl FnMut(&mut S, T) -> fmt::Result,
+) -> fmt::Result {
+    text.byte(b'(')?;
+    let mut rest = &nodes[1..];
+    for i in 0..rank {
+        if i > 0 {
+            text.byte(b',')?;
+        }
+        rest = match rest[0] {
+            Node::Leaf(x) => {
+                leaf(text, x)?;
+                &rest[1..]
+            }
+            Node::Tuple { rank, len } => {
+                print_tuple(text, rest, rank, leaf)?;
+                &rest[len as usize..]
+            }
+        };
+    }
+    text.byte(b')')
+}
+
+/// Appends a tree of integers.
+#[inline]
+pub(crate) fn print_int_tree(text: &mut impl Sink, nodes: &[Node<crate::int::Int>]) -> fmt::Result {
+    print_tree(text, nodes, |text, x| text.int(x.value(), x.is_static()))
+}
+
+/// Writes the layout `shape:stride` to `f`.
+pub(crate) fn print_layout(
+    f: &mut fmt::Formatter<'_>,
+    shape: &[Node<crate::int::Int>],
+    stride: &[Node<crate::int::Int>],
+) -> fmt::Result {
+    let mut text = Text::new(f);
+    print_layout_to(&mut text, shape, stride)?;
+    text.flush()
+}
+
+/// Appends the layout `shape:stride`.
+#[inline]
+pub(crate) fn print_layout_to(
+    text: &mut impl Sink,
+    shape: &[Node<crate::int::Int>],
+    stride: &[Node<crate::int::Int>],
+) -> fmt::Result {
+    print_int_tree(text, shape)?;
+    text.byte(b':')?;
+    print_int_tree(text, stride)
+}

@@ -306,36 +306,6 @@ impl IntTuple {
         build_ordered(order.as_ref(), self.as_ref(), &starts, &mut k, &mut b)?;
         b.finish()
     }
-
-    /// The elements of `self` kept where `coord` has `_`, concatenated (CuTe's `slice`).
-    ///
-    /// # Errors
-    /// [`LayoutError::RankMismatch`] when `coord` does not match the profile of `self`.
-    ///
-    /// ```
-    /// # use cute_layout::{IntTuple, Coord};
-    /// let t: IntTuple = "((2,3),4)".parse().unwrap();
-    /// let c: Coord = "(_,1)".parse().unwrap();
-    /// assert_eq!(t.slice(&c).unwrap().to_string(), "((2,3))");
-    /// ```
-    pub fn slice(&self, coord: &crate::coord::Coord) -> Result<IntTuple> {
-        crate::coord::slice_tree(coord, self, true)
-    }
-
-    /// The elements of `self` kept where `coord` has an integer (CuTe's `dice`).
-    ///
-    /// # Errors
-    /// [`LayoutError::RankMismatch`] when `coord` does not match the profile of `self`.
-    ///
-    /// ```
-    /// # use cute_layout::{IntTuple, Coord};
-    /// let t: IntTuple = "((2,3),4)".parse().unwrap();
-    /// let c: Coord = "(_,1)".parse().unwrap();
-    /// assert_eq!(t.dice(&c).unwrap().to_string(), "(4)");
-    /// ```
-    pub fn dice(&self, coord: &crate::coord::Coord) -> Result<IntTuple> {
-        crate::coord::slice_tree(coord, self, false)
-    }
 }
 
 fn compact_step(s: Int, current: &mut Int) -> Result<Int> {

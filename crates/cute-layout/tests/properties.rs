@@ -9,7 +9,8 @@
 //! only where the operation may legitimately refuse its input (and then only with the expected
 //! kind of error); nothing may panic.
 
-use cute_layout::eval::{eval, OPERATIONS};
+use cute_layout::eval::eval;
+use cute_layout::registry::operations;
 use cute_layout::{
     blocked_product, coalesce, coalesce_by, complement, complement_default, composition,
     composition_tiler, filter, flat_divide, flat_product, left_inverse, logical_divide,
@@ -1133,7 +1134,7 @@ proptest! {
 
     #[test]
     fn eval_never_panics_on_notation_soup(
-        op in prop::sample::select(OPERATIONS.iter().map(|o| o.0).collect::<Vec<_>>()),
+        op in prop::sample::select(operations().iter().map(|o| o.name).collect::<Vec<_>>()),
         args in "[()<>:_,0-9 -]{0,30}",
     ) {
         let _ = eval(&format!("{op}({args})"));
@@ -1141,7 +1142,7 @@ proptest! {
 
     #[test]
     fn eval_never_panics_on_wellformed_arguments(
-        op in prop::sample::select(OPERATIONS.iter().map(|o| o.0).collect::<Vec<_>>()),
+        op in prop::sample::select(operations().iter().map(|o| o.name).collect::<Vec<_>>()),
         args in prop::collection::vec(prop_oneof![
             3 => arb_gen(3, 8, 64).prop_map(|g| g.layout.to_string()),
             2 => arb_int_tuple().prop_map(|t| t.to_string()),

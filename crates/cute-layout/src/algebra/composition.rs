@@ -149,9 +149,15 @@ fn composition_tiler_into<T: Trace>(
             out.push_ref(a);
             Ok(())
         }
-        Tiler::Tuple(ts) => {
-            super::divide::by_mode_into("composition", a, ts, false, out, t, composition_tiler_into)
-        }
+        Tiler::Tuple(ts) => super::transform::transform_layout_into(
+            "composition",
+            a,
+            ts,
+            false,
+            out,
+            t,
+            composition_tiler_into,
+        ),
     }
 }
 

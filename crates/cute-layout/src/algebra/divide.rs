@@ -3,9 +3,10 @@
 use super::coalesce::{coalesced_modes, modes_to_layout};
 use super::complement::complement_modes;
 use super::composition::composition_into;
+use super::transform::transform_layout_into;
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
-use crate::layout::{mode_at, mode_leaves, sub_modes, Layout, LayoutBuilder, ModeRef, ShowMode};
+use crate::layout::{mode_at, mode_leaves, Layout, LayoutBuilder, ModeRef, ShowMode};
 use crate::tiler::Tiler;
 use crate::tuple::IntTuple;
 
@@ -86,7 +87,7 @@ fn logical_divide_into<T: Trace>(
             out.push_ref(layout);
             Ok(())
         }
-        Tiler::Tuple(ts) => by_mode_into(
+        Tiler::Tuple(ts) => transform_layout_into(
             "logical_divide",
             layout,
             ts,
@@ -106,45 +107,6 @@ fn coalesced_shape(layout: ModeRef<'_>) -> Result<IntTuple> {
         [(s, _)] => IntTuple::int(*s),
         modes => IntTuple::from_leaves(modes.iter().map(|m| m.0)),
     })
-}
-
-/// Applies `f` to mode `i` of `layout` and tiler element `i` for every element of a tuple
-/// tiler, appending the tuple of the results (and, with `keep_extra`, the layout's modes beyond
-/// the tiler) to `out` (`transform_layout` in CuTe); each mode is traced.
-///
-/// # Errors
-/// [`LayoutError::TooManyTilerModes`]; the error of `f`, naming the mode.
-pub(crate) fn by_mode_into<T: Trace>(
-    op: &'static str,
-    layout: ModeRef<'_>,
-    tilers: &[Tiler],
-    keep_extra: bool,
-    out: &mut LayoutBuilder,
-    tr: &mut T,
-    f: fn(ModeRef<'_>, &Tiler, &mut LayoutBuilder, &mut T) -> Result<()>,
-) -> Result<()> {
-    tr.step(|| format!("apply {op} mode by mode to {}", ShowMode(layout)));
-    let rank = layout.0.rank();
-    if tilers.len() > rank {
-        return Err(LayoutError::TooManyTilerModes {
-            op,
-            tiler_rank: tilers.len(),
-            layout_rank: rank,
-        });
-    }
-    out.open();
-    for (i, (m, t)) in sub_modes(layout).zip(tilers).enumerate() {
-        tr.enter(|| format!("mode {i}: {op}({}, {t}):", ShowMode(m)));
-        f(m, t, out, tr).map_err(|e| e.within(format!("{op}, mode {i}")))?;
-        tr.leave();
-    }
-    if keep_extra {
-        sub_modes(layout)
-            .skip(tilers.len())
-            .for_each(|m| out.push_ref(m));
-    }
-    out.close();
-    Ok(())
 }
 
 /// Gathers the `(tile, rest)` pairs found at the leaves of the tiler into

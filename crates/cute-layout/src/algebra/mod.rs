@@ -10,6 +10,7 @@ pub mod composition;
 pub mod divide;
 pub mod inverse;
 pub mod product;
+mod transform;
 
 pub(crate) type Modes = smallvec::SmallVec<[(crate::Int, crate::Int); 8]>;
 

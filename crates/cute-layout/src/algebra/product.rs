@@ -3,7 +3,8 @@
 
 use super::complement::complement_modes;
 use super::composition::composition_into;
-use super::divide::{by_mode_into, splat_of, zipped_into, Splat};
+use super::divide::{splat_of, zipped_into, Splat};
+use super::transform::transform_layout_into;
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::layout::{mode_at, Layout, LayoutBuilder, ModeRef, ShowMode};
@@ -90,7 +91,7 @@ fn logical_product_into<T: Trace>(
             out.push_ref(block);
             Ok(())
         }
-        Tiler::Tuple(ts) => by_mode_into(
+        Tiler::Tuple(ts) => transform_layout_into(
             "logical_product",
             block,
             ts,

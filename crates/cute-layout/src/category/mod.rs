@@ -73,37 +73,3 @@ pub(crate) fn fmt_tuple(xs: &[i64]) -> String {
     let items: Vec<String> = xs.iter().map(i64::to_string).collect();
     format!("({})", items.join(","))
 }
-
-/// The morphism named by `text`: a morphism literal `S -> T over α`, a tractable layout (its
-/// standard form [`to_morphism`]), or an `eval` expression yielding either (what
-/// `cute morphism` accepts).
-///
-/// # Errors
-/// Parse and evaluation errors; [`LayoutError::InvalidArgument`] if the layout is not
-/// tractable or the expression yields something else.
-///
-/// # Examples
-/// ```
-/// use cute_layout::category::morphism_of;
-/// assert_eq!(morphism_of("(4,5):(1,64)")?.to_string(), "(4,5) -> (4,16,5) over (1,3)");
-/// assert_eq!(morphism_of("(4) -> (2,4) over (2)")?.to_string(), "(4) -> (2,4) over (2)");
-/// assert_eq!(morphism_of("composition((4,4):(1,8), (2,2):(1,2))")?.to_string(), "(2,2) -> (2,2) over (1,2)");
-/// # Ok::<(), cute_layout::LayoutError>(())
-/// ```
-pub fn morphism_of(text: &str) -> Result<NestedMorphism> {
-    if text.contains("->") {
-        return text.parse();
-    }
-    if let Ok(l) = text.parse::<crate::Layout>() {
-        return to_morphism(&l);
-    }
-    match crate::eval::eval(text)? {
-        crate::eval::Value::Morphism(m) => Ok(m),
-        crate::eval::Value::Layout(l) => to_morphism(&l),
-        v => Err(invalid(
-            "morphism",
-            format!("{text} is {v}, not a layout or a tuple morphism"),
-            "give a layout S:D, a morphism `S -> T over α`, or an expression yielding one",
-        )),
-    }
-}

@@ -13,10 +13,13 @@ use crate::layout::Layout;
 use crate::tiler::Tiler;
 use crate::tree::{Nodes, OpenTuples, Tree, MAX_DEPTH};
 use crate::tuple::IntTuple;
+use crate::value::Value;
 use std::str::FromStr;
 
 mod morphism;
-pub(crate) mod print;
+mod swizzle;
+
+pub use swizzle::{parse_composed_tail, parse_swizzled, Swizzled};
 
 /// What is expected where a `_` stands in an int-tuple.
 const NO_UNDERSCORE: &str = "an integer (`_` is only allowed in coordinates and tilers)";
@@ -27,31 +30,6 @@ struct Expected(&'static str);
 
 /// A leaf read, or what was expected instead.
 type Leaf<T> = std::result::Result<T, Expected>;
-
-/// A literal of CuTe notation, as accepted by `cute eval`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Literal {
-    /// An integer: `8`, `_8`, `-1`.
-    Int(Int),
-    /// The wildcard `_`.
-    Underscore,
-    /// A tuple, possibly with `_`: `(2,(3,_))`.
-    Tuple(Coord),
-    /// A layout `S:D`.
-    Layout(Layout),
-    /// A tiler `<...>`.
-    Tiler(Tiler),
-    /// A tuple morphism `S -> T over α` (see [`crate::category`]).
-    Morphism(crate::category::NestedMorphism),
-    /// A swizzle `Sw<B,M,S>` (see [`crate::swizzle`]).
-    Swizzle(crate::swizzle::Swizzle),
-    /// A composed layout `Sw<B,M,S> o OFFSET o LAYOUT` or `A o OFFSET o LAYOUT` (`A` a layout).
-    Composed(crate::swizzle::ComposedLayout),
-    /// A scaled-basis layout: the value of a nested `make_identity_layout(...)` in `cute eval`.
-    Basis(Box<crate::basis::BasisLayout>),
-    /// An identity tensor: the value of a nested `make_identity_tensor(...)` in `cute eval`.
-    IdentityTensor(Box<crate::basis::IdentityTensor>),
-}
 
 /// A cursor over CuTe notation.
 pub struct Parser<'a> {
@@ -429,30 +407,30 @@ impl<'a> Parser<'a> {
     /// [`LayoutError::Parse`].
     ///
     /// ```
-    /// # use cute_layout::notation::{Literal, Parser};
-    /// assert!(matches!(Parser::new("8:2").literal().unwrap(), Literal::Layout(_)));
-    /// assert!(matches!(Parser::new("<8:2>").literal().unwrap(), Literal::Tiler(_)));
-    /// assert!(matches!(Parser::new("_").literal().unwrap(), Literal::Underscore));
+    /// # use cute_layout::{notation::Parser, value::Value};
+    /// assert!(matches!(Parser::new("8:2").literal().unwrap(), Value::Layout(_)));
+    /// assert!(matches!(Parser::new("<8:2>").literal().unwrap(), Value::Tiler(_)));
+    /// assert!(matches!(Parser::new("_").literal().unwrap(), Value::Underscore));
     /// ```
-    pub fn literal(&mut self) -> Result<Literal> {
-        let mut l = Literal::Underscore;
+    pub fn literal(&mut self) -> Result<Value> {
+        let mut l = Value::Underscore;
         self.literal_into(&mut l)?;
         Ok(l)
     }
 
     /// [`Parser::literal`], written to `out` (a layout is read in place, where it will stay).
-    pub(crate) fn literal_into(&mut self, out: &mut Literal) -> Result<()> {
+    pub(crate) fn literal_into(&mut self, out: &mut Value) -> Result<()> {
         match self.peek() {
             Some(b'S') => {
-                *out = match crate::swizzle::parse_swizzled(self)? {
-                    crate::swizzle::Swizzled::Swizzle(s) => Literal::Swizzle(s),
-                    crate::swizzle::Swizzled::Composed(c) => Literal::Composed(*c),
+                *out = match parse_swizzled(self)? {
+                    Swizzled::Swizzle(s) => Value::Swizzle(s),
+                    Swizzled::Composed(c) => Value::Composed(*c),
                 }
             }
-            Some(b'<') => *out = Literal::Tiler(self.tiler_tuple()?),
+            Some(b'<') => *out = Value::Tiler(self.tiler_tuple()?),
             _ => {
-                *out = Literal::Layout(Layout::unread());
-                let Literal::Layout(l) = out else {
+                *out = Value::Layout(Layout::unread());
+                let Value::Layout(l) = out else {
                     unreachable!("a layout was just written")
                 };
                 if let Some(other) = self.layout_in_place(l)? {
@@ -489,16 +467,16 @@ impl<'a> Parser<'a> {
     }
 
     /// The literal that [`Parser::layout_in_place`] found not to be a layout, `l` what it read.
-    fn other_literal(&mut self, l: &mut Layout, other: NotLayout) -> Result<Literal> {
+    fn other_literal(&mut self, l: &mut Layout, other: NotLayout) -> Result<Value> {
         Ok(match other {
             NotLayout::Morphism { start } => {
                 self.pos = start;
-                Literal::Morphism(self.morphism()?)
+                Value::Morphism(self.morphism()?)
             }
             NotLayout::Composed => {
                 // `A o OFFSET o B`: a composed layout whose outer function is the layout `A`
                 let a = crate::swizzle::Outer::from(std::mem::replace(l, Layout::unread()));
-                Literal::Composed(crate::swizzle::parse_composed_tail(self, a)?)
+                Value::Composed(parse_composed_tail(self, a)?)
             }
             NotLayout::Tree { start, underscore } => {
                 self.bare_literal(l.trees_mut().0, underscore, start)?
@@ -530,15 +508,15 @@ impl<'a> Parser<'a> {
         shape: &IntTuple,
         underscore: Option<usize>,
         start: usize,
-    ) -> Result<Literal> {
+    ) -> Result<Value> {
         Ok(match (shape.as_leaf(), underscore) {
-            (Some(i), None) => Literal::Int(i),
-            (Some(_), Some(_)) => Literal::Underscore,
-            (None, None) => Literal::Tuple(Coord::from_int_tuple(shape)),
+            (Some(i), None) => Value::Int(i),
+            (Some(_), Some(_)) => Value::Underscore,
+            (None, None) => Value::IntTuple(shape.clone()),
             (None, Some(_)) => {
                 // a coordinate with `_`: read it again as one
                 self.pos = start;
-                Literal::Tuple(self.coord()?)
+                Value::Coord(self.coord()?)
             }
         })
     }
@@ -611,22 +589,17 @@ impl<'a> Parser<'a> {
     }
 
     /// The tiler a literal read from `at` stands for.
-    fn literal_tiler(&self, literal: Literal, at: usize) -> Result<Tiler> {
+    fn literal_tiler(&self, literal: Value, at: usize) -> Result<Tiler> {
         Ok(match literal {
-            Literal::Tiler(t) => t,
-            Literal::Layout(l) => Tiler::Layout(l),
-            Literal::Underscore => Tiler::Underscore,
-            Literal::Int(n) => Tiler::from_int(n),
-            Literal::Tuple(c) => {
+            Value::Tiler(t) => t,
+            Value::Layout(l) => Tiler::Layout(l),
+            Value::Underscore => Tiler::Underscore,
+            Value::Int(n) => Tiler::from_int(n),
+            Value::IntTuple(t) => Tiler::from_shape(&t),
+            Value::Coord(c) => {
                 coord_to_tiler(&c).ok_or_else(|| LayoutError::parse(self.input, at, "a tiler"))?
             }
-            Literal::Morphism(_) => return Err(LayoutError::parse(self.input, at, "a tiler")),
-            Literal::Swizzle(_)
-            | Literal::Composed(_)
-            | Literal::Basis(_)
-            | Literal::IdentityTensor(_) => {
-                return Err(LayoutError::parse(self.input, at, "a tiler"))
-            }
+            _ => return Err(LayoutError::parse(self.input, at, "a tiler")),
         })
     }
 }
@@ -699,7 +672,7 @@ impl FromStr for Tiler {
     }
 }
 
-impl FromStr for Literal {
+impl FromStr for Value {
     type Err = LayoutError;
     fn from_str(s: &str) -> Result<Self> {
         parse_all(s, Parser::literal)

@@ -1,10 +1,11 @@
 //! CuTe's `print_layout` text grid, extended to rank 1 (one row) and rank > 2 (slabs).
 
-use super::{check_size, num_digits, MAX_TEXT_CELLS};
+use super::{check_size, cosize, num_digits, MAX_TEXT_CELLS};
 use crate::coord::idx2crd;
 use crate::error::Result;
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::swizzle::AnyLayout;
 use crate::tuple::IntTuple;
 use std::fmt::Write;
 
@@ -30,10 +31,26 @@ use std::fmt::Write;
 /// );
 /// ```
 pub fn grid(layout: &Layout) -> Result<String> {
+    grid_any(&layout.clone().into())
+}
+
+/// [`grid`] of a layout or a composed layout: the grid of the function's values over the
+/// inner layout's shape, as CuTe's `print_layout` draws a `ComposedLayout`.
+///
+/// # Errors
+/// As [`grid`].
+///
+/// ```
+/// use cute_layout::{render, AnyLayout};
+/// let f: AnyLayout = "Sw<1,0,1> o _0 o (_2,_2):(_2,_1)".parse().unwrap();
+/// assert!(render::grid_any(&f).unwrap().contains(" 0  | 0 | 1 |\n"));
+/// ```
+pub fn grid_any(function: &AnyLayout) -> Result<String> {
+    let layout = function.inner();
     let n = check_size("print_layout", layout, MAX_TEXT_CELLS)?;
-    let offsets = layout.offsets()?;
-    let w = num_digits(layout.cosize()?.value()) + 2;
-    let mut out = format!("{layout}\n");
+    let offsets = function.offsets()?;
+    let w = num_digits(cosize(function)?.value()) + 2;
+    let mut out = format!("{function}\n");
     let (rows, cols) = match layout.rank() {
         1 => (1, n),
         _ => (

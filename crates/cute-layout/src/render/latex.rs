@@ -3,6 +3,7 @@
 use super::{check_size, table, BWX8_PERCENT, MAX_TEXT_CELLS};
 use crate::error::{LayoutError, Result};
 use crate::layout::Layout;
+use crate::swizzle::AnyLayout;
 use crate::tuple::IntTuple;
 use std::fmt::Write;
 
@@ -44,6 +45,22 @@ fn grid_and_labels(out: &mut String, rows: usize, cols: usize) {
 /// assert!(tex.ends_with("\\end{tikzpicture}\n\\end{document}\n"));
 /// ```
 pub fn latex(layout: &Layout) -> Result<String> {
+    latex_any(&layout.clone().into())
+}
+
+/// [`latex`] of a layout or a composed layout (the function's values over the inner layout's
+/// shape).
+///
+/// # Errors
+/// As [`latex`].
+///
+/// ```
+/// use cute_layout::{render, AnyLayout};
+/// let f: AnyLayout = "Sw<1,0,1> o _0 o (_2,_2):(_2,_1)".parse().unwrap();
+/// assert!(render::latex_any(&f).unwrap().contains("at (0,1) {1};"));
+/// ```
+pub fn latex_any(function: &AnyLayout) -> Result<String> {
+    let layout = function.inner();
     if layout.rank() > 2 {
         return Err(LayoutError::RankMismatch {
             op: "print_latex",
@@ -51,7 +68,7 @@ pub fn latex(layout: &Layout) -> Result<String> {
             hint: "group the modes to rank 2 first, e.g. group(L, 1, rank)",
         });
     }
-    let padded = layout.append_to_rank(2)?;
+    let padded = function.map_inner(|l| l.append_to_rank(2))?;
     let t = table("print_latex", &padded, MAX_TEXT_CELLS, false)?;
     let mut out = format!("% Layout: {padded}\n{HEADER}");
     for m in 0..t.rows {
@@ -110,7 +127,12 @@ pub fn latex_tv(layout_tv: &Layout, tile_mn: &IntTuple) -> Result<String> {
     let (rows, cols) = (dims.next().unwrap_or(0), dims.next().unwrap_or(0));
     let tile = Layout::column_major(&mn)?;
     check_size("print_latex_tv", &tile, MAX_TEXT_CELLS)?;
-    let t = table("print_latex_tv", layout_tv, MAX_TEXT_CELLS, false)?;
+    let t = table(
+        "print_latex_tv",
+        &layout_tv.clone().into(),
+        MAX_TEXT_CELLS,
+        false,
+    )?;
     let mut filled = vec![false; rows * cols];
     let mut out = format!("% Layout TV: {layout_tv}\n{HEADER}");
     for tid in 0..t.rows {

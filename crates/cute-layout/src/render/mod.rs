@@ -20,8 +20,8 @@ pub mod latex;
 pub mod png;
 pub mod svg;
 
-pub use grid::grid;
-pub use latex::{latex, latex_tv};
+pub use grid::{grid, grid_any};
+pub use latex::{latex, latex_any, latex_tv};
 #[cfg(feature = "png")]
 pub use png::png;
 pub use svg::svg;
@@ -31,13 +31,16 @@ use crate::algebra::divide::zipped_divide;
 use crate::algebra::product::zipped_product;
 use crate::coord::idx2crd;
 use crate::error::{LayoutError, Result};
-use crate::eval::{eval, parse_expr, Value};
+use crate::eval::{parse, Expr};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::notation::Literal;
+use crate::registry::{Args, Tiles};
+use crate::swizzle::AnyLayout;
 use crate::tiler::Tiler;
 use crate::tree::TreeRef;
 use crate::tuple::IntTuple;
+use crate::value::Value;
+use std::borrow::Cow;
 
 /// The most cells a text grid or a LaTeX document may have (2^20).
 pub const MAX_TEXT_CELLS: i64 = 1 << 20;
@@ -70,6 +73,15 @@ pub(crate) fn num_digits(x: i64) -> usize {
     d
 }
 
+/// The cosize of a layout, or of a composed layout's inner layout (as CuTe's `print_layout`
+/// sizes its cells).
+pub(crate) fn cosize(f: &AnyLayout) -> Result<Int> {
+    match f {
+        AnyLayout::Layout(l) => l.cosize(),
+        AnyLayout::Composed(c) => c.cosize(),
+    }
+}
+
 /// A layout seen as a table: `offsets[m + rows * n]` is `L(m, n)`.
 pub(crate) struct Table {
     pub(crate) rows: usize,
@@ -77,16 +89,17 @@ pub(crate) struct Table {
     pub(crate) offsets: Vec<i64>,
 }
 
-/// The table of `layout`: rows index mode 0 and columns the other modes; a rank-1 layout is
+/// The table of `function` (a layout, or a composed layout over its inner layout's shape): rows index mode 0 and columns the other modes; a rank-1 layout is
 /// one row when `rank1_as_row`, else one column (as CuTe pads it with `_1:_0`).
 pub(crate) fn table(
     op: &'static str,
-    layout: &Layout,
+    function: &AnyLayout,
     limit: i64,
     rank1_as_row: bool,
 ) -> Result<Table> {
+    let layout = function.inner();
     let n = check_size(op, layout, limit)?;
-    let offsets = layout.offsets()?;
+    let offsets = function.offsets()?;
     let rows = if layout.rank() == 1 {
         if rank1_as_row {
             1
@@ -223,14 +236,15 @@ pub struct Options {
     pub coloring: Coloring,
 }
 
-/// What to draw: a layout, with what it was computed from when it is the result of an
+/// What to draw: a layout (or a composed layout, drawn as the grid of its function's values, as
+/// CuTe's `print_layout` draws it), with what it was computed from when it is the result of an
 /// operation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Subject {
     /// The heading: the expression and its result.
     pub title: String,
     /// The layout drawn.
-    pub layout: Layout,
+    pub layout: AnyLayout,
     /// The input layout of a divide, product or complement, drawn above the result.
     pub input: Option<Layout>,
     /// The modes of `layout` that count tiles, for [`Coloring::Tile`].
@@ -239,6 +253,12 @@ pub struct Subject {
 
 impl From<Layout> for Subject {
     fn from(layout: Layout) -> Self {
+        AnyLayout::Layout(layout).into()
+    }
+}
+
+impl From<AnyLayout> for Subject {
+    fn from(layout: AnyLayout) -> Self {
         Subject {
             title: layout.to_string(),
             layout,
@@ -248,9 +268,11 @@ impl From<Layout> for Subject {
     }
 }
 
-/// Evaluates what to draw: a layout literal, or a `cute eval` expression yielding a layout.
-/// Divides, products and `complement` also record their input and their tiles; the picture
-/// of `complement(L, n)` is the concatenation `(L, complement(L, n))`, tiled by its mode 1.
+/// Evaluates what to draw: a literal or a `cute eval` expression yielding a layout-like value
+/// (a layout, a composed layout, a tensor, a TV layout; see [`Value::as_any_layout`]).
+/// Divides, products and `complement` also record their input and their tiles, as their
+/// registry entries declare ([`Tiles`]); the picture of `complement(L, n)` is the
+/// concatenation `(L, complement(L, n))`, tiled by its mode 1.
 ///
 /// # Errors
 /// Parse and evaluation errors; [`LayoutError::InvalidArgument`] when the expression does
@@ -264,75 +286,25 @@ impl From<Layout> for Subject {
 /// assert_eq!(s.tiles.unwrap().paths(), [vec![1]]);
 /// let s = subject("(4,2):(2,1)").unwrap();
 /// assert_eq!(s.title, "(4,2):(2,1)");
+/// let s = subject("Sw<3,0,3> o _0 o (_8,_8):(_8,_1)").unwrap();
+/// assert_eq!(s.layout.offsets().unwrap()[1], 9); // (1,0) -> 8 -> 8 ^ 1
 /// ```
 pub fn subject(expr: &str) -> Result<Subject> {
     let expr = expr.trim();
-    if let Ok(layout) = expr.parse::<Layout>() {
-        return Ok(Subject::from(layout));
+    let call = match parse(expr)? {
+        Expr::Value(v) => return Ok(drawable(expr, &v)?.into()),
+        Expr::Call(call) => call,
+    };
+    let value = call.apply()?;
+    let layout = drawable(expr, &value)?;
+    let args = Args::new(call.op, call.args);
+    let first = args.layout(0).ok().map(Cow::into_owned);
+    if let (Tiles::Complement, Some(a)) = (call.op.tiles, &first) {
+        return complement_subject(expr, &args, a);
     }
-    let layout = match eval(expr)? {
-        Value::Layout(l) => l,
-        other => {
-            return Err(LayoutError::InvalidArgument {
-                op: "render",
-                detail: format!("{expr} is {other}, not a layout"),
-                hint: "give a layout S:D or an expression that yields one",
-            })
-        }
-    };
-    let (op, args) = parse_expr(expr)?;
-    let first = match args.first() {
-        Some(Literal::Layout(l)) => Some(l.clone()),
-        Some(Literal::Int(n)) => Some(Layout::leaf(*n, Int::ONE)),
-        _ => None,
-    };
-    let tiler = args.get(1).and_then(literal_tiler);
-    let pairs = |t: &Tiler, sub: usize| -> Vec<Vec<usize>> {
-        match t {
-            Tiler::Tuple(ts) => ts
-                .iter()
-                .enumerate()
-                .filter(|(_, t)| !matches!(t, Tiler::Underscore))
-                .map(|(i, _)| vec![i, sub])
-                .collect(),
-            _ => vec![vec![1]],
-        }
-    };
-    let top = |from: usize| TileModes::new((from..layout.rank()).map(|k| vec![k]).collect());
-    let tiles = match (op.as_str(), &tiler, &first) {
-        ("logical_divide" | "logical_product", Some(t), _) => Some(TileModes::new(pairs(t, 1))),
-        ("zipped_divide" | "zipped_product", _, _) => Some(TileModes::new(vec![vec![1]])),
-        ("tiled_divide" | "tiled_product", _, _) => Some(top(1)),
-        ("flat_divide" | "flat_product", Some(t), Some(a)) => {
-            let zipped = if op == "flat_divide" {
-                zipped_divide(a, t)?
-            } else {
-                zipped_product(a, t)?
-            };
-            let m0 = zipped.mode(0)?;
-            Some(top(if m0.shape().is_leaf() { 1 } else { m0.rank() }))
-        }
-        ("blocked_product", _, _) => Some(TileModes::new(
-            (0..layout.rank()).map(|k| vec![k, 1]).collect(),
-        )),
-        ("raked_product", _, _) => Some(TileModes::new(
-            (0..layout.rank()).map(|k| vec![k, 0]).collect(),
-        )),
-        ("complement", _, Some(a)) => {
-            let cotarget = match args.get(1) {
-                Some(Literal::Int(n)) => IntTuple::int(*n),
-                Some(Literal::Tuple(c)) if !c.has_underscore() => c.underscores_as_zero(),
-                _ => IntTuple::int(crate::algebra::coalesce::filter(a)?.cosize()?),
-            };
-            let joined = Layout::concat([a.clone(), complement(a, &cotarget)?])?;
-            return Ok(Subject {
-                title: format!("({a}, {expr}) = {joined}"),
-                layout: joined,
-                input: Some(a.clone()),
-                tiles: Some(TileModes::new(vec![vec![1]])),
-            });
-        }
-        _ => None,
+    let tiles = match &first {
+        Some(a) => tile_modes(call.op.tiles, &args, a, layout.inner())?,
+        None => None,
     };
     Ok(Subject {
         title: format!("{expr} = {layout}"),
@@ -342,16 +314,68 @@ pub fn subject(expr: &str) -> Result<Subject> {
     })
 }
 
-fn literal_tiler(l: &Literal) -> Option<Tiler> {
-    match l {
-        Literal::Layout(l) => Some(Tiler::Layout(l.clone())),
-        Literal::Tiler(t) => Some(t.clone()),
-        Literal::Int(n) => Some(Tiler::from_int(*n)),
-        Literal::Tuple(c) if !c.has_underscore() => {
-            Some(Tiler::from_shape(&c.underscores_as_zero()))
+/// The layout-like value `v` of `expr`, or an error saying it has no picture.
+fn drawable(expr: &str, v: &Value) -> Result<AnyLayout> {
+    v.as_any_layout()
+        .ok_or_else(|| LayoutError::InvalidArgument {
+            op: "render",
+            detail: format!("{expr} is {v}, not a layout"),
+            hint: "give a layout S:D or an expression that yields one",
+        })
+}
+
+/// The tiles of an operation's `result`, as its registry entry's hint `tiles` says; `a` is its
+/// first argument.
+fn tile_modes(tiles: Tiles, args: &Args, a: &Layout, result: &Layout) -> Result<Option<TileModes>> {
+    let tiler = || args.tiler(1).ok();
+    let by_mode = |t: &Tiler| -> Vec<Vec<usize>> {
+        match t {
+            Tiler::Tuple(ts) => ts
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| !matches!(t, Tiler::Underscore))
+                .map(|(i, _)| vec![i, 1])
+                .collect(),
+            _ => vec![vec![1]],
         }
-        _ => None,
-    }
+    };
+    let top = |from: usize| TileModes::new((from..result.rank()).map(|k| vec![k]).collect());
+    let each = |sub: usize| TileModes::new((0..result.rank()).map(|k| vec![k, sub]).collect());
+    Ok(match tiles {
+        Tiles::Logical => tiler().map(|t| TileModes::new(by_mode(&t))),
+        Tiles::Zipped => Some(TileModes::new(vec![vec![1]])),
+        Tiles::Tiled => Some(top(1)),
+        Tiles::Flat => match tiler() {
+            Some(t) => {
+                let zipped = if args.op.name == "flat_divide" {
+                    zipped_divide(a, &t)?
+                } else {
+                    zipped_product(a, &t)?
+                };
+                let m0 = zipped.mode(0)?;
+                Some(top(if m0.shape().is_leaf() { 1 } else { m0.rank() }))
+            }
+            None => None,
+        },
+        Tiles::Blocked => Some(each(1)),
+        Tiles::Raked => Some(each(0)),
+        Tiles::Complement | Tiles::None => None,
+    })
+}
+
+/// The picture of `complement(a[, cotarget])`: `(a, complement)`, tiled by mode 1.
+fn complement_subject(expr: &str, args: &Args, a: &Layout) -> Result<Subject> {
+    let cotarget = match args.len() {
+        1 => IntTuple::int(crate::algebra::coalesce::filter(a)?.cosize()?),
+        _ => args.int_tuple(1)?,
+    };
+    let joined = Layout::concat([a.clone(), complement(a, &cotarget)?])?;
+    Ok(Subject {
+        title: format!("({a}, {expr}) = {joined}"),
+        layout: joined.into(),
+        input: Some(a.clone()),
+        tiles: Some(TileModes::new(vec![vec![1]])),
+    })
 }
 
 /// An RGB color.
@@ -421,7 +445,7 @@ const CODOMAIN_STRIP: i64 = 48;
 pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
     let tiles = match (opts.coloring, &s.tiles) {
         (Coloring::Offset, _) => None,
-        (Coloring::Tile, Some(t)) => Some(tile_numbers(&s.layout, t)),
+        (Coloring::Tile, Some(t)) => Some(tile_numbers(s.layout.inner(), t)),
         (Coloring::Tile, None) => {
             return Err(LayoutError::InvalidArgument {
                 op: "render",
@@ -462,13 +486,19 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
     };
     let mut out = Vec::new();
     if let (Some(a), Some(_)) = (&s.input, &tiles) {
-        let t = table("render", a, MAX_PICTURE_CELLS, true)?;
+        let t = table("render", &a.clone().into(), MAX_PICTURE_CELLS, true)?;
         out.push(panel(format!("A = {a}"), a, &t, opts.label, |_, o| {
             tile_of(o).map_or(Rgb(255, 255, 255), tile_color)
         })?);
     }
-    out.push(panel(s.title.clone(), &s.layout, &main, opts.label, color)?);
-    let cosize = s.layout.cosize()?.value();
+    out.push(panel(
+        s.title.clone(),
+        s.layout.inner(),
+        &main,
+        opts.label,
+        color,
+    )?);
+    let cosize = cosize(&s.layout)?.value();
     if tiles.is_some()
         && (1..=CODOMAIN_STRIP).contains(&cosize)
         && main.offsets.iter().all(|&o| o >= 0)

@@ -1,14 +1,13 @@
-//! Printing CuTe notation cheaply, for the `Display` impls of [`Int`], trees and layouts.
+//! Printing CuTe notation cheaply, for the `Display` impls of integers, trees and layouts (the
+//! ground floor: this module imports nothing of the crate; the tree walk is in `tree.rs`).
 //!
 //! Text goes to a [`Sink`]: a [`Text`], which gathers it in a buffer on the stack and hands it
 //! to a formatter in one `write_str` call (one per full buffer for long texts), or a `String`,
 //! appended to directly (no formatter, no UTF-8 check: what `cute eval` prints). Integers are
-//! formatted with `itoa`, and trees are walked in their pre-order node list. As with the
+//! formatted with `itoa`. As with the
 //! `write!` calls this replaces, width, fill and precision flags are ignored
 //! (`format!("{:>5}", int)` is the bare integer).
 
-use crate::int::Int;
-use crate::tree::Node;
 use std::fmt;
 
 /// Bytes gathered before they are handed to the formatter.
@@ -23,7 +22,7 @@ pub(crate) trait Sink {
     fn byte(&mut self, b: u8) -> fmt::Result;
 
     /// Appends an integer as CuTe prints it: `8`, or `_8` when static.
-    fn int(&mut self, x: Int) -> fmt::Result;
+    fn int(&mut self, value: i64, is_static: bool) -> fmt::Result;
 }
 
 impl Sink for String {
@@ -35,11 +34,11 @@ impl Sink for String {
     }
 
     #[inline]
-    fn int(&mut self, x: Int) -> fmt::Result {
-        if x.is_static() {
+    fn int(&mut self, value: i64, is_static: bool) -> fmt::Result {
+        if is_static {
             self.push('_');
         }
-        self.push_str(itoa::Buffer::new().format(x.value()));
+        self.push_str(itoa::Buffer::new().format(value));
         Ok(())
     }
 }
@@ -92,87 +91,19 @@ impl Sink for Text<'_, '_> {
     }
 
     #[inline]
-    fn int(&mut self, x: Int) -> fmt::Result {
+    fn int(&mut self, value: i64, is_static: bool) -> fmt::Result {
         if self.len + MAX_INT_LEN > CAPACITY {
             self.flush()?;
         }
-        if x.is_static() {
+        if is_static {
             self.buf[self.len] = b'_';
             self.len += 1;
         }
         let mut digits = itoa::Buffer::new();
-        for &b in digits.format(x.value()).as_bytes() {
+        for &b in digits.format(value).as_bytes() {
             self.buf[self.len] = b;
             self.len += 1;
         }
         Ok(())
     }
-}
-
-/// Appends a tree given by its pre-order nodes, `(a,(b,c))`; `leaf` appends each leaf.
-pub(crate) fn tree<S: Sink, T: Copy>(
-    text: &mut S,
-    nodes: &[Node<T>],
-    mut leaf: impl FnMut(&mut S, T) -> fmt::Result,
-) -> fmt::Result {
-    match nodes[0] {
-        Node::Leaf(x) => leaf(text, x),
-        Node::Tuple { rank, .. } => tuple(text, nodes, rank, &mut leaf),
-    }
-}
-
-/// Appends the tuple of `rank` modes whose nodes start `nodes`.
-fn tuple<S: Sink, T: Copy>(
-    text: &mut S,
-    nodes: &[Node<T>],
-    rank: u32,
-    leaf: &mut impl FnMut(&mut S, T) -> fmt::Result,
-) -> fmt::Result {
-    text.byte(b'(')?;
-    let mut rest = &nodes[1..];
-    for i in 0..rank {
-        if i > 0 {
-            text.byte(b',')?;
-        }
-        rest = match rest[0] {
-            Node::Leaf(x) => {
-                leaf(text, x)?;
-                &rest[1..]
-            }
-            Node::Tuple { rank, len } => {
-                tuple(text, rest, rank, leaf)?;
-                &rest[len as usize..]
-            }
-        };
-    }
-    text.byte(b')')
-}
-
-/// Appends a tree of integers.
-#[inline]
-pub(crate) fn int_tree(text: &mut impl Sink, nodes: &[Node<Int>]) -> fmt::Result {
-    tree(text, nodes, |text, x| text.int(x))
-}
-
-/// Writes the layout `shape:stride` to `f`.
-pub(crate) fn layout(
-    f: &mut fmt::Formatter<'_>,
-    shape: &[Node<Int>],
-    stride: &[Node<Int>],
-) -> fmt::Result {
-    let mut text = Text::new(f);
-    layout_to(&mut text, shape, stride)?;
-    text.flush()
-}
-
-/// Appends the layout `shape:stride`.
-#[inline]
-pub(crate) fn layout_to(
-    text: &mut impl Sink,
-    shape: &[Node<Int>],
-    stride: &[Node<Int>],
-) -> fmt::Result {
-    int_tree(text, shape)?;
-    text.byte(b':')?;
-    int_tree(text, stride)
 }

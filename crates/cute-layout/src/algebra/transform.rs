@@ -1,0 +1,46 @@
+//! CuTe's `transform_layout`: an operation applied mode by mode along a tuple tiler, the
+//! by-mode arm shared by composition, the divides and the products.
+
+use super::Trace;
+use crate::error::{LayoutError, Result};
+use crate::layout::{sub_modes, LayoutBuilder, ModeRef, ShowMode};
+use crate::tiler::Tiler;
+
+/// Applies `f` to mode `i` of `layout` and tiler element `i` for every element of a tuple
+/// tiler, appending the tuple of the results (and, with `keep_extra`, the layout's modes beyond
+/// the tiler) to `out` (`transform_layout` in CuTe); each mode is traced.
+///
+/// # Errors
+/// [`LayoutError::TooManyTilerModes`]; the error of `f`, naming the mode.
+pub(crate) fn transform_layout_into<T: Trace>(
+    op: &'static str,
+    layout: ModeRef<'_>,
+    tilers: &[Tiler],
+    keep_extra: bool,
+    out: &mut LayoutBuilder,
+    tr: &mut T,
+    f: fn(ModeRef<'_>, &Tiler, &mut LayoutBuilder, &mut T) -> Result<()>,
+) -> Result<()> {
+    tr.step(|| format!("apply {op} mode by mode to {}", ShowMode(layout)));
+    let rank = layout.0.rank();
+    if tilers.len() > rank {
+        return Err(LayoutError::TooManyTilerModes {
+            op,
+            tiler_rank: tilers.len(),
+            layout_rank: rank,
+        });
+    }
+    out.open();
+    for (i, (m, t)) in sub_modes(layout).zip(tilers).enumerate() {
+        tr.enter(|| format!("mode {i}: {op}({}, {t}):", ShowMode(m)));
+        f(m, t, out, tr).map_err(|e| e.within(format!("{op}, mode {i}")))?;
+        tr.leave();
+    }
+    if keep_extra {
+        sub_modes(layout)
+            .skip(tilers.len())
+            .for_each(|m| out.push_ref(m));
+    }
+    out.close();
+    Ok(())
+}

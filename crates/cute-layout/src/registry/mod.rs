@@ -1,0 +1,294 @@
+//! The operation registry: every operation `cute eval` knows, declared once.
+//!
+//! An [`Operation`] holds CuTe's name (and aliases), its parameters with the kinds of values
+//! each accepts, the result kind, a one-line description, an example with its expected output,
+//! the function that applies it, and what the renderer needs to color its result by tile.
+//! `cute eval`, `cute ops`, `cute explain`, the renderer and the README's list read this table;
+//! a test evaluates every example. Adding an operation is one entry in `table.rs` plus its
+//! algebra function.
+//!
+//! ```
+//! use cute_layout::registry::{call, lookup};
+//! use cute_layout::value::Value;
+//! let op = lookup("get").unwrap();
+//! assert_eq!(op.name, "layout");
+//! let l: Value = "(4,8):(1,4)".parse()?;
+//! assert_eq!(call("size", vec![l])?.to_string(), "32");
+//! # Ok::<(), cute_layout::LayoutError>(())
+//! ```
+
+mod args;
+mod identity;
+mod ordinary;
+mod swizzled;
+mod table;
+
+pub use args::Args;
+
+use crate::basis::IdentityTensor;
+use crate::error::{LayoutError, Result};
+use crate::value::{Kind, Value};
+
+/// How a parameter may be given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Presence {
+    /// It must be given.
+    Required,
+    /// It may be left out (the operation's default applies).
+    Optional,
+    /// Any number of further arguments, each of these kinds.
+    Variadic,
+}
+
+/// One parameter of an operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// Its name in the signature (`L`, `tiler`, ...).
+    pub name: &'static str,
+    /// The kinds of values it accepts.
+    pub kinds: &'static [Kind],
+    /// Whether it must be given.
+    pub presence: Presence,
+    /// Whether C++ takes it as a template argument (`recast_layout<Old,New>(L)`), written last.
+    pub template: bool,
+}
+
+/// Which modes of an operation's result count tiles, for `--color tile` pictures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tiles {
+    /// The result has no tiles.
+    None,
+    /// `logical_divide` / `logical_product`: mode 1 of a layout tiler's result, or `(i, 1)` for
+    /// each mode `i` of a tuple tiler that is not `_`.
+    Logical,
+    /// `zipped_*`: mode 1.
+    Zipped,
+    /// `tiled_*`: modes 1 and up.
+    Tiled,
+    /// `flat_*`: the modes after those of the tile.
+    Flat,
+    /// `blocked_product`: `(i, 1)` for each mode `i`.
+    Blocked,
+    /// `raked_product`: `(i, 0)` for each mode `i`.
+    Raked,
+    /// `complement(L, n)`: drawn as `(L, complement(L, n))`, tiled by mode 1.
+    Complement,
+}
+
+/// The form of an operation on an identity tensor: the position of the tensor argument, and
+/// the function applying it (the tensor, and whether it was given as a scaled-basis layout).
+#[derive(Clone, Copy)]
+pub struct IdentityForm {
+    /// The position of the identity tensor among the arguments.
+    pub position: usize,
+    /// Applies the operation to the tensor.
+    pub apply: fn(&Args, IdentityTensor, bool) -> Result<Value>,
+}
+
+/// One operation, declared once.
+#[derive(Clone, Copy)]
+pub struct Operation {
+    /// CuTe's name.
+    pub name: &'static str,
+    /// Other names accepted for it (`get` for `layout`).
+    pub aliases: &'static [&'static str],
+    /// How it is called, e.g. `logical_divide(L, tiler)`.
+    pub signature: &'static str,
+    /// What it does, in one line.
+    pub summary: &'static str,
+    /// An example expression.
+    pub example: &'static str,
+    /// What `example` evaluates to (a test checks it).
+    pub expected: &'static str,
+    /// Its parameters.
+    pub params: &'static [Param],
+    /// The kind of its result (the most common one where it depends on the arguments).
+    pub result: Kind,
+    /// Applies it to arguments of the declared kinds.
+    pub apply: fn(&Args) -> Result<Value>,
+    /// Which modes of the result count tiles.
+    pub tiles: Tiles,
+    /// Whether a composed layout as first argument is handled by applying the operation to its
+    /// inner layout and wrapping the result again (CuTe's structural operations on
+    /// `ComposedLayout`).
+    pub forwards_composed: bool,
+    /// The operation's form on identity tensors, if it has one.
+    pub identity: Option<IdentityForm>,
+}
+
+impl std::fmt::Debug for Operation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Operation")
+            .field("name", &self.name)
+            .field("signature", &self.signature)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Operation {
+    /// The fewest and the most arguments it takes.
+    ///
+    /// ```
+    /// let op = cute_layout::registry::lookup("complement").unwrap();
+    /// assert_eq!(op.arity(), (1, 2));
+    /// ```
+    pub fn arity(&self) -> (usize, usize) {
+        let min = self
+            .params
+            .iter()
+            .filter(|p| p.presence == Presence::Required)
+            .count();
+        let variadic = self.params.iter().any(|p| p.presence == Presence::Variadic);
+        (
+            min,
+            if variadic {
+                usize::MAX
+            } else {
+                self.params.len()
+            },
+        )
+    }
+
+    /// Whether some parameter accepts a swizzle or a composed layout.
+    fn has_swizzled_form(&self) -> bool {
+        self.params
+            .iter()
+            .any(|p| p.kinds.iter().any(|k| k.is_swizzled()))
+    }
+
+    /// Applies the operation to `args`: its form on identity tensors or composed layouts when
+    /// one is given, else its `apply`.
+    ///
+    /// # Errors
+    /// Wrong arguments ([`LayoutError::InvalidArgument`]) and the operation's own errors.
+    pub fn call(&'static self, args: Vec<Value>) -> Result<Value> {
+        let a = Args::new(self, args);
+        if let Some(v) = self.special_form(&a)? {
+            return Ok(v);
+        }
+        a.arity(self.arity().0, self.arity().1)?;
+        (self.apply)(&a)
+    }
+
+    /// The identity-tensor and composed-layout forms, tried before `apply`; `None` when no
+    /// argument is an identity tensor and the operation does not forward composed layouts.
+    fn special_form(&'static self, a: &Args) -> Result<Option<Value>> {
+        let kinds = || a.items.iter().map(Value::kind).enumerate();
+        if let Some((i, _)) = kinds().find(|(_, k)| k.is_identity()) {
+            return identity::apply(a, i).map(Some);
+        }
+        if let (Some(Value::Composed(cl)), true) = (a.items.first(), self.forwards_composed) {
+            return swizzled::forward(a, cl).map(Some);
+        }
+        if let Some((i, _)) = kinds().find(|(_, k)| k.is_swizzled() && !self.has_swizzled_form()) {
+            return Err(a.wrong(
+                i,
+                "an ordinary layout (this operation has no swizzled form)",
+            ));
+        }
+        Ok(None)
+    }
+}
+
+/// Every operation, in the order `cute ops` lists them.
+///
+/// ```
+/// let ops = cute_layout::registry::operations();
+/// assert!(ops.iter().any(|o| o.name == "logical_divide"));
+/// ```
+pub fn operations() -> &'static [Operation] {
+    table::OPERATIONS
+}
+
+/// The operation called `name` or one of its aliases.
+///
+/// ```
+/// use cute_layout::registry::lookup;
+/// assert_eq!(lookup("logical_divide").unwrap().signature, "logical_divide(L, tiler)");
+/// assert!(lookup("logical_divid").is_none());
+/// ```
+pub fn lookup(name: &str) -> Option<&'static Operation> {
+    operations()
+        .iter()
+        .find(|o| o.name == name || o.aliases.contains(&name))
+}
+
+/// Applies the operation called `name` to `args`.
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] for an unknown name (with the nearest known one) or wrong
+/// arguments; the operation's own errors.
+///
+/// ```
+/// use cute_layout::registry::call;
+/// let args = vec!["(4,2,3):(2,1,8)".parse()?, "4:2".parse()?];
+/// assert_eq!(call("logical_divide", args)?.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+/// assert!(call("logical_divid", vec![]).unwrap_err().to_string().contains("did you mean `logical_divide`?"));
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn call(name: &str, args: Vec<Value>) -> Result<Value> {
+    lookup(name).ok_or_else(|| unknown(name))?.call(args)
+}
+
+/// The operations as a Markdown table (name, signature, description, example): the README's
+/// list of operations, which a test keeps equal to this.
+///
+/// ```
+/// let md = cute_layout::registry::markdown();
+/// assert!(md.contains("| `logical_divide(L, tiler)` |"));
+/// ```
+pub fn markdown() -> String {
+    let mut out = String::from("| operation | what it gives | example |\n|---|---|---|\n");
+    for op in operations() {
+        let cell = |s: &str| s.replace('|', "\\|");
+        out.push_str(&format!(
+            "| `{}` | {} | `{}` = `{}` |\n",
+            cell(op.signature),
+            cell(op.summary),
+            cell(op.example),
+            cell(op.expected)
+        ));
+    }
+    out
+}
+
+/// The error of an unknown operation name, suggesting the nearest known one.
+#[cold]
+pub(crate) fn unknown(name: &str) -> LayoutError {
+    LayoutError::InvalidArgument {
+        op: "eval",
+        detail: match nearest(name) {
+            Some(near) => format!("unknown operation `{name}`; did you mean `{near}`?"),
+            None => format!("unknown operation `{name}`"),
+        },
+        hint: "run `cute ops` for the list of operations",
+    }
+}
+
+/// The known name closest to `name` in edit distance, if it is close (at most a third of its
+/// letters differ).
+fn nearest(name: &str) -> Option<&'static str> {
+    operations()
+        .iter()
+        .flat_map(|o| std::iter::once(o.name).chain(o.aliases.iter().copied()))
+        .map(|known| (edit_distance(name, known), known))
+        .filter(|&(d, known)| d * 3 <= known.len().max(3))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, known)| known)
+}
+
+/// Levenshtein distance, over bytes.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, &x) in a.iter().enumerate() {
+        let mut diag = row[0];
+        row[0] = i + 1;
+        for (j, &y) in b.iter().enumerate() {
+            let up = row[j + 1];
+            row[j + 1] = (diag + usize::from(x != y)).min(up + 1).min(row[j] + 1);
+            diag = up;
+        }
+    }
+    row[b.len()]
+}

@@ -1,0 +1,300 @@
+//! The operations on integers, int-tuples and ordinary layouts: one short function per
+//! operation (or per family sharing one shape), each reading its arguments through [`Args`].
+
+use super::Args;
+use crate::algebra::coalesce::{
+    coalesce, coalesce_by, filter, filter_by, filter_zeros, filter_zeros_by,
+};
+use crate::algebra::complement::{complement as complement_to, complement_default};
+use crate::algebra::composition::{composition as compose, composition_tiler};
+use crate::coord::{crd2idx_shape, idx2crd as idx2crd_of};
+use crate::error::Result;
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tiler::Tiler;
+use crate::tuple::IntTuple;
+use crate::value::Value;
+use std::borrow::Cow;
+
+/// A rank or depth as CuTe returns it: a static integer.
+pub(super) fn static_count(n: usize) -> Int {
+    Int::fixed(n as i64)
+}
+
+/// A query answered for a layout or an int-tuple.
+fn layout_or_tuple(
+    a: &Args,
+    on_layout: fn(&Layout) -> Result<Int>,
+    on_tuple: fn(&IntTuple) -> Result<Int>,
+) -> Result<Value> {
+    Ok(Value::Int(if a.is_layout(0) {
+        on_layout(&*a.layout(0)?)?
+    } else {
+        on_tuple(&a.int_tuple(0)?)?
+    }))
+}
+
+pub(super) fn size(a: &Args) -> Result<Value> {
+    layout_or_tuple(a, Layout::size, IntTuple::size)
+}
+
+pub(super) fn cosize(a: &Args) -> Result<Value> {
+    Ok(Value::Int(a.layout(0)?.cosize()?))
+}
+
+pub(super) fn rank(a: &Args) -> Result<Value> {
+    layout_or_tuple(
+        a,
+        |l| Ok(static_count(l.rank())),
+        |t| Ok(static_count(t.rank())),
+    )
+}
+
+pub(super) fn depth(a: &Args) -> Result<Value> {
+    layout_or_tuple(
+        a,
+        |l| Ok(static_count(l.depth())),
+        |t| Ok(static_count(t.depth())),
+    )
+}
+
+pub(super) fn shape(a: &Args) -> Result<Value> {
+    Ok(Value::IntTuple(a.layout(0)?.shape().clone()))
+}
+
+pub(super) fn stride(a: &Args) -> Result<Value> {
+    Ok(Value::IntTuple(a.layout(0)?.stride().clone()))
+}
+
+/// `crd2idx(L, coord)` or `crd2idx(coord, shape[, stride])`.
+pub(super) fn crd2idx(a: &Args) -> Result<Value> {
+    if a.is_layout(0) {
+        a.arity(2, 2)?;
+        return Ok(Value::Int(a.layout(0)?.call(&a.int_tuple(1)?)?));
+    }
+    let (c, s) = (a.int_tuple(0)?, a.int_tuple(1)?);
+    Ok(Value::Int(if a.len() == 3 {
+        crate::coord::crd2idx(&c, &s, &a.int_tuple(2)?)?
+    } else {
+        crd2idx_shape(&c, &s)?
+    }))
+}
+
+pub(super) fn idx2crd(a: &Args) -> Result<Value> {
+    Ok(Value::IntTuple(idx2crd_of(
+        &a.int_tuple(0)?,
+        &a.int_tuple(1)?,
+    )?))
+}
+
+pub(super) fn crd2crd(a: &Args) -> Result<Value> {
+    let (c, s, d) = (a.int_tuple(0)?, a.int_tuple(1)?, a.int_tuple(2)?);
+    Ok(Value::IntTuple(crate::coord::crd2crd(&c, &s, &d)?))
+}
+
+/// `make_layout(shape[, stride])` or `make_layout(L0, L1, ...)`.
+pub(super) fn make_layout(a: &Args) -> Result<Value> {
+    if a.is_layout(0) {
+        let modes = (0..a.len())
+            .map(|i| a.layout(i).map(Cow::into_owned))
+            .collect::<Result<Vec<_>>>()?;
+        return Ok(Value::Layout(Layout::concat(modes)?));
+    }
+    a.arity(1, 2)?;
+    let shape = a.int_tuple(0)?;
+    Ok(Value::Layout(if a.len() == 2 {
+        Layout::new(shape, a.int_tuple(1)?)?
+    } else {
+        Layout::column_major(&shape)?
+    }))
+}
+
+pub(super) fn make_layout_right(a: &Args) -> Result<Value> {
+    Ok(Value::Layout(Layout::row_major(&a.int_tuple(0)?)?))
+}
+
+pub(super) fn make_ordered_layout(a: &Args) -> Result<Value> {
+    let (s, o) = (a.int_tuple(0)?, a.int_tuple(1)?);
+    Ok(Value::Layout(Layout::ordered(&s, &o)?))
+}
+
+pub(super) fn layout(a: &Args) -> Result<Value> {
+    Ok(Value::Layout(a.layout(0)?.mode_path(&a.indices(1)?)?))
+}
+
+pub(super) fn select(a: &Args) -> Result<Value> {
+    Ok(Value::Layout(a.layout(0)?.select(&a.indices(1)?)?))
+}
+
+pub(super) fn take(a: &Args) -> Result<Value> {
+    Ok(Value::Layout(a.layout(0)?.take(a.index(1)?, a.index(2)?)?))
+}
+
+pub(super) fn group(a: &Args) -> Result<Value> {
+    Ok(Value::Layout(a.layout(0)?.group(a.index(1)?, a.index(2)?)?))
+}
+
+pub(super) fn flatten(a: &Args) -> Result<Value> {
+    Ok(if a.is_layout(0) {
+        Value::Layout(a.layout(0)?.flatten())
+    } else {
+        Value::IntTuple(a.int_tuple(0)?.flatten())
+    })
+}
+
+/// The mode `append` / `prepend` add: the second argument, or `_1:_0`.
+fn extra_mode(a: &Args) -> Result<Cow<'_, Layout>> {
+    if a.len() == 2 {
+        a.layout(1)
+    } else {
+        Ok(Cow::Owned(Layout::trivial()))
+    }
+}
+
+pub(super) fn append(a: &Args) -> Result<Value> {
+    Ok(Value::Layout(a.layout(0)?.append(&*extra_mode(a)?)?))
+}
+
+pub(super) fn prepend(a: &Args) -> Result<Value> {
+    Ok(Value::Layout(a.layout(0)?.prepend(&*extra_mode(a)?)?))
+}
+
+pub(super) fn replace(a: &Args) -> Result<Value> {
+    Ok(Value::Layout(
+        a.layout(0)?.replace(a.index(1)?, &*a.layout(2)?)?,
+    ))
+}
+
+pub(super) fn zip(a: &Args) -> Result<Value> {
+    Ok(Value::Layout(a.layout(0)?.zip()?))
+}
+
+pub(super) fn slice(a: &Args) -> Result<Value> {
+    Ok(Value::Layout(a.layout(1)?.slice(&*a.coord(0)?)?))
+}
+
+pub(super) fn dice(a: &Args) -> Result<Value> {
+    Ok(Value::Layout(a.layout(1)?.dice(&*a.coord(0)?)?))
+}
+
+pub(super) fn slice_and_offset(a: &Args) -> Result<Value> {
+    let (s, o) = a.layout(1)?.slice_and_offset(&*a.coord(0)?)?;
+    Ok(Value::LayoutOffset(s, o))
+}
+
+/// `f(L)` or, with a profile, `f_by(L, profile)`.
+fn with_profile(
+    a: &Args,
+    f: fn(&Layout) -> Result<Layout>,
+    f_by: fn(&Layout, &IntTuple) -> Result<Layout>,
+) -> Result<Value> {
+    let l = a.layout(0)?;
+    Ok(Value::Layout(if a.len() == 2 {
+        f_by(&l, &a.int_tuple(1)?)?
+    } else {
+        f(&l)?
+    }))
+}
+
+pub(super) fn coalesce_op(a: &Args) -> Result<Value> {
+    with_profile(a, coalesce, coalesce_by)
+}
+
+pub(super) fn filter_op(a: &Args) -> Result<Value> {
+    with_profile(a, filter, filter_by)
+}
+
+pub(super) fn filter_zeros_op(a: &Args) -> Result<Value> {
+    with_profile(a, filter_zeros, filter_zeros_by)
+}
+
+/// `composition(L, B)` of ordinary layouts, `B` a layout or a tiler.
+pub(super) fn composition(a: &Args) -> Result<Value> {
+    let l = a.layout(0)?;
+    Ok(Value::Layout(if a.is_layout(1) {
+        compose(&l, &*a.layout(1)?)?
+    } else {
+        composition_tiler(&l, &*a.tiler(1)?)?
+    }))
+}
+
+/// `complement(L[, cotarget])` of an ordinary layout.
+pub(super) fn complement(a: &Args) -> Result<Value> {
+    let l = a.layout(0)?;
+    Ok(Value::Layout(if a.len() == 2 {
+        complement_to(&l, &a.int_tuple(1)?)?
+    } else {
+        complement_default(&l)?
+    }))
+}
+
+/// A function of one layout.
+pub(super) fn of_layout(a: &Args, f: fn(&Layout) -> Result<Layout>) -> Result<Value> {
+    Ok(Value::Layout(f(&*a.layout(0)?)?))
+}
+
+/// A function of two layouts.
+pub(super) fn of_layouts<T: Into<Value>>(
+    a: &Args,
+    f: fn(&Layout, &Layout) -> Result<T>,
+) -> Result<Value> {
+    Ok(f(&*a.layout(0)?, &*a.layout(1)?)?.into())
+}
+
+/// A divide or a product of a layout by a tiler.
+pub(super) fn by_tiler(a: &Args, f: fn(&Layout, &Tiler) -> Result<Layout>) -> Result<Value> {
+    Ok(Value::Layout(f(&*a.layout(0)?, &*a.tiler(1)?)?))
+}
+
+pub(super) fn tile_to_shape(a: &Args) -> Result<Value> {
+    let order = if a.len() == 3 {
+        Some(a.int_tuple(2)?)
+    } else {
+        None
+    };
+    let (l, s) = (a.layout(0)?, a.int_tuple(1)?);
+    Ok(Value::Layout(crate::algebra::product::tile_to_shape(
+        &l,
+        &s,
+        order.as_ref(),
+    )?))
+}
+
+/// A function of one int-tuple giving an int-tuple.
+pub(super) fn of_tuple(a: &Args, f: fn(&IntTuple) -> Result<IntTuple>) -> Result<Value> {
+    Ok(Value::IntTuple(f(&a.int_tuple(0)?)?))
+}
+
+/// A function of two int-tuples giving an int-tuple.
+pub(super) fn of_tuples(
+    a: &Args,
+    f: fn(&IntTuple, &IntTuple) -> Result<IntTuple>,
+) -> Result<Value> {
+    Ok(Value::IntTuple(f(&a.int_tuple(0)?, &a.int_tuple(1)?)?))
+}
+
+/// A test of two int-tuples.
+pub(super) fn test_tuples(a: &Args, f: fn(&IntTuple, &IntTuple) -> Result<bool>) -> Result<Value> {
+    Ok(Value::Bool(f(&a.int_tuple(0)?, &a.int_tuple(1)?)?))
+}
+
+pub(super) fn inner_product(a: &Args) -> Result<Value> {
+    Ok(Value::Int(a.int_tuple(0)?.inner_product(&a.int_tuple(1)?)?))
+}
+
+pub(super) fn is_tractable(a: &Args) -> Result<Value> {
+    Ok(Value::Bool(crate::category::is_tractable(&*a.layout(0)?)))
+}
+
+pub(super) fn to_morphism(a: &Args) -> Result<Value> {
+    Ok(Value::Morphism(crate::category::to_morphism(
+        &*a.layout(0)?,
+    )?))
+}
+
+pub(super) fn from_morphism(a: &Args) -> Result<Value> {
+    match &a.items[0] {
+        Value::Morphism(m) => Ok(Value::Layout(crate::category::from_morphism(m)?)),
+        _ => Err(a.wrong(0, "a tuple morphism `S -> T over α`")),
+    }
+}

@@ -1,0 +1,223 @@
+//! The operations with swizzled forms (a swizzle `Sw<B,M,S>` or a composed layout as an
+//! argument), re-typing, tensors and TV layouts. Each tries its swizzled cases, then its
+//! ordinary form ([`super::ordinary`]).
+
+use super::{ordinary, Args};
+use crate::error::Result;
+use crate::int::Int;
+use crate::recast::{downcast_swizzle, recast_any, upcast_swizzle};
+use crate::swizzle::{layout_swizzle_commute, ComposedLayout, Outer};
+use crate::tensor::Partitioned;
+use crate::tuple::IntTuple;
+use crate::value::Value;
+
+/// A structural operation on a composed layout: applied to its inner layout, the result
+/// wrapped again when it is a layout.
+pub(super) fn forward(a: &Args, cl: &ComposedLayout) -> Result<Value> {
+    let mut items = a.items.clone();
+    items[0] = Value::Layout(cl.layout().clone());
+    Ok(match a.op.call(items)? {
+        Value::Layout(l) => Value::Composed(cl.map_inner(|_| Ok(l))?),
+        v => v,
+    })
+}
+
+/// A partition: a tensor, swizzled or not.
+fn partitioned((l, o): Partitioned) -> Value {
+    match l {
+        crate::swizzle::AnyLayout::Layout(l) => Value::LayoutOffset(l, o),
+        crate::swizzle::AnyLayout::Composed(c) => Value::ComposedOffset(c, o),
+    }
+}
+
+pub(super) fn composition(a: &Args) -> Result<Value> {
+    Ok(match (&a.items[0], &a.items[1]) {
+        (Value::Composed(x), Value::Composed(y)) => {
+            Value::Composed(ComposedLayout::compose_both(x, y)?)
+        }
+        (Value::Composed(x), _) => Value::Composed(x.compose(&*a.tiler(1)?)?),
+        (Value::Swizzle(x), Value::Swizzle(y)) => Value::Swizzle(x.compose(*y)?),
+        (Value::Swizzle(x), Value::Composed(y)) => {
+            Value::Composed(ComposedLayout::swizzle_after(*x, y)?)
+        }
+        (Value::Swizzle(x), _) => Value::Composed(ComposedLayout::new(
+            *x,
+            Int::ZERO,
+            a.layout(1)?.into_owned(),
+        )),
+        (_, Value::Composed(y)) => ComposedLayout::compose_after(&*a.layout(0)?, y)?.into(),
+        (_, Value::Swizzle(y)) => {
+            let l = a.layout(0)?;
+            let sw = layout_swizzle_commute(&l, *y)?;
+            Value::Composed(ComposedLayout::new(sw, Int::ZERO, l.into_owned()))
+        }
+        _ => return ordinary::composition(a),
+    })
+}
+
+pub(super) fn crd2idx(a: &Args) -> Result<Value> {
+    match (&a.items[0], a.len()) {
+        (Value::Composed(c), 2) => Ok(Value::Int(c.call(&a.int_tuple(1)?)?)),
+        (Value::Swizzle(sw), 2) => Ok(Value::Int(sw.apply_int(a.int(1)?))),
+        _ => ordinary::crd2idx(a),
+    }
+}
+
+pub(super) fn right_inverse(a: &Args) -> Result<Value> {
+    match &a.items[0] {
+        Value::Composed(c) => Ok(c.right_inverse()?.into()),
+        Value::Swizzle(sw) => Ok(Value::Swizzle(sw.inverse())),
+        _ => ordinary::of_layout(a, crate::algebra::inverse::right_inverse),
+    }
+}
+
+pub(super) fn left_inverse(a: &Args) -> Result<Value> {
+    match &a.items[0] {
+        Value::Composed(c) => Ok(c.left_inverse()?.into()),
+        Value::Swizzle(sw) => Ok(Value::Swizzle(sw.inverse())),
+        _ => ordinary::of_layout(a, crate::algebra::inverse::left_inverse),
+    }
+}
+
+pub(super) fn complement(a: &Args) -> Result<Value> {
+    match &a.items[0] {
+        Value::Composed(c) if a.len() == 1 => {
+            Ok(Value::Layout(c.complement(&IntTuple::int(c.cosize()?))?))
+        }
+        Value::Composed(c) => Ok(Value::Layout(c.complement(&a.int_tuple(1)?)?)),
+        _ => ordinary::complement(a),
+    }
+}
+
+pub(super) fn max_common_vector(a: &Args) -> Result<Value> {
+    match (&a.items[0], &a.items[1]) {
+        (Value::Composed(c), _) => Ok(Value::Int(c.max_common_vector(&*a.layout(1)?)?)),
+        (_, Value::Composed(c)) => Ok(Value::Int(c.max_common_vector(&*a.layout(0)?)?)),
+        _ => ordinary::of_layouts(a, crate::algebra::inverse::max_common_vector),
+    }
+}
+
+pub(super) fn slice(a: &Args) -> Result<Value> {
+    match &a.items[1] {
+        Value::Composed(c) => Ok(c.slice_and_offset(&*a.coord(0)?)?.0.into()),
+        _ => ordinary::slice(a),
+    }
+}
+
+pub(super) fn slice_and_offset(a: &Args) -> Result<Value> {
+    match &a.items[1] {
+        Value::Composed(c) => Ok(partitioned(c.slice_and_offset(&*a.coord(0)?)?)),
+        _ => ordinary::slice_and_offset(a),
+    }
+}
+
+/// `upcast` (`up`) or `downcast` by a factor.
+fn recast_by(a: &Args, up: bool) -> Result<Value> {
+    let k = a.index(1)? as i64;
+    Ok(match &a.items[0] {
+        Value::Swizzle(sw) => Value::Swizzle(if up {
+            upcast_swizzle(*sw, k)?
+        } else {
+            downcast_swizzle(*sw, k)?
+        }),
+        Value::Composed(c) => {
+            let (old, new) = if up { (1, k) } else { (k, 1) };
+            recast_any(&c.clone().into(), old, new)?.into()
+        }
+        _ => {
+            let l = a.layout(0)?;
+            Value::Layout(if up {
+                crate::recast::upcast(&l, k)?
+            } else {
+                crate::recast::downcast(&l, k)?
+            })
+        }
+    })
+}
+
+pub(super) fn upcast(a: &Args) -> Result<Value> {
+    recast_by(a, true)
+}
+
+pub(super) fn downcast(a: &Args) -> Result<Value> {
+    recast_by(a, false)
+}
+
+pub(super) fn recast_layout(a: &Args) -> Result<Value> {
+    let (old, new) = (a.index(1)? as i64, a.index(2)? as i64);
+    Ok(recast_any(&a.any_layout(0)?, old, new)?.into())
+}
+
+pub(super) fn make_swizzle(a: &Args) -> Result<Value> {
+    let (y, z) = (a.index(0)?, a.index(1)?);
+    Ok(Value::Swizzle(crate::swizzle::make_swizzle(
+        y as i64, z as i64,
+    )?))
+}
+
+pub(super) fn make_composed_layout(a: &Args) -> Result<Value> {
+    let outer = match &a.items[0] {
+        Value::Swizzle(sw) => Outer::Swizzle(*sw),
+        Value::Layout(_) | Value::Int(_) => Outer::from(a.layout(0)?.into_owned()),
+        _ => return Err(a.wrong(0, "a swizzle Sw<B,M,S> or a layout")),
+    };
+    let offset = a.int(1)?;
+    Ok(Value::Composed(ComposedLayout::with_outer(
+        outer,
+        offset,
+        a.layout(2)?.into_owned(),
+    )))
+}
+
+pub(super) fn local_tile(a: &Args) -> Result<Value> {
+    let (t, tiler, c) = (a.any_layout(0)?, a.tiler(1)?, a.coord(2)?);
+    Ok(partitioned(if a.len() == 4 {
+        crate::tensor::local_tile_proj(&t, &tiler, &c, &*a.coord(3)?)?
+    } else {
+        crate::tensor::inner_partition(&t, &tiler, &c)?
+    }))
+}
+
+pub(super) fn inner_partition(a: &Args) -> Result<Value> {
+    let (t, tiler, c) = (a.any_layout(0)?, a.tiler(1)?, a.coord(2)?);
+    Ok(partitioned(crate::tensor::inner_partition(&t, &tiler, &c)?))
+}
+
+pub(super) fn outer_partition(a: &Args) -> Result<Value> {
+    let (t, tiler, c) = (a.any_layout(0)?, a.tiler(1)?, a.coord(2)?);
+    Ok(partitioned(crate::tensor::outer_partition(&t, &tiler, &c)?))
+}
+
+pub(super) fn local_partition(a: &Args) -> Result<Value> {
+    let (t, thr, idx) = (a.any_layout(0)?, a.layout(1)?, a.index(2)? as i64);
+    Ok(partitioned(if a.len() == 4 {
+        crate::tensor::local_partition_proj(&t, &thr, idx, &*a.coord(3)?)?
+    } else {
+        crate::tensor::local_partition(&t, &thr, idx)?
+    }))
+}
+
+pub(super) fn make_layout_tv(a: &Args) -> Result<Value> {
+    let tv = crate::tv::make_layout_tv(&*a.layout(0)?, &*a.layout(1)?)?;
+    Ok(Value::Tv(Box::new(tv)))
+}
+
+pub(super) fn tv_partition(a: &Args) -> Result<Value> {
+    let tv = crate::tv::make_layout_tv(&*a.layout(1)?, &*a.layout(2)?)?;
+    let t = a.any_layout(0)?;
+    Ok(partitioned(crate::tv::tv_partition(
+        &t,
+        &tv,
+        a.index(3)? as i64,
+    )?))
+}
+
+pub(super) fn make_identity_layout(a: &Args) -> Result<Value> {
+    let b = crate::basis::BasisLayout::identity(&a.int_tuple(0)?)?;
+    Ok(Value::Basis(Box::new(b)))
+}
+
+pub(super) fn make_identity_tensor(a: &Args) -> Result<Value> {
+    let t = crate::basis::make_identity_tensor(&a.int_tuple(0)?)?;
+    Ok(Value::IdentityTensor(Box::new(t)))
+}

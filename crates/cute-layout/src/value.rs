@@ -1,0 +1,262 @@
+//! One value type for everything the algebra takes and produces: what `cute eval` parses as a
+//! literal, passes between nested calls and prints.
+//!
+//! Every kind has one parser (in [`crate::notation`]) and one printer (`Display` here, built on
+//! the ground-floor print helpers), and [`Value::kind`] is what the operation registry checks
+//! arguments against ([`crate::registry`]).
+//!
+//! ```
+//! use cute_layout::value::{Kind, Value};
+//! let v: Value = "(4,8):(1,4)".parse()?;
+//! assert_eq!(v.kind(), Kind::Layout);
+//! assert_eq!(v.to_string(), "(4,8):(1,4)");
+//! # Ok::<(), cute_layout::LayoutError>(())
+//! ```
+
+use crate::basis::{BasisLayout, IdentityTensor};
+use crate::category::NestedMorphism;
+use crate::coord::Coord;
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::print::Sink;
+use crate::swizzle::{AnyLayout, ComposedLayout, Swizzle};
+use crate::tiler::Tiler;
+use crate::tree::{print_int_tree, print_layout_to};
+use crate::tuple::IntTuple;
+use crate::tv::TvLayout;
+use std::fmt::{self, Write as _};
+
+/// A value of CuTe's layout algebra: a literal, an argument or the result of an operation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// An integer: `8`, `_8`, `-1` (`size`, `cosize`, `crd2idx`, ...).
+    Int(Int),
+    /// A truth value (`congruent`, `compatible`, ...), printed `true` / `false`.
+    Bool(bool),
+    /// The wildcard `_`.
+    Underscore,
+    /// An int-tuple: `(2,(3,4))` (`idx2crd`, `shape_div`, ...).
+    IntTuple(IntTuple),
+    /// A coordinate with at least one `_`: `(2,(_,1))`.
+    Coord(Coord),
+    /// A layout `S:D`.
+    Layout(Layout),
+    /// A tiler `<...>`.
+    Tiler(Tiler),
+    /// A tensor: a layout and an offset (`slice_and_offset`, partitions), printed `LAYOUT+OFFSET`.
+    LayoutOffset(Layout, Int),
+    /// A tuple morphism `S -> T over α` (`to_morphism`; see [`crate::category`]).
+    Morphism(NestedMorphism),
+    /// A swizzle `Sw<B,M,S>`.
+    Swizzle(Swizzle),
+    /// A composed layout `A o OFFSET o LAYOUT` (`A` a swizzle `Sw<B,M,S>` or a layout).
+    Composed(ComposedLayout),
+    /// A swizzled tensor: a composed layout and an offset, printed `CL+OFFSET`.
+    ComposedOffset(ComposedLayout, Int),
+    /// A TV layout with its tile (`make_layout_tv`), printed `(TILER,LAYOUT_TV)` as CuTe prints
+    /// the tuple. Where an operation takes a layout, a TV layout stands for its `LAYOUT_TV`.
+    Tv(Box<TvLayout>),
+    /// A layout with scaled-basis strides (`make_identity_layout`), e.g. `(4,3):(_1@0,_1@1)`.
+    Basis(Box<BasisLayout>),
+    /// An identity tensor (`make_identity_tensor` and its partitions), printed as CuTe prints
+    /// it, `ArithTuple(START) o LAYOUT`: `ArithTuple(_0,_0) o (2,3):(_1@0,_1@1)`.
+    IdentityTensor(Box<IdentityTensor>),
+}
+
+/// The kind of a [`Value`]: what the registry's parameters accept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// [`Value::Int`].
+    Int,
+    /// [`Value::Bool`].
+    Bool,
+    /// [`Value::Underscore`].
+    Underscore,
+    /// [`Value::IntTuple`].
+    IntTuple,
+    /// [`Value::Coord`].
+    Coord,
+    /// [`Value::Layout`].
+    Layout,
+    /// [`Value::Tiler`].
+    Tiler,
+    /// [`Value::LayoutOffset`].
+    Tensor,
+    /// [`Value::Morphism`].
+    Morphism,
+    /// [`Value::Swizzle`].
+    Swizzle,
+    /// [`Value::Composed`].
+    Composed,
+    /// [`Value::ComposedOffset`].
+    ComposedTensor,
+    /// [`Value::Tv`].
+    Tv,
+    /// [`Value::Basis`].
+    Basis,
+    /// [`Value::IdentityTensor`].
+    IdentityTensor,
+}
+
+impl Kind {
+    /// The kind in words, as errors and `cute ops` name it.
+    ///
+    /// ```
+    /// assert_eq!(cute_layout::value::Kind::Composed.name(), "swizzled layout");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Int => "integer",
+            Kind::Bool => "truth value",
+            Kind::Underscore => "`_`",
+            Kind::IntTuple | Kind::Coord => "tuple",
+            Kind::Layout => "layout",
+            Kind::Tiler => "tiler",
+            Kind::Tensor => "tensor",
+            Kind::Morphism => "morphism",
+            Kind::Swizzle => "swizzle",
+            Kind::Composed => "swizzled layout",
+            Kind::ComposedTensor => "swizzled tensor",
+            Kind::Tv => "TV layout",
+            Kind::Basis => "identity layout",
+            Kind::IdentityTensor => "identity tensor",
+        }
+    }
+
+    /// Whether the kind has swizzled forms of the operations (a swizzle or a composed layout).
+    pub(crate) fn is_swizzled(self) -> bool {
+        matches!(self, Kind::Swizzle | Kind::Composed)
+    }
+
+    /// Whether the kind is a scaled-basis layout or an identity tensor.
+    pub(crate) fn is_identity(self) -> bool {
+        matches!(self, Kind::Basis | Kind::IdentityTensor)
+    }
+}
+
+impl Value {
+    /// The kind of the value.
+    ///
+    /// ```
+    /// use cute_layout::value::{Kind, Value};
+    /// assert_eq!("(2,_)".parse::<Value>().unwrap().kind(), Kind::Coord);
+    /// assert_eq!("(2,3)".parse::<Value>().unwrap().kind(), Kind::IntTuple);
+    /// ```
+    pub fn kind(&self) -> Kind {
+        match self {
+            Value::Int(_) => Kind::Int,
+            Value::Bool(_) => Kind::Bool,
+            Value::Underscore => Kind::Underscore,
+            Value::IntTuple(_) => Kind::IntTuple,
+            Value::Coord(_) => Kind::Coord,
+            Value::Layout(_) => Kind::Layout,
+            Value::Tiler(_) => Kind::Tiler,
+            Value::LayoutOffset(..) => Kind::Tensor,
+            Value::Morphism(_) => Kind::Morphism,
+            Value::Swizzle(_) => Kind::Swizzle,
+            Value::Composed(_) => Kind::Composed,
+            Value::ComposedOffset(..) => Kind::ComposedTensor,
+            Value::Tv(_) => Kind::Tv,
+            Value::Basis(_) => Kind::Basis,
+            Value::IdentityTensor(_) => Kind::IdentityTensor,
+        }
+    }
+
+    /// The value as a function from indices to offsets, where it is one: a layout, a tensor's
+    /// layout, a TV layout's layout, a composed layout or a swizzled tensor's composed layout.
+    /// This is what `show`, `svg` and `latex` draw.
+    ///
+    /// ```
+    /// use cute_layout::value::Value;
+    /// let v: Value = "Sw<1,0,1> o _0 o (_2,_2):(_2,_1)".parse().unwrap();
+    /// assert_eq!(v.as_any_layout().unwrap().offsets().unwrap(), [0, 3, 1, 2]);
+    /// ```
+    pub fn as_any_layout(&self) -> Option<AnyLayout> {
+        match self {
+            Value::Int(n) => Some(AnyLayout::Layout(Layout::leaf(*n, Int::ONE))),
+            Value::Layout(l) | Value::LayoutOffset(l, _) => Some(AnyLayout::Layout(l.clone())),
+            Value::Tv(tv) => Some(AnyLayout::Layout(tv.layout.clone())),
+            Value::Composed(c) | Value::ComposedOffset(c, _) => {
+                Some(AnyLayout::Composed(c.clone()))
+            }
+            _ => None,
+        }
+    }
+
+    /// Appends the text `Display` prints to `out`: integers, int-tuples and layouts straight,
+    /// without a formatter (this is how `cute eval` prints its results).
+    ///
+    /// ```
+    /// use cute_layout::eval::eval;
+    /// let mut line = String::from("> ");
+    /// eval("logical_divide(16:1,4:2)").unwrap().append_to(&mut line);
+    /// assert_eq!(line, "> (4,(2,2)):(2,(1,8))");
+    /// ```
+    pub fn append_to(&self, out: &mut String) {
+        let appended = match self {
+            Value::Int(i) => out.int(i.value(), i.is_static()),
+            Value::IntTuple(t) => print_int_tree(out, &t.nodes),
+            Value::Layout(l) => print_layout_to(out, &l.shape().nodes, &l.stride().nodes),
+            v => write!(out, "{v}"),
+        };
+        appended.expect("a String takes any text");
+    }
+
+    /// The value in words, for error messages: `the layout 4:1`.
+    ///
+    /// ```
+    /// use cute_layout::value::Value;
+    /// assert_eq!(Value::Bool(true).describe(), "the truth value true");
+    /// ```
+    pub fn describe(&self) -> String {
+        match self {
+            Value::Int(i) => format!("the integer {i}"),
+            Value::Underscore => "`_`".to_string(),
+            Value::IntTuple(_) | Value::Coord(_) => format!("the tuple {self}"),
+            v => format!("the {} {v}", v.kind().name()),
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(i) => i.fmt(f),
+            Value::Bool(b) => b.fmt(f),
+            Value::Underscore => f.write_str("_"),
+            Value::IntTuple(t) => t.fmt(f),
+            Value::Coord(c) => c.fmt(f),
+            Value::Layout(l) => l.fmt(f),
+            Value::Tiler(t) => t.fmt(f),
+            Value::LayoutOffset(l, o) => write!(f, "{l}+{o}"),
+            Value::Morphism(m) => m.fmt(f),
+            Value::Swizzle(sw) => sw.fmt(f),
+            Value::Composed(c) => c.fmt(f),
+            Value::ComposedOffset(c, o) => write!(f, "{c}+{o}"),
+            Value::Tv(tv) => write!(f, "({},{})", tv.tiler, tv.layout),
+            Value::Basis(b) => b.fmt(f),
+            Value::IdentityTensor(t) => t.fmt(f),
+        }
+    }
+}
+
+impl From<Layout> for Value {
+    fn from(l: Layout) -> Self {
+        Value::Layout(l)
+    }
+}
+
+impl From<AnyLayout> for Value {
+    fn from(l: AnyLayout) -> Self {
+        match l {
+            AnyLayout::Layout(l) => Value::Layout(l),
+            AnyLayout::Composed(c) => Value::Composed(c),
+        }
+    }
+}
+
+impl From<Int> for Value {
+    fn from(i: Int) -> Self {
+        Value::Int(i)
+    }
+}

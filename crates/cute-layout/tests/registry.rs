@@ -1,0 +1,114 @@
+//! The operation registry: every entry's example evaluates to its declared output, names are
+//! unique, and the argument counts follow the declared parameters.
+
+use cute_layout::eval::eval;
+use cute_layout::registry::{call, lookup, operations, Presence};
+use cute_layout::value::Value;
+
+#[test]
+fn every_example_gives_its_expected_output() {
+    for op in operations() {
+        let got = eval(op.example).map(|v| v.to_string());
+        assert_eq!(
+            got.as_deref(),
+            Ok(op.expected),
+            "{}: {}",
+            op.name,
+            op.example
+        );
+        assert!(
+            op.example.starts_with(&format!("{}(", op.name)),
+            "the example of {} calls it",
+            op.name
+        );
+    }
+}
+
+#[test]
+fn every_example_result_has_the_declared_kind_or_a_related_one() {
+    for op in operations() {
+        let v = eval(op.example).unwrap();
+        // `Kind::Layout` results may be composed when given composed arguments; the examples
+        // use ordinary ones, so the kind is the declared one
+        assert_eq!(v.kind(), op.result, "{}", op.name);
+    }
+}
+
+#[test]
+fn names_and_aliases_are_unique_and_found() {
+    let mut names: Vec<&str> = operations()
+        .iter()
+        .flat_map(|o| std::iter::once(o.name).chain(o.aliases.iter().copied()))
+        .collect();
+    let n = names.len();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), n, "a name is declared twice");
+    for name in names {
+        assert!(lookup(name).is_some(), "{name}");
+    }
+    assert_eq!(lookup("get").map(|o| o.name), Some("layout"));
+}
+
+#[test]
+fn parameters_declare_the_arity() {
+    for op in operations() {
+        let (min, max) = op.arity();
+        let required = op
+            .params
+            .iter()
+            .take_while(|p| p.presence == Presence::Required)
+            .count();
+        assert_eq!(required, min, "{}: required parameters come first", op.name);
+        assert!(max >= min, "{}", op.name);
+        let too_many: Vec<Value> = vec![Value::Int(cute_layout::Int::dynamic(1)); max.min(8) + 1];
+        if max < 8 {
+            let e = call(op.name, too_many).unwrap_err().to_string();
+            assert!(e.contains("argument"), "{}: {e}", op.name);
+        }
+    }
+}
+
+#[test]
+fn call_applies_by_name_to_values() {
+    let l: Value = "(4,8):(1,4)".parse().unwrap();
+    assert_eq!(call("size", vec![l.clone()]).unwrap().to_string(), "32");
+    let tv = eval("make_layout_tv((4,2):(2,1), (2,2):(1,2))").unwrap();
+    assert_eq!(call("cosize", vec![tv]).unwrap().to_string(), "32");
+    let e = call("sise", vec![l]).unwrap_err().to_string();
+    assert!(e.contains("did you mean `size`?"), "{e}");
+}
+
+#[test]
+fn a_literal_is_its_own_value() {
+    for text in [
+        "(4,8):(1,4)",
+        "(_4,_8):(_1,_4)",
+        "8",
+        "(2,(3,_4))",
+        "(2,_)",
+        "<4:1,_>",
+        "Sw<3,4,3>",
+        "Sw<3,0,3> o _0 o (_8,_8):(_8,_1)",
+        "(4,4) -> (4,8,4) over (1,3)",
+    ] {
+        assert_eq!(eval(text).unwrap().to_string(), text);
+        assert_eq!(text.parse::<Value>().unwrap().to_string(), text);
+    }
+}
+
+#[test]
+fn the_readme_lists_the_registry() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("README.md");
+    let begin = readme
+        .find("<!-- ops:begin -->\n")
+        .expect("the ops:begin marker")
+        + 19;
+    let end = readme.find("<!-- ops:end -->").expect("the ops:end marker");
+    assert_eq!(
+        &readme[begin..end],
+        cute_layout::registry::markdown(),
+        "run `cute ops --markdown` and paste it between the markers of README.md"
+    );
+}
