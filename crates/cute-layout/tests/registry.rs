@@ -75,6 +75,9 @@ fn call_applies_by_name_to_values() {
     assert_eq!(call("size", vec![l.clone()]).unwrap().to_string(), "32");
     let tv = eval("make_layout_tv((4,2):(2,1), (2,2):(1,2))").unwrap();
     assert_eq!(call("cosize", vec![tv]).unwrap().to_string(), "32");
+    // a TV layout printed by `cute eval` reads back as one
+    let tv = eval("make_layout_tv((4,2):(2,1), (2,2):(1,2))").unwrap();
+    assert_eq!(eval(&format!("size({tv})")).unwrap().to_string(), "32");
     let e = call("sise", vec![l]).unwrap_err().to_string();
     assert!(e.contains("did you mean `size`?"), "{e}");
 }
@@ -91,6 +94,7 @@ fn a_literal_is_its_own_value() {
         "Sw<3,4,3>",
         "Sw<3,0,3> o _0 o (_8,_8):(_8,_1)",
         "(4,4) -> (4,8,4) over (1,3)",
+        "((8,4),((2,4),(2,2)):((16,2),(1,8)))",
     ] {
         assert_eq!(eval(text).unwrap().to_string(), text);
         assert_eq!(text.parse::<Value>().unwrap().to_string(), text);

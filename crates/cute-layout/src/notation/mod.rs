@@ -429,16 +429,47 @@ impl<'a> Parser<'a> {
             }
             Some(b'<') => *out = Value::Tiler(self.tiler_tuple()?),
             _ => {
+                let (start, depth) = (self.pos, self.depth);
                 *out = Value::Layout(Layout::unread());
                 let Value::Layout(l) = out else {
                     unreachable!("a layout was just written")
                 };
-                if let Some(other) = self.layout_in_place(l)? {
-                    *out = self.other_literal(l, other)?;
+                match self.layout_in_place(l) {
+                    Ok(Some(other)) => *out = self.other_literal(l, other)?,
+                    Ok(None) => {}
+                    Err(e) => *out = self.tv_layout_at(start, depth).ok_or(e)?,
                 }
             }
         }
         Ok(())
+    }
+
+    /// A TV layout `(TILER,LAYOUT_TV)` (as `make_layout_tv` prints it) from `start`, where
+    /// reading a layout failed; `None` if it is not one either.
+    #[cold]
+    fn tv_layout_at(&mut self, start: usize, depth: usize) -> Option<Value> {
+        (self.pos, self.depth) = (start, depth);
+        let tv = self.tv_layout().ok()?;
+        Some(Value::Tv(Box::new(tv)))
+    }
+
+    /// A TV layout `(TILER,LAYOUT_TV)`: an `(M,N)` tile and a `(thread, value)` layout.
+    ///
+    /// # Errors
+    /// [`LayoutError::Parse`]; the errors of [`crate::tv::TvLayout::new`].
+    ///
+    /// ```
+    /// # use cute_layout::notation::Parser;
+    /// let tv = Parser::new("((8,4),((2,4),(2,2)):((16,2),(1,8)))").tv_layout().unwrap();
+    /// assert_eq!(tv.cell_of(1, 0).unwrap(), (0, 2));
+    /// ```
+    pub fn tv_layout(&mut self) -> Result<crate::tv::TvLayout> {
+        self.expect(b'(')?;
+        let tiler = self.int_tuple()?;
+        self.expect(b',')?;
+        let layout = self.layout()?;
+        self.expect(b')')?;
+        crate::tv::TvLayout::new(tiler, layout)
     }
 
     /// Reads a layout into `l`, where it stays, from the position (where [`Parser::peek`] has
