@@ -1,6 +1,10 @@
-//! The canonical conformance vectors of `../shared/conformance/vectors.jsonl`, run through the
-//! expression evaluator exactly as `score.py` runs `cute eval`: every record must pass
-//! structurally, with dynamic integers and again with every integer static.
+//! The canonical conformance vectors, run through the expression evaluator exactly as
+//! `score.py` runs `cute eval`: every record must pass structurally, with dynamic integers and
+//! again with every integer static.
+//!
+//! The vectors are shipped in the repository (`tests/data/vectors.jsonl`, format in
+//! `tests/data/FORMAT.md`), so a plain clone tests on its own; `.ci/run` checks that the copy is
+//! byte-identical to the canonical `../shared/conformance/vectors.jsonl` where that exists.
 
 use cute_layout::eval::{eval, Value};
 use cute_layout::Layout;
@@ -8,7 +12,7 @@ use serde_json::Value as Json;
 use std::path::PathBuf;
 
 fn vectors_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/conformance/vectors.jsonl")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/vectors.jsonl")
 }
 
 fn load() -> Vec<Json> {
