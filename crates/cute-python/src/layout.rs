@@ -130,22 +130,12 @@ impl PyLayout {
 
     /// `L[i]`: mode `i` (negative counts from the end); `L[i, j]`: mode `j` of mode `i`.
     fn __getitem__(&self, py: Python<'_>, i: &Bound<'_, PyAny>) -> R {
-        let path = match i.downcast::<PyTuple>() {
-            Ok(t) => t.iter().collect::<Vec<_>>(),
-            Err(_) => vec![i.clone()],
+        let Ok(path) = i.downcast::<PyTuple>() else {
+            return wrap(py, mode_at(&self.inner, i)?);
         };
         let mut l = self.inner.clone();
-        for p in path {
-            let k = int_of(&p, "the mode index")?;
-            let r = l.rank() as i64;
-            let k = if k < 0 { k + r } else { k };
-            if k < 0 || k >= r {
-                return Err(PyIndexError::new_err(format!(
-                    "mode index {} out of range for the rank-{r} layout {l}",
-                    int_of(&p, "")?
-                )));
-            }
-            l = l.mode(k as usize).map_err(err)?;
+        for p in path.iter() {
+            l = mode_at(&l, &p)?;
         }
         wrap(py, l)
     }
@@ -347,6 +337,19 @@ impl PyLayout {
     fn is_tractable(&self) -> bool {
         cute_layout::is_tractable(&self.inner)
     }
+}
+
+/// Mode `i` of `l`, a negative `i` counting from the end.
+fn mode_at(l: &Layout, i: &Bound<'_, PyAny>) -> PyResult<Layout> {
+    let k = int_of(i, "the mode index")?;
+    let r = l.rank() as i64;
+    let j = if k < 0 { k + r } else { k };
+    if j < 0 || j >= r {
+        return Err(PyIndexError::new_err(format!(
+            "mode index {k} out of range for the rank-{r} layout {l}"
+        )));
+    }
+    l.mode(j as usize).map_err(err)
 }
 
 impl PyLayout {

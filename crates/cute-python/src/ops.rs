@@ -39,9 +39,16 @@ pub fn call_op(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResul
 
 /// The operations on a `Layout` with a direct call into the library (no text round trip).
 fn fast(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> Option<PyResult<PyObject>> {
-    let a0 = args.get_item(0).ok()?;
+    if args.is_empty() || args.len() > 2 {
+        return None;
+    }
+    let a0 = args.get_borrowed_item(0).ok()?;
     let l = a0.downcast::<PyLayout>().ok()?.get();
-    let a1 = args.get_item(1).ok();
+    let a1 = if args.len() == 2 {
+        Some(args.get_borrowed_item(1).ok()?.to_owned())
+    } else {
+        None
+    };
     let layout = |r: PyResult<Py<PyLayout>>| Some(r.map(Py::into_any));
     match (name, a1.as_ref(), args.len()) {
         ("coalesce", p, 1 | 2) => layout(l.coalesce(py, p)),

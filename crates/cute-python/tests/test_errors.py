@@ -75,3 +75,30 @@ def test_panics_never_cross_the_boundary():
                 cl.call_op(name, *args)
             except (ValueError, TypeError, OverflowError):
                 pass
+
+
+def _arguments():
+    from hypothesis import strategies as st
+
+    ints = st.one_of(st.integers(-3, 70), st.sampled_from([0, 2**62, -(2**63), 2**63]))
+    trees = st.recursive(ints | st.none(), lambda t: st.tuples(t, t) | st.tuples(t), max_leaves=6)
+    layouts = st.sampled_from(["(4,2):(1,4)", "(3,(2,2)):(_2,(_1,_6))", "0:0", "(2,2):(2,3)",
+                               "9223372036854775807:2"]).map(Layout.parse)
+    return st.lists(st.one_of(trees, layouts), max_size=3)
+
+
+def test_no_input_panics_or_crashes():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    names = [name for name, _ in cl.operations()]
+
+    @settings(max_examples=1500, deadline=None)
+    @given(st.sampled_from(names), _arguments())
+    def run(name, args):
+        try:
+            cl.call_op(name, *args)
+        except (ValueError, TypeError, OverflowError):
+            pass
+
+    run()
