@@ -1,0 +1,115 @@
+"""cute_layout: NVIDIA CuTe's layout algebra, exact and fast (a Rust core), in Python.
+
+>>> from cute_layout import Layout, composition
+>>> A = Layout((6, 2), (8, 2))
+>>> str(composition(A, Layout((4, 3), (3, 1))))
+'((2,2),3):((24,2),8)'
+>>> Layout.parse("(_4,8):(_1,4)")
+Layout.parse('(_4,8):(_1,4)')
+
+Classes: ``Layout``, ``Swizzle``, ``ComposedLayout``, ``Tensor`` (over NumPy arrays),
+``TvLayout``, ``Morphism``; ``_`` (or ``None``) is CuTe's slicing wildcard.
+
+Every operation of ``cute eval`` is a module function with its CuTe name and argument order
+(``operations()`` lists them); they are generated from the library's operation table when this
+module is imported. Python ints are dynamic integers (printed ``4``); CuTe text (a ``str``
+argument, or ``Layout.parse``) keeps static tags (``_4``). Failures raise ``LayoutError`` (a
+``ValueError``) with the library's full message.
+
+Pictures and text as the ``cute`` CLI makes them: ``L.to_svg()``, ``L.to_png()``,
+``L.to_latex()``, ``L.grid()``, ``explain(expr)``, ``svg(expr)``, ``show(expr)``; in Jupyter a
+layout shows itself as its picture.
+"""
+
+import functools as _functools
+
+from . import _native
+from ._native import (
+    ComposedLayout,
+    Layout,
+    LayoutError,
+    Morphism,
+    Swizzle,
+    Tensor,
+    TvLayout,
+    Underscore,
+    Value,
+    _,
+    call_op,
+    explain,
+    latex,
+    operations,
+    png,
+    show,
+    svg,
+)
+
+
+class _Operation(_functools.partial):
+    """An operation of the algebra: ``call_op`` with its name bound."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return f"<cute_layout operation {self.args[0]}>"
+
+
+def _register_operations(namespace):
+    """One module function per operation of the library's table, documented by its signature."""
+    names = []
+    for name, signature in operations():
+        op = _Operation(call_op, name)
+        op.__doc__ = f"{signature}\n\nThe CuTe operation `{name}` (see `cute ops`)."
+        namespace[name] = op
+        names.append(name)
+    return names
+
+
+_OPERATION_NAMES = _register_operations(globals())
+
+
+class Figure:
+    """The picture of ``cute svg EXPR`` (a layout, or an expression yielding one: divides,
+    products and complements are drawn with their input), shown as SVG in Jupyter.
+
+    >>> Figure("logical_divide((4,2,3):(2,1,8), 4:2)", tiles=True).to_svg()[:4]
+    '<svg'
+    """
+
+    def __init__(self, expr, coords=False, tiles=False):
+        self.expr, self.coords, self.tiles = expr, coords, tiles
+
+    def to_svg(self):
+        return svg(self.expr, self.coords, self.tiles)
+
+    def to_png(self):
+        return png(self.expr, self.coords, self.tiles)
+
+    def _repr_svg_(self):
+        return self.to_svg()
+
+    def __repr__(self):
+        return f"Figure({self.expr!r})"
+# `from cute_layout import *` leaves Python's builtins alone.
+_SHADOWS_BUILTIN = {"filter", "zip", "slice"}
+
+__all__ = [
+    "ComposedLayout",
+    "Figure",
+    "Layout",
+    "LayoutError",
+    "Morphism",
+    "Swizzle",
+    "Tensor",
+    "TvLayout",
+    "Underscore",
+    "Value",
+    "_",
+    "call_op",
+    "explain",
+    "latex",
+    "operations",
+    "png",
+    "show",
+    "svg",
+] + [n for n in _OPERATION_NAMES if n not in _SHADOWS_BUILTIN]

@@ -1,0 +1,372 @@
+"""Type stubs of cute_layout (written by crates/cute-python/scripts/gen_stubs.py)."""
+from typing import Any, Iterator, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+IntTuple = Union[int, Tuple["IntTuple", ...]]
+Coord = Union[int, None, "Underscore", Tuple["Coord", ...]]
+Tiler = Union["Layout", int, None, "Underscore", str, Tuple["Tiler", ...]]
+
+class LayoutError(ValueError):
+    """An operation of the layout algebra failed (the message names the condition)."""
+
+class Underscore:
+    """The slicing wildcard `_` (`None` means the same)."""
+
+_: Underscore
+
+class Layout:
+    """A CuTe layout `Shape:Stride`."""
+    def __init__(self, shape: Union[IntTuple, str], stride: Optional[IntTuple] = ...) -> None: ...
+    @staticmethod
+    def parse(text: str) -> Layout: ...
+    def __call__(self, *coord: Coord) -> Any: ...
+    @property
+    def shape(self) -> IntTuple: ...
+    @property
+    def stride(self) -> IntTuple: ...
+    @property
+    def rank(self) -> int: ...
+    @property
+    def depth(self) -> int: ...
+    def size(self) -> int: ...
+    def cosize(self) -> int: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, i: Union[int, Tuple[int, ...]]) -> Layout: ...
+    def __iter__(self) -> Iterator[Layout]: ...
+    def __hash__(self) -> int: ...
+    def is_static(self) -> bool: ...
+    def offsets(self) -> npt.NDArray[np.int64]: ...
+    def flatten(self) -> Layout: ...
+    def coalesce(self, profile: Optional[IntTuple] = ...) -> Layout: ...
+    def filter(self, profile: Optional[IntTuple] = ...) -> Layout: ...
+    def composition(self, tiler: Tiler) -> Layout: ...
+    def complement(self, cotarget: Optional[IntTuple] = ...) -> Layout: ...
+    def right_inverse(self) -> Layout: ...
+    def left_inverse(self) -> Layout: ...
+    def logical_divide(self, tiler: Tiler) -> Layout: ...
+    def zipped_divide(self, tiler: Tiler) -> Layout: ...
+    def tiled_divide(self, tiler: Tiler) -> Layout: ...
+    def flat_divide(self, tiler: Tiler) -> Layout: ...
+    def logical_product(self, tiler: Tiler) -> Layout: ...
+    def zipped_product(self, tiler: Tiler) -> Layout: ...
+    def tiled_product(self, tiler: Tiler) -> Layout: ...
+    def flat_product(self, tiler: Tiler) -> Layout: ...
+    def blocked_product(self, block: Union[Layout, int]) -> Layout: ...
+    def raked_product(self, block: Union[Layout, int]) -> Layout: ...
+    def grid(self) -> str: ...
+    def to_latex(self) -> str: ...
+    def to_svg(self, coords: bool = ...) -> str: ...
+    def to_png(self, coords: bool = ...) -> bytes: ...
+    def to_morphism(self) -> Morphism: ...
+    def is_tractable(self) -> bool: ...
+
+class Swizzle:
+    """A swizzle `Sw<B,M,S>`."""
+    def __init__(self, bits: Union[int, str], base: Optional[int] = ..., shift: Optional[int] = ...) -> None: ...
+    def __call__(self, offset: int) -> int: ...
+    bits: int
+    base: int
+    shift: int
+    yyy_msk: int
+    zzz_msk: int
+    def size(self) -> int: ...
+    def cosize(self) -> int: ...
+
+class ComposedLayout:
+    """A composed layout `A o OFFSET o L`."""
+    def __init__(self, outer: Union[Swizzle, Layout, str], offset: Optional[int] = ..., inner: Optional[Layout] = ...) -> None: ...
+    def __call__(self, *coord: Coord) -> int: ...
+    layoutB: Union[Swizzle, Layout]
+    layoutA: Layout
+    layout: Layout
+    offset: int
+    shape: IntTuple
+    rank: int
+    depth: int
+    def size(self) -> int: ...
+    def cosize(self) -> int: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, i: int) -> ComposedLayout: ...
+    def offsets(self) -> npt.NDArray[np.int64]: ...
+
+class Tensor:
+    """A layout over a NumPy array."""
+    def __init__(self, data: Any, layout: Union[Layout, ComposedLayout, str, IntTuple], offset: Optional[int] = ...) -> None: ...
+    layout: Union[Layout, ComposedLayout]
+    offset: int
+    data: npt.NDArray[Any]
+    shape: IntTuple
+    def size(self) -> int: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, key: Coord) -> Any: ...
+    def __setitem__(self, key: Coord, value: Any) -> None: ...
+    def __iter__(self) -> Iterator[Any]: ...
+    def values(self) -> npt.NDArray[Any]: ...
+    def to_numpy(self) -> npt.NDArray[Any]: ...
+    def local_tile(self, tiler: Tiler, coord: Coord, proj: Optional[Coord] = ...) -> Tensor: ...
+    def local_partition(self, thr: Layout, idx: int, proj: Optional[Coord] = ...) -> Tensor: ...
+    def inner_partition(self, tiler: Tiler, coord: Coord) -> Tensor: ...
+    def outer_partition(self, tiler: Tiler, coord: Coord) -> Tensor: ...
+    def tv_partition(self, tv: TvLayout, tid: int) -> Tensor: ...
+    def compose(self, tiler: Tiler) -> Tensor: ...
+    def logical_divide(self, tiler: Tiler) -> Tensor: ...
+    def zipped_divide(self, tiler: Tiler) -> Tensor: ...
+    def tiled_divide(self, tiler: Tiler) -> Tensor: ...
+    def flat_divide(self, tiler: Tiler) -> Tensor: ...
+
+class TvLayout:
+    """A thread-value layout over an (M, N) tile."""
+    def __init__(self, tile: IntTuple, layout: Layout) -> None: ...
+    tiler: IntTuple
+    layout: Layout
+    def threads(self) -> int: ...
+    def values(self) -> int: ...
+    def cell_of(self, t: int, v: int) -> Tuple[int, int]: ...
+    def grid(self) -> str: ...
+    def to_svg(self) -> str: ...
+    def to_png(self) -> bytes: ...
+    def to_latex(self) -> str: ...
+
+class Morphism:
+    """A tuple morphism `S -> T over alpha`."""
+    def __init__(self, text: str) -> None: ...
+    domain: IntTuple
+    codomain: IntTuple
+    def to_layout(self) -> Layout: ...
+    def compose(self, f: Morphism) -> Morphism: ...
+    def to_svg(self) -> str: ...
+    def to_png(self) -> bytes: ...
+
+class Value:
+    """A value without a class of its own, with the expression that made it."""
+    expr: str
+
+class Figure:
+    """The picture of `cute svg EXPR`."""
+    def __init__(self, expr: str, coords: bool = ..., tiles: bool = ...) -> None: ...
+    def to_svg(self) -> str: ...
+    def to_png(self) -> bytes: ...
+
+def call_op(name: str, *args: Any) -> Any: ...
+def operations() -> list[Tuple[str, str]]: ...
+def explain(expr: str) -> str: ...
+def svg(expr: str, coords: bool = ..., tiles: bool = ...) -> str: ...
+def png(expr: str, coords: bool = ..., tiles: bool = ...) -> bytes: ...
+def show(expr: str) -> str: ...
+def latex(expr: str) -> str: ...
+
+# The operations of the library's table (module functions generated at import).
+def size(*args: Any) -> Any:
+    """size(L) or size(T)"""
+
+def cosize(*args: Any) -> Any:
+    """cosize(L)"""
+
+def rank(*args: Any) -> Any:
+    """rank(L) or rank(T)"""
+
+def depth(*args: Any) -> Any:
+    """depth(L) or depth(T)"""
+
+def shape(*args: Any) -> Any:
+    """shape(L)"""
+
+def stride(*args: Any) -> Any:
+    """stride(L)"""
+
+def crd2idx(*args: Any) -> Any:
+    """crd2idx(L, coord) or crd2idx(coord, shape[, stride])"""
+
+def idx2crd(*args: Any) -> Any:
+    """idx2crd(index, shape)"""
+
+def crd2crd(*args: Any) -> Any:
+    """crd2crd(coord, src_shape, dst_shape)"""
+
+def make_layout(*args: Any) -> Any:
+    """make_layout(shape[, stride]) or make_layout(L0, L1, ...)"""
+
+def make_layout_right(*args: Any) -> Any:
+    """make_layout_right(shape): row-major (LayoutRight)"""
+
+def make_ordered_layout(*args: Any) -> Any:
+    """make_ordered_layout(shape, order)"""
+
+def layout(*args: Any) -> Any:
+    """layout(L, i, j, ...): the sub-layout at a path (also `get`)"""
+
+def select(*args: Any) -> Any:
+    """select(L, i, j, ...)"""
+
+def take(*args: Any) -> Any:
+    """take(L, begin, end)"""
+
+def group(*args: Any) -> Any:
+    """group(L, begin, end)"""
+
+def flatten(*args: Any) -> Any:
+    """flatten(L) or flatten(T)"""
+
+def append(*args: Any) -> Any:
+    """append(L, X) or append(L) (adds _1:_0)"""
+
+def prepend(*args: Any) -> Any:
+    """prepend(L, X) or prepend(L)"""
+
+def replace(*args: Any) -> Any:
+    """replace(L, i, X)"""
+
+def zip(*args: Any) -> Any:
+    """zip(L)"""
+
+def slice(*args: Any) -> Any:
+    """slice(coord, L)"""
+
+def dice(*args: Any) -> Any:
+    """dice(coord, L)"""
+
+def slice_and_offset(*args: Any) -> Any:
+    """slice_and_offset(coord, L)"""
+
+def coalesce(*args: Any) -> Any:
+    """coalesce(L[, profile])"""
+
+def filter(*args: Any) -> Any:
+    """filter(L[, profile])"""
+
+def filter_zeros(*args: Any) -> Any:
+    """filter_zeros(L[, profile])"""
+
+def composition(*args: Any) -> Any:
+    """composition(L, tiler)"""
+
+def complement(*args: Any) -> Any:
+    """complement(L[, cotarget])"""
+
+def right_inverse(*args: Any) -> Any:
+    """right_inverse(L)"""
+
+def left_inverse(*args: Any) -> Any:
+    """left_inverse(L)"""
+
+def max_common_layout(*args: Any) -> Any:
+    """max_common_layout(A, B)"""
+
+def max_common_vector(*args: Any) -> Any:
+    """max_common_vector(A, B)"""
+
+def nullspace(*args: Any) -> Any:
+    """nullspace(L)"""
+
+def logical_divide(*args: Any) -> Any:
+    """logical_divide(L, tiler)"""
+
+def zipped_divide(*args: Any) -> Any:
+    """zipped_divide(L, tiler)"""
+
+def tiled_divide(*args: Any) -> Any:
+    """tiled_divide(L, tiler)"""
+
+def flat_divide(*args: Any) -> Any:
+    """flat_divide(L, tiler)"""
+
+def logical_product(*args: Any) -> Any:
+    """logical_product(A, tiler)"""
+
+def zipped_product(*args: Any) -> Any:
+    """zipped_product(A, tiler)"""
+
+def tiled_product(*args: Any) -> Any:
+    """tiled_product(A, tiler)"""
+
+def flat_product(*args: Any) -> Any:
+    """flat_product(A, tiler)"""
+
+def blocked_product(*args: Any) -> Any:
+    """blocked_product(A, B)"""
+
+def raked_product(*args: Any) -> Any:
+    """raked_product(A, B)"""
+
+def tile_to_shape(*args: Any) -> Any:
+    """tile_to_shape(L, shape[, order])"""
+
+def product_each(*args: Any) -> Any:
+    """product_each(T)"""
+
+def shape_div(*args: Any) -> Any:
+    """shape_div(A, B)"""
+
+def ceil_div(*args: Any) -> Any:
+    """ceil_div(A, B)"""
+
+def inner_product(*args: Any) -> Any:
+    """inner_product(A, B)"""
+
+def congruent(*args: Any) -> Any:
+    """congruent(A, B)"""
+
+def weakly_congruent(*args: Any) -> Any:
+    """weakly_congruent(A, B)"""
+
+def compatible(*args: Any) -> Any:
+    """compatible(A, B)"""
+
+def evenly_divides(*args: Any) -> Any:
+    """evenly_divides(shape, tiler)"""
+
+def compact_col_major(*args: Any) -> Any:
+    """compact_col_major(shape)"""
+
+def compact_row_major(*args: Any) -> Any:
+    """compact_row_major(shape)"""
+
+def make_swizzle(*args: Any) -> Any:
+    """make_swizzle(Y, Z): the swizzle with masks Y and Z"""
+
+def make_composed_layout(*args: Any) -> Any:
+    """make_composed_layout(Sw<B,M,S> | A, offset, L): printed `A o OFFSET o L`; also composition(Sw, L)"""
+
+def upcast(*args: Any) -> Any:
+    """upcast(L | Sw | CL, N)"""
+
+def downcast(*args: Any) -> Any:
+    """downcast(L | Sw | CL, N)"""
+
+def recast_layout(*args: Any) -> Any:
+    """recast_layout(L | CL, old_bits, new_bits): recast_layout<Old,New>"""
+
+def local_tile(*args: Any) -> Any:
+    """local_tile(T, tiler, coord[, proj])"""
+
+def inner_partition(*args: Any) -> Any:
+    """inner_partition(T, tiler, coord)"""
+
+def outer_partition(*args: Any) -> Any:
+    """outer_partition(T, tiler, coord)"""
+
+def local_partition(*args: Any) -> Any:
+    """local_partition(T, thr_layout, idx[, proj])"""
+
+def make_layout_tv(*args: Any) -> Any:
+    """make_layout_tv(thr_layout, val_layout): (tiler_mn, layout_tv)"""
+
+def tv_partition(*args: Any) -> Any:
+    """tv_partition(T, thr_layout, val_layout, tid): thread tid's values of T"""
+
+def make_identity_layout(*args: Any) -> Any:
+    """make_identity_layout(shape): strides are basis vectors _1@i"""
+
+def make_identity_tensor(*args: Any) -> Any:
+    """make_identity_tensor(shape): element c is c, printed ArithTuple(_0,..) o LAYOUT; nest it in local_tile, inner/outer/local_partition, tv_partition, slice, crd2idx, the divides"""
+
+def is_tractable(*args: Any) -> Any:
+    """is_tractable(L): whether L is the layout of a tuple morphism"""
+
+def to_morphism(*args: Any) -> Any:
+    """to_morphism(L): the standard-form tuple morphism of a tractable L, `S -> T over α`"""
+
+def from_morphism(*args: Any) -> Any:
+    """from_morphism(S -> T over α): the layout of a tuple morphism (`*` = base point)"""

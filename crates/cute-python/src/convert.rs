@@ -1,0 +1,274 @@
+//! Python objects <-> the library's values: int-tuples, coordinates, tilers, CuTe text.
+//!
+//! Python ints become dynamic integers (printed `4`); CuTe text (a `str`) keeps its static tags.
+//! Every failure names the argument it came from.
+
+use crate::layout::PyLayout;
+use crate::swizzle::{PyComposedLayout, PySwizzle};
+use crate::values::{PyMorphism, PyTvLayout, PyValue, Underscore};
+use cute_layout::coord::{Coord, CoordLeaf};
+use cute_layout::{Int, IntTuple, Layout, LayoutError, Tiler, Tree, MAX_DEPTH};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
+use std::fmt::Write as _;
+
+/// The `LayoutError` exception of a library error, with its full message.
+pub fn err(e: LayoutError) -> PyErr {
+    crate::LayoutError::new_err(e.to_string())
+}
+
+/// A Python int as an `i64`, or `OverflowError` / `TypeError` naming `what`.
+pub fn int_of(x: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
+    if x.is_instance_of::<PyBool>() || !x.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what}: expected an int, got {}",
+            type_name(x)
+        )));
+    }
+    x.extract::<i64>().map_err(|_| {
+        PyOverflowError::new_err(format!(
+            "{what}: {} does not fit in a signed 64-bit integer (CuTe's integers are 64-bit)",
+            x.str().map(|s| s.to_string()).unwrap_or_default()
+        ))
+    })
+}
+
+pub fn type_name(x: &Bound<'_, PyAny>) -> String {
+    x.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".to_string())
+}
+
+/// The items of a tuple or list, else `None`.
+fn items<'py>(x: &Bound<'py, PyAny>) -> Option<Vec<Bound<'py, PyAny>>> {
+    if let Ok(t) = x.downcast::<PyTuple>() {
+        Some(t.iter().collect())
+    } else if let Ok(l) = x.downcast::<PyList>() {
+        Some(l.iter().collect())
+    } else {
+        None
+    }
+}
+
+fn too_deep(what: &str) -> PyErr {
+    PyValueError::new_err(format!("{what}: nested deeper than {MAX_DEPTH} levels"))
+}
+
+/// An int or a (nested) tuple of ints as an [`IntTuple`]; a `str` is parsed as CuTe notation.
+pub fn int_tuple(x: &Bound<'_, PyAny>, what: &str) -> PyResult<IntTuple> {
+    if let Ok(s) = x.downcast::<PyString>() {
+        return s.to_cow()?.parse::<IntTuple>().map_err(err);
+    }
+    int_tuple_at(x, what, 0)
+}
+
+fn int_tuple_at(x: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<IntTuple> {
+    if depth > MAX_DEPTH {
+        return Err(too_deep(what));
+    }
+    match items(x) {
+        None => {
+            if x.is_instance_of::<PyInt>() && !x.is_instance_of::<PyBool>() {
+                Ok(IntTuple::int(Int::dynamic(int_of(x, what)?)))
+            } else {
+                Err(PyTypeError::new_err(format!(
+                    "{what}: expected an int or a tuple of ints, got {}",
+                    type_name(x)
+                )))
+            }
+        }
+        Some(xs) => {
+            if xs.iter().all(|e| e.is_instance_of::<PyInt>()) {
+                let leaves = xs
+                    .iter()
+                    .map(|e| int_of(e, what).map(Int::dynamic))
+                    .collect::<PyResult<Vec<_>>>()?;
+                return Ok(Tree::from_leaves(leaves));
+            }
+            let modes = xs
+                .iter()
+                .map(|e| int_tuple_at(e, what, depth + 1))
+                .collect::<PyResult<Vec<_>>>()?;
+            Tree::tuple(modes).map_err(err)
+        }
+    }
+}
+
+/// A shape: an int-tuple whose leaves are all non-negative.
+pub fn shape(x: &Bound<'_, PyAny>, what: &str) -> PyResult<IntTuple> {
+    let s = int_tuple(x, what)?;
+    if let Some(n) = s.leaves().find(|n| n.value() < 0) {
+        return Err(PyValueError::new_err(format!(
+            "{what}: a shape has no negative extents, got {n} in {s}"
+        )));
+    }
+    Ok(s)
+}
+
+/// An int-tuple as a Python int or tuple.
+pub fn int_tuple_to_py<'py>(py: Python<'py>, t: &IntTuple) -> PyResult<Bound<'py, PyAny>> {
+    tree_to_py(py, t.as_ref())
+}
+
+fn tree_to_py<'py>(
+    py: Python<'py>,
+    t: cute_layout::TreeRef<'_, Int>,
+) -> PyResult<Bound<'py, PyAny>> {
+    match t.as_leaf() {
+        Some(n) => Ok(n.value().into_pyobject(py)?.into_any()),
+        None => {
+            let modes = t
+                .modes()
+                .map(|m| tree_to_py(py, m))
+                .collect::<PyResult<Vec<_>>>()?;
+            Ok(PyTuple::new(py, modes)?.into_any())
+        }
+    }
+}
+
+/// Whether `x` is the slicing wildcard: `None` or `cute_layout._`.
+pub fn is_underscore(x: &Bound<'_, PyAny>) -> bool {
+    x.is_none() || x.is_instance_of::<Underscore>()
+}
+
+/// A coordinate: ints, tuples, and `None` / `_` for the modes kept by a slice.
+pub fn coord(x: &Bound<'_, PyAny>, what: &str) -> PyResult<Coord> {
+    if let Ok(s) = x.downcast::<PyString>() {
+        return s.to_cow()?.parse::<Coord>().map_err(err);
+    }
+    coord_at(x, what, 0)
+}
+
+fn coord_at(x: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<Coord> {
+    if depth > MAX_DEPTH {
+        return Err(too_deep(what));
+    }
+    if is_underscore(x) {
+        return Ok(Coord::leaf(CoordLeaf::Underscore));
+    }
+    match items(x) {
+        None => Ok(Coord::leaf(CoordLeaf::Index(Int::dynamic(int_of(
+            x,
+            &format!("{what} (a coordinate: ints, tuples, None or _)"),
+        )?)))),
+        Some(xs) => {
+            let modes = xs
+                .iter()
+                .map(|e| coord_at(e, what, depth + 1))
+                .collect::<PyResult<Vec<_>>>()?;
+            Tree::tuple(modes).map_err(err)
+        }
+    }
+}
+
+/// A tiler: a `Layout`, an int `n` (`n:_1`), `None` / `_`, or a tuple of tilers.
+pub fn tiler(x: &Bound<'_, PyAny>, what: &str) -> PyResult<Tiler> {
+    tiler_at(x, what, 0)
+}
+
+fn tiler_at(x: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<Tiler> {
+    if depth > MAX_DEPTH {
+        return Err(too_deep(what));
+    }
+    if let Ok(l) = x.downcast::<PyLayout>() {
+        return Ok(Tiler::Layout(l.get().inner.clone()));
+    }
+    if is_underscore(x) {
+        return Ok(Tiler::Underscore);
+    }
+    if let Ok(s) = x.downcast::<PyString>() {
+        return s.to_cow()?.parse::<Tiler>().map_err(err);
+    }
+    match items(x) {
+        Some(xs) => Ok(Tiler::Tuple(
+            xs.iter()
+                .map(|e| tiler_at(e, what, depth + 1))
+                .collect::<PyResult<Vec<_>>>()?,
+        )),
+        None if x.is_instance_of::<PyInt>() => Ok(Tiler::from_int(Int::dynamic(int_of(x, what)?))),
+        None => Err(PyTypeError::new_err(format!(
+            "{what}: expected a tiler (a Layout, an int, None, or a tuple of these), got {}",
+            type_name(x)
+        ))),
+    }
+}
+
+/// A layout argument: a `Layout`, or an int `n` (the layout `n:_1`).
+pub fn layout(x: &Bound<'_, PyAny>, what: &str) -> PyResult<Layout> {
+    if let Ok(l) = x.downcast::<PyLayout>() {
+        return Ok(l.get().inner.clone());
+    }
+    if let Ok(s) = x.downcast::<PyString>() {
+        return s.to_cow()?.parse::<Layout>().map_err(err);
+    }
+    if x.is_instance_of::<PyInt>() && !x.is_instance_of::<PyBool>() {
+        return Ok(Layout::leaf(Int::dynamic(int_of(x, what)?), Int::ONE));
+    }
+    Err(PyTypeError::new_err(format!(
+        "{what}: expected a Layout, got {}",
+        type_name(x)
+    )))
+}
+
+/// Writes `x` as CuTe text (an argument of `cute eval`): ints, tuples (`<...>` when they hold
+/// layouts), `None` / `_`, the library's objects, and `str` verbatim.
+pub fn write_text(
+    out: &mut String,
+    x: &Bound<'_, PyAny>,
+    what: &str,
+    depth: usize,
+) -> PyResult<()> {
+    if depth > MAX_DEPTH {
+        return Err(too_deep(what));
+    }
+    if x.is_instance_of::<PyInt>() && !x.is_instance_of::<PyBool>() {
+        write!(out, "{}", int_of(x, what)?).expect("a String takes any text");
+    } else if is_underscore(x) {
+        out.push('_');
+    } else if let Some(xs) = items(x) {
+        let tiler = xs.iter().any(holds_layout);
+        out.push(if tiler { '<' } else { '(' });
+        for (i, e) in xs.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_text(out, e, what, depth + 1)?;
+        }
+        out.push(if tiler { '>' } else { ')' });
+    } else if let Ok(s) = x.downcast::<PyString>() {
+        out.push_str(&s.to_cow()?);
+    } else if let Some(text) = object_text(x) {
+        out.push_str(&text);
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "{what}: expected an int, a tuple, None/_, a str of CuTe notation or a cute_layout object, got {}",
+            type_name(x)
+        )));
+    }
+    Ok(())
+}
+
+fn holds_layout(x: &Bound<'_, PyAny>) -> bool {
+    x.is_instance_of::<PyLayout>() || items(x).is_some_and(|xs| xs.iter().any(holds_layout))
+}
+
+/// The CuTe text of one of this module's objects.
+fn object_text(x: &Bound<'_, PyAny>) -> Option<String> {
+    if let Ok(l) = x.downcast::<PyLayout>() {
+        Some(l.get().inner.to_string())
+    } else if let Ok(s) = x.downcast::<PySwizzle>() {
+        Some(s.get().inner.to_string())
+    } else if let Ok(c) = x.downcast::<PyComposedLayout>() {
+        Some(c.get().inner.to_string())
+    } else if let Ok(m) = x.downcast::<PyMorphism>() {
+        Some(m.get().inner.to_string())
+    } else if let Ok(v) = x.downcast::<PyValue>() {
+        Some(v.get().expr.clone())
+    } else if let Ok(tv) = x.downcast::<PyTvLayout>() {
+        Some(tv.get().inner.layout.to_string())
+    } else {
+        None
+    }
+}

@@ -1,0 +1,376 @@
+//! `cute_layout.Layout`: a layout `Shape:Stride`, calling the library directly.
+
+use crate::convert::{self, err, int_of, int_tuple_to_py};
+use crate::render;
+use cute_layout::{algebra, Int, IntTuple, Layout};
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use pyo3::types::{PyInt, PyString, PyTuple};
+use std::hash::{Hash, Hasher};
+
+/// A CuTe layout `Shape:Stride`, a function from coordinates to offsets.
+///
+/// `Layout((4, 2), (2, 1))`, `Layout((4, 2))` (column-major strides), or
+/// `Layout.parse("(_4,8):(_1,4)")` (CuTe notation, static tags kept).
+#[pyclass(name = "Layout", module = "cute_layout", frozen, eq, hash)]
+#[derive(Clone)]
+pub struct PyLayout {
+    pub inner: Layout,
+}
+
+impl PartialEq for PyLayout {
+    /// Equal values and structure (a static `_4` equals a dynamic `4`, as in C++).
+    fn eq(&self, other: &Self) -> bool {
+        let values = |t: &IntTuple| t.map(Int::value);
+        self.inner.shape().congruent(other.inner.shape())
+            && values(self.inner.shape()) == values(other.inner.shape())
+            && values(self.inner.stride()) == values(other.inner.stride())
+    }
+}
+
+impl Hash for PyLayout {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.inner.shape().map(Int::value).hash(state);
+        self.inner.stride().map(Int::value).hash(state);
+    }
+}
+
+pub fn wrap(py: Python<'_>, l: Layout) -> PyResult<Py<PyLayout>> {
+    Py::new(py, PyLayout { inner: l })
+}
+
+type R = PyResult<Py<PyLayout>>;
+
+#[pymethods]
+impl PyLayout {
+    #[new]
+    #[pyo3(signature = (shape, stride=None))]
+    fn new(shape: &Bound<'_, PyAny>, stride: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        if let (Ok(s), None) = (shape.downcast::<PyString>(), stride) {
+            return Self::parse(&s.to_cow()?);
+        }
+        let s = convert::shape(shape, "Layout shape")?;
+        let inner = match stride {
+            None => Layout::column_major(&s),
+            Some(d) => Layout::new(s, convert::int_tuple(d, "Layout stride")?),
+        }
+        .map_err(err)?;
+        Ok(PyLayout { inner })
+    }
+
+    /// Parses CuTe notation, e.g. `"(_4,8):(_1,4)"`.
+    #[staticmethod]
+    fn parse(text: &str) -> PyResult<Self> {
+        Ok(PyLayout {
+            inner: text.parse().map_err(err)?,
+        })
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Layout.parse('{}')", self.inner)
+    }
+
+    /// `L(i)`, `L(i, j)`, `L((i, (j, k)))`: the offset of a coordinate; with `None` or `_` in
+    /// the coordinate, the sliced layout.
+    #[pyo3(signature = (*args))]
+    fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<PyObject> {
+        if args.len() == 1 {
+            let a = args.get_item(0)?;
+            if a.is_exact_instance_of::<PyInt>() {
+                let i = int_of(&a, "the index")?;
+                return Ok(self
+                    .inner
+                    .eval(i)
+                    .map_err(err)?
+                    .into_pyobject(py)?
+                    .into_any()
+                    .unbind());
+            }
+            return self.call_coord(py, &a);
+        }
+        self.call_coord(py, args.as_any())
+    }
+
+    #[getter]
+    fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        int_tuple_to_py(py, self.inner.shape())
+    }
+
+    #[getter]
+    fn stride<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        int_tuple_to_py(py, self.inner.stride())
+    }
+
+    pub(crate) fn size(&self) -> PyResult<i64> {
+        Ok(self.inner.size().map_err(err)?.value())
+    }
+
+    pub(crate) fn cosize(&self) -> PyResult<i64> {
+        Ok(self.inner.cosize().map_err(err)?.value())
+    }
+
+    #[getter]
+    fn rank(&self) -> usize {
+        self.inner.rank()
+    }
+
+    #[getter]
+    fn depth(&self) -> usize {
+        self.inner.depth()
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.rank()
+    }
+
+    /// `L[i]`: mode `i` (negative counts from the end); `L[i, j]`: mode `j` of mode `i`.
+    fn __getitem__(&self, py: Python<'_>, i: &Bound<'_, PyAny>) -> R {
+        let Ok(path) = i.downcast::<PyTuple>() else {
+            return wrap(py, mode_at(&self.inner, i)?);
+        };
+        let mut l = self.inner.clone();
+        for p in path.iter() {
+            l = mode_at(&l, &p)?;
+        }
+        wrap(py, l)
+    }
+
+    fn __iter__(slf: &Bound<'_, Self>) -> PyResult<PyObject> {
+        let py = slf.py();
+        let modes = slf
+            .get()
+            .inner
+            .modes()
+            .map(|m| wrap(py, m))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(PyTuple::new(py, modes)?
+            .as_any()
+            .try_iter()?
+            .into_any()
+            .unbind())
+    }
+
+    fn __getnewargs__(&self) -> (String,) {
+        (self.inner.to_string(),)
+    }
+
+    /// Whether every integer of the layout is static.
+    fn is_static(&self) -> bool {
+        self.inner.is_static()
+    }
+
+    /// The offsets `L(0), ..., L(size-1)` as a NumPy int64 array.
+    fn offsets<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        Ok(self.inner.offsets().map_err(err)?.into_pyarray(py))
+    }
+
+    pub(crate) fn flatten(&self, py: Python<'_>) -> R {
+        wrap(py, self.inner.flatten())
+    }
+
+    #[pyo3(signature = (profile=None))]
+    pub(crate) fn coalesce(&self, py: Python<'_>, profile: Option<&Bound<'_, PyAny>>) -> R {
+        let r = match profile {
+            None => algebra::coalesce::coalesce(&self.inner),
+            Some(p) => algebra::coalesce::coalesce_by(
+                &self.inner,
+                &convert::int_tuple(p, "coalesce profile")?,
+            ),
+        };
+        wrap(py, r.map_err(err)?)
+    }
+
+    #[pyo3(signature = (profile=None))]
+    pub(crate) fn filter(&self, py: Python<'_>, profile: Option<&Bound<'_, PyAny>>) -> R {
+        let r = match profile {
+            None => algebra::coalesce::filter(&self.inner),
+            Some(p) => {
+                algebra::coalesce::filter_by(&self.inner, &convert::int_tuple(p, "filter profile")?)
+            }
+        };
+        wrap(py, r.map_err(err)?)
+    }
+
+    pub(crate) fn composition(&self, py: Python<'_>, tiler: &Bound<'_, PyAny>) -> R {
+        if let Ok(b) = tiler.downcast::<PyLayout>() {
+            return wrap(
+                py,
+                cute_layout::composition(&self.inner, &b.get().inner).map_err(err)?,
+            );
+        }
+        let t = convert::tiler(tiler, "composition tiler")?;
+        wrap(
+            py,
+            cute_layout::composition_tiler(&self.inner, &t).map_err(err)?,
+        )
+    }
+
+    #[pyo3(signature = (cotarget=None))]
+    pub(crate) fn complement(&self, py: Python<'_>, cotarget: Option<&Bound<'_, PyAny>>) -> R {
+        let r = match cotarget {
+            None => cute_layout::complement_default(&self.inner),
+            Some(c) => {
+                cute_layout::complement(&self.inner, &convert::int_tuple(c, "complement cotarget")?)
+            }
+        };
+        wrap(py, r.map_err(err)?)
+    }
+
+    pub(crate) fn right_inverse(&self, py: Python<'_>) -> R {
+        wrap(py, cute_layout::right_inverse(&self.inner).map_err(err)?)
+    }
+
+    pub(crate) fn left_inverse(&self, py: Python<'_>) -> R {
+        wrap(py, cute_layout::left_inverse(&self.inner).map_err(err)?)
+    }
+
+    pub(crate) fn logical_divide(&self, py: Python<'_>, tiler: &Bound<'_, PyAny>) -> R {
+        self.tiled(
+            py,
+            tiler,
+            "logical_divide tiler",
+            cute_layout::logical_divide,
+        )
+    }
+
+    pub(crate) fn zipped_divide(&self, py: Python<'_>, tiler: &Bound<'_, PyAny>) -> R {
+        self.tiled(py, tiler, "zipped_divide tiler", cute_layout::zipped_divide)
+    }
+
+    pub(crate) fn tiled_divide(&self, py: Python<'_>, tiler: &Bound<'_, PyAny>) -> R {
+        self.tiled(py, tiler, "tiled_divide tiler", cute_layout::tiled_divide)
+    }
+
+    pub(crate) fn flat_divide(&self, py: Python<'_>, tiler: &Bound<'_, PyAny>) -> R {
+        self.tiled(py, tiler, "flat_divide tiler", cute_layout::flat_divide)
+    }
+
+    pub(crate) fn logical_product(&self, py: Python<'_>, tiler: &Bound<'_, PyAny>) -> R {
+        self.tiled(
+            py,
+            tiler,
+            "logical_product tiler",
+            cute_layout::logical_product,
+        )
+    }
+
+    pub(crate) fn zipped_product(&self, py: Python<'_>, tiler: &Bound<'_, PyAny>) -> R {
+        self.tiled(
+            py,
+            tiler,
+            "zipped_product tiler",
+            cute_layout::zipped_product,
+        )
+    }
+
+    pub(crate) fn tiled_product(&self, py: Python<'_>, tiler: &Bound<'_, PyAny>) -> R {
+        self.tiled(py, tiler, "tiled_product tiler", cute_layout::tiled_product)
+    }
+
+    pub(crate) fn flat_product(&self, py: Python<'_>, tiler: &Bound<'_, PyAny>) -> R {
+        self.tiled(py, tiler, "flat_product tiler", cute_layout::flat_product)
+    }
+
+    pub(crate) fn blocked_product(&self, py: Python<'_>, block: &Bound<'_, PyAny>) -> R {
+        let b = convert::layout(block, "blocked_product B")?;
+        wrap(
+            py,
+            cute_layout::blocked_product(&self.inner, &b).map_err(err)?,
+        )
+    }
+
+    pub(crate) fn raked_product(&self, py: Python<'_>, block: &Bound<'_, PyAny>) -> R {
+        let b = convert::layout(block, "raked_product B")?;
+        wrap(
+            py,
+            cute_layout::raked_product(&self.inner, &b).map_err(err)?,
+        )
+    }
+
+    /// CuTe's `print_layout` grid (as `cute show`).
+    fn grid(&self) -> PyResult<String> {
+        render::grid(&self.inner)
+    }
+
+    /// `print_latex`: a standalone TikZ document (as `cute latex`).
+    fn to_latex(&self) -> PyResult<String> {
+        cute_layout::render::latex(&self.inner).map_err(err)
+    }
+
+    /// The SVG picture (as `cute svg`); `coords=True` labels cells with coordinates.
+    #[pyo3(signature = (coords=false))]
+    fn to_svg(&self, coords: bool) -> PyResult<String> {
+        render::svg_of(&self.inner, coords)
+    }
+
+    /// The PNG image of the SVG picture, as bytes (as `cute svg -o FILE.png`).
+    #[pyo3(signature = (coords=false))]
+    fn to_png<'py>(
+        &self,
+        py: Python<'py>,
+        coords: bool,
+    ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        render::png_of(py, &render::svg_of(&self.inner, coords)?)
+    }
+
+    fn _repr_svg_(&self) -> Option<String> {
+        render::svg_of(&self.inner, false).ok()
+    }
+
+    fn _repr_html_(&self) -> Option<String> {
+        render::html_of(&self.inner.to_string(), self._repr_svg_())
+    }
+
+    /// The tuple morphism of a tractable layout (`cute morphism`).
+    fn to_morphism(&self, py: Python<'_>) -> PyResult<Py<crate::values::PyMorphism>> {
+        crate::values::PyMorphism::wrap(
+            py,
+            cute_layout::category::to_morphism(&self.inner).map_err(err)?,
+        )
+    }
+
+    fn is_tractable(&self) -> bool {
+        cute_layout::is_tractable(&self.inner)
+    }
+}
+
+/// Mode `i` of `l`, a negative `i` counting from the end.
+fn mode_at(l: &Layout, i: &Bound<'_, PyAny>) -> PyResult<Layout> {
+    let k = int_of(i, "the mode index")?;
+    let r = l.rank() as i64;
+    let j = if k < 0 { k + r } else { k };
+    if j < 0 || j >= r {
+        return Err(PyIndexError::new_err(format!(
+            "mode index {k} out of range for the rank-{r} layout {l}"
+        )));
+    }
+    l.mode(j as usize).map_err(err)
+}
+
+impl PyLayout {
+    fn call_coord(&self, py: Python<'_>, c: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+        let c = convert::coord(c, "the coordinate")?;
+        if c.has_underscore() {
+            let l = self.inner.slice(&c).map_err(err)?;
+            return Ok(wrap(py, l)?.into_any());
+        }
+        let n = self.inner.call(&c.underscores_as_zero()).map_err(err)?;
+        Ok(n.value().into_pyobject(py)?.into_any().unbind())
+    }
+
+    fn tiled(
+        &self,
+        py: Python<'_>,
+        tiler: &Bound<'_, PyAny>,
+        what: &str,
+        f: fn(&Layout, &cute_layout::Tiler) -> cute_layout::error::Result<Layout>,
+    ) -> R {
+        let t = convert::tiler(tiler, what)?;
+        wrap(py, f(&self.inner, &t).map_err(err)?)
+    }
+}

@@ -1,0 +1,94 @@
+//! `cute_layout._native`: the Python extension over the `cute-layout` crate.
+//!
+//! The classes (`Layout`, `Swizzle`, `ComposedLayout`, `Tensor`, `TvLayout`, `Morphism`) call
+//! the library directly; the module functions (one per operation of `cute eval`, generated in
+//! `cute_layout/__init__.py` from [`ops::operations`]) go through [`ops::call_op`].
+
+mod convert;
+mod layout;
+mod ops;
+mod render;
+mod swizzle;
+mod tensor;
+mod values;
+
+use pyo3::prelude::*;
+
+pyo3::create_exception!(
+    cute_layout,
+    LayoutError,
+    pyo3::exceptions::PyValueError,
+    "An operation of the layout algebra failed; the message names the operation, the numbers and the violated condition."
+);
+
+/// `cute explain EXPR`: the step-by-step derivation, as text.
+#[pyfunction]
+fn explain(expr: &str) -> PyResult<String> {
+    Ok(cute_layout::explain::explain(expr)
+        .map_err(convert::err)?
+        .to_string())
+}
+
+/// `cute svg EXPR`: the picture of a layout or of an expression yielding one (divides,
+/// products and complements drawn with their input; `tiles=True` colors by tile).
+#[pyfunction]
+#[pyo3(signature = (expr, coords=false, tiles=false))]
+fn svg(expr: &str, coords: bool, tiles: bool) -> PyResult<String> {
+    render::svg_of_expr(expr, coords, tiles)
+}
+
+/// `cute svg EXPR -o FILE.png`: the PNG image of [`svg`], as bytes.
+#[pyfunction]
+#[pyo3(signature = (expr, coords=false, tiles=false))]
+fn png<'py>(
+    py: Python<'py>,
+    expr: &str,
+    coords: bool,
+    tiles: bool,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    render::png_of(py, &render::svg_of_expr(expr, coords, tiles)?)
+}
+
+/// `cute show EXPR`: the `print_layout` grid of a layout or an expression yielding one.
+#[pyfunction]
+fn show(expr: &str) -> PyResult<String> {
+    render::grid(
+        &cute_layout::render::subject(expr)
+            .map_err(convert::err)?
+            .layout,
+    )
+}
+
+/// `cute latex EXPR`: the `print_latex` TikZ document.
+#[pyfunction]
+fn latex(expr: &str) -> PyResult<String> {
+    cute_layout::render::latex(
+        &cute_layout::render::subject(expr)
+            .map_err(convert::err)?
+            .layout,
+    )
+    .map_err(convert::err)
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("LayoutError", py.get_type::<LayoutError>())?;
+    m.add_class::<layout::PyLayout>()?;
+    m.add_class::<swizzle::PySwizzle>()?;
+    m.add_class::<swizzle::PyComposedLayout>()?;
+    m.add_class::<tensor::PyTensor>()?;
+    m.add_class::<values::PyTvLayout>()?;
+    m.add_class::<values::PyMorphism>()?;
+    m.add_class::<values::PyValue>()?;
+    m.add_class::<values::Underscore>()?;
+    m.add("_", Py::new(py, values::Underscore)?)?;
+    m.add_function(wrap_pyfunction!(ops::call_op, m)?)?;
+    m.add_function(wrap_pyfunction!(ops::operations, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(svg, m)?)?;
+    m.add_function(wrap_pyfunction!(png, m)?)?;
+    m.add_function(wrap_pyfunction!(show, m)?)?;
+    m.add_function(wrap_pyfunction!(latex, m)?)?;
+    Ok(())
+}

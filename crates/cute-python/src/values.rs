@@ -1,0 +1,199 @@
+//! The other values of the algebra: `_`, TV layouts, tuple morphisms, and the values without a
+//! class of their own (identity tensors, scaled-basis layouts), kept with their expression.
+
+use crate::convert::{err, int_of, int_tuple_to_py};
+use crate::layout::PyLayout;
+use crate::render;
+use cute_layout::category::NestedMorphism;
+use cute_layout::eval::Value;
+use cute_layout::tv::TvLayout;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+/// `_`: the slicing wildcard (CuTe's `Underscore`); `None` means the same.
+#[pyclass(name = "Underscore", module = "cute_layout", frozen)]
+pub struct Underscore;
+
+#[pymethods]
+impl Underscore {
+    fn __repr__(&self) -> &'static str {
+        "_"
+    }
+}
+
+/// A thread-value layout: `(thread, value) -> index` into an `(M, N)` tile (`make_layout_tv`).
+#[pyclass(name = "TvLayout", module = "cute_layout", frozen)]
+pub struct PyTvLayout {
+    pub inner: TvLayout,
+}
+
+#[pymethods]
+impl PyTvLayout {
+    /// `TvLayout(tile_mn, layout_tv)`.
+    #[new]
+    fn new(tile: &Bound<'_, PyAny>, layout: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let tiler = crate::convert::int_tuple(tile, "TvLayout tile")?;
+        let l = crate::convert::layout(layout, "TvLayout layout")?;
+        Ok(PyTvLayout {
+            inner: TvLayout::new(tiler, l).map_err(err)?,
+        })
+    }
+
+    /// The `(M, N)` tile.
+    #[getter]
+    fn tiler<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        int_tuple_to_py(py, &self.inner.tiler)
+    }
+
+    /// The layout `(thread, value) -> index`.
+    #[getter]
+    fn layout(&self) -> PyLayout {
+        PyLayout {
+            inner: self.inner.layout.clone(),
+        }
+    }
+
+    fn threads(&self) -> PyResult<i64> {
+        self.inner.threads().map_err(err)
+    }
+
+    fn values(&self) -> PyResult<i64> {
+        self.inner.values().map_err(err)
+    }
+
+    /// The `(m, n)` cell of the tile that thread `t`'s value `v` lands in.
+    fn cell_of(&self, t: &Bound<'_, PyAny>, v: &Bound<'_, PyAny>) -> PyResult<(i64, i64)> {
+        self.inner
+            .cell_of(int_of(t, "thread")?, int_of(v, "value")?)
+            .map_err(err)
+    }
+
+    /// The grid of `cute show --tv`.
+    fn grid(&self) -> PyResult<String> {
+        cute_layout::tv_render::grid_tv(&self.inner).map_err(err)
+    }
+
+    /// The SVG of `cute svg --tv`.
+    fn to_svg(&self) -> PyResult<String> {
+        cute_layout::tv_render::svg_tv(&self.inner).map_err(err)
+    }
+
+    fn to_png<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        render::png_of(py, &self.to_svg()?)
+    }
+
+    /// `print_latex_tv` (as `cute latex --tv`).
+    fn to_latex(&self) -> PyResult<String> {
+        cute_layout::tv_render::latex_tv(&self.inner).map_err(err)
+    }
+
+    fn _repr_svg_(&self) -> Option<String> {
+        self.to_svg().ok()
+    }
+
+    fn __str__(&self) -> String {
+        format!("({},{})", self.inner.tiler, self.inner.layout)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("TvLayout('{}', '{}')", self.inner.tiler, self.inner.layout)
+    }
+}
+
+/// A tuple morphism `S -> T over α` (the categorical view of a tractable layout).
+#[pyclass(name = "Morphism", module = "cute_layout", frozen)]
+pub struct PyMorphism {
+    pub inner: NestedMorphism,
+}
+
+impl PyMorphism {
+    pub fn wrap(py: Python<'_>, m: NestedMorphism) -> PyResult<Py<PyMorphism>> {
+        Py::new(py, PyMorphism { inner: m })
+    }
+}
+
+#[pymethods]
+impl PyMorphism {
+    /// `Morphism("(4) -> (2,4) over (2)")`, or the morphism of a tractable layout's text.
+    #[new]
+    fn new(text: &str) -> PyResult<Self> {
+        Ok(PyMorphism {
+            inner: cute_layout::category::morphism_of(text).map_err(err)?,
+        })
+    }
+
+    /// The layout of the morphism.
+    fn to_layout(&self) -> PyResult<PyLayout> {
+        Ok(PyLayout {
+            inner: self.inner.to_layout().map_err(err)?,
+        })
+    }
+
+    #[getter]
+    fn domain<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        int_tuple_to_py(py, self.inner.domain())
+    }
+
+    #[getter]
+    fn codomain<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        int_tuple_to_py(py, self.inner.codomain())
+    }
+
+    fn compose(&self, f: &PyMorphism) -> PyResult<Self> {
+        Ok(PyMorphism {
+            inner: self.inner.compose(&f.inner).map_err(err)?,
+        })
+    }
+
+    /// The diagram of `cute morphism --svg`.
+    fn to_svg(&self) -> PyResult<String> {
+        cute_layout::category::to_svg(&self.inner).map_err(err)
+    }
+
+    fn to_png<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        render::png_of(py, &self.to_svg()?)
+    }
+
+    fn _repr_svg_(&self) -> Option<String> {
+        self.to_svg().ok()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .downcast::<PyMorphism>()
+            .is_ok_and(|o| o.get().inner == self.inner)
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Morphism('{}')", self.inner)
+    }
+}
+
+/// A value with no class of its own (an identity tensor, a scaled-basis layout), with the
+/// expression that made it, so that it can be passed on to other operations.
+#[pyclass(name = "Value", module = "cute_layout", frozen)]
+pub struct PyValue {
+    pub expr: String,
+    pub value: Value,
+}
+
+#[pymethods]
+impl PyValue {
+    /// The expression that computed the value.
+    #[getter]
+    fn expr(&self) -> &str {
+        &self.expr
+    }
+
+    fn __str__(&self) -> String {
+        self.value.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<cute_layout.Value {} = {}>", self.expr, self.value)
+    }
+}

@@ -1,0 +1,84 @@
+"""The module functions: one per operation of the library's table, through call_op."""
+
+import pytest
+
+import cute_layout as cl
+from cute_layout import Layout
+
+
+def test_every_operation_is_a_module_function():
+    ops = cl.operations()
+    assert len(ops) > 40
+    for name, signature in ops:
+        f = getattr(cl, name)
+        assert callable(f)
+        assert signature in f.__doc__
+    exported = set(cl.__all__)
+    assert "composition" in exported and "filter" not in exported  # builtins left alone
+
+
+def test_results_convert_to_python_values():
+    assert cl.size(Layout((2, 3))) == 6
+    assert cl.size((2, (3, 4))) == 24
+    assert cl.shape(Layout((2, 3))) == (2, 3)
+    assert cl.idx2crd(5, (2, 3)) == (1, 2)
+    assert cl.crd2idx((1, 2), (2, 3)) == 5
+    assert cl.shape_div((3, 4), 6) == (1, 2)
+    assert cl.congruent((1, 2), (3, 4)) is True
+    assert cl.compatible(4, (2, 3)) is False
+    layout, offset = cl.slice_and_offset((None, 2), Layout((4, 3), (3, 1)))
+    assert (str(layout), offset) == ("(4):(3)", 2)
+
+
+def test_str_arguments_keep_static_tags():
+    r = cl.composition("(_10,_2):(_16,_4)", "(_5,_4):(_1,_5)")
+    assert str(r) == "(_5,(_2,_2)):(_16,(_80,_4))"
+
+
+def test_tilers_as_tuples_of_layouts_and_ints():
+    D = Layout.parse("(9,(4,8)):(59,(13,1))")
+    a = cl.logical_divide(D, (Layout(3, 3), Layout((2, 4), (1, 8))))
+    b = cl.logical_divide(D, "<3:3,(2,4):(1,8)>")
+    assert a == b
+    assert cl.zipped_divide(Layout((8, 6)), (4, 3)) == Layout((8, 6)).zipped_divide((4, 3))
+
+
+def test_swizzles_composed_layouts_and_tv_layouts():
+    sw = cl.make_swizzle(7, 56)
+    assert isinstance(sw, cl.Swizzle)
+    assert (sw.yyy_msk, sw.zzz_msk) == (7, 56)
+    assert all(sw(x) == x ^ ((x & 7) << 3) for x in range(256))
+    c = cl.make_composed_layout(cl.Swizzle(2, 0, 3), 0, Layout.parse("(_8,_8):(_8,_1)"))
+    assert isinstance(c, cl.ComposedLayout)
+    assert c(1, 5) == cl.Swizzle(2, 0, 3)(13)
+    tv = cl.make_layout_tv(Layout((4, 2)), Layout((2, 2)))
+    assert isinstance(tv, cl.TvLayout)
+    assert tv.threads() == 8 and tv.values() == 4
+
+
+def test_values_without_a_class_pass_through():
+    t = cl.make_identity_tensor((8, 6))
+    assert isinstance(t, cl.Value)
+    assert "ArithTuple" in str(t)
+    part = cl.local_partition(t, Layout.parse("(_2,_3):(_1,_2)"), 4)
+    assert str(part) == "ArithTuple(0,2) o (4,2):(_2@0,_3@1)"
+
+
+def test_morphisms():
+    m = Layout((4, 5), (1, 64)).to_morphism()
+    assert str(m) == "(4,5) -> (4,16,5) over (1,3)"
+    assert m.to_layout() == Layout((4, 5), (1, 64))
+    assert cl.is_tractable(Layout((4, 5), (1, 64))) is True
+    assert "<svg" in m.to_svg()
+
+
+def test_explain():
+    text = cl.explain("logical_divide(16:1,4:2)")
+    assert text.splitlines()[0] == "logical_divide(16:1,4:2)"
+    assert text.splitlines()[-1] == "= (4,(2,2)):(2,(1,8))"
+
+
+@pytest.mark.parametrize("bad", ["(4,2", "4:(1,2)", "Sw<1,2>"])
+def test_bad_text_raises_layout_error(bad):
+    with pytest.raises(cl.LayoutError):
+        cl.composition(bad, Layout(2))

@@ -1,0 +1,99 @@
+"""Hypothesis: the post-conditions of the algebra, checked through the Python API."""
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import cute_layout as cl
+from cute_layout import Layout, LayoutError
+
+extents = st.integers(min_value=1, max_value=6)
+strides = st.integers(min_value=0, max_value=40)
+
+
+def congruent_pair(depth=2):
+    """A (shape, stride) pair of the same structure."""
+    leaf = st.tuples(extents, strides)
+    if depth == 0:
+        return leaf
+    tup = st.lists(congruent_pair(depth - 1), min_size=1, max_size=3).map(
+        lambda ms: (tuple(s for s, _ in ms), tuple(d for _, d in ms))
+    )
+    return st.one_of(leaf, tup)
+
+
+layouts = congruent_pair().map(lambda p: Layout(*p))
+
+
+def compact_layouts():
+    """Injective layouts: column-major layouts of a shape, with the modes permuted."""
+    return st.lists(extents, min_size=1, max_size=4).flatmap(
+        lambda shape: st.permutations(range(len(shape))).map(
+            lambda order: Layout(tuple(shape), tuple(
+                _prod(shape[j] for j in order[: order.index(i)]) for i in range(len(shape))
+            ))
+        )
+    )
+
+
+def _prod(xs):
+    p = 1
+    for x in xs:
+        p *= x
+    return p
+
+
+@settings(max_examples=300, deadline=None)
+@given(layouts)
+def test_str_parse_round_trip(L):
+    assert Layout.parse(str(L)) == L
+    assert str(Layout.parse(str(L))) == str(L)
+    assert Layout(L.shape, L.stride) == L
+
+
+@settings(max_examples=300, deadline=None)
+@given(layouts)
+def test_coalesce_preserves_the_function(L):
+    C = cl.coalesce(L)
+    assert C.size() == L.size()
+    assert [C(i) for i in range(L.size())] == [L(i) for i in range(L.size())]
+    assert C.depth <= 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(layouts)
+def test_offsets_are_the_calls(L):
+    assert L.offsets().tolist() == [L(i) for i in range(L.size())]
+
+
+@settings(max_examples=300, deadline=None)
+@given(layouts, layouts)
+def test_composition_is_function_composition(A, B):
+    try:
+        R = cl.composition(A, B)
+    except LayoutError:
+        assume(False)
+    assert R.size() == B.size()
+    for i in range(R.size()):
+        assert R(i) == A(B(i))
+
+
+@settings(max_examples=300, deadline=None)
+@given(compact_layouts(), st.integers(min_value=1, max_value=200))
+def test_complement_is_disjoint_and_ordered(A, cotarget):
+    R = cl.complement(A, cotarget)
+    image = {A(a) for a in range(A.size())}
+    for b in range(1, R.size()):
+        assert R(b) not in image
+        assert R(b) > R(b - 1)
+    assert R.size() * A.size() >= cotarget
+
+
+@settings(max_examples=200, deadline=None)
+@given(compact_layouts())
+def test_inverses(A):
+    R = cl.right_inverse(A)
+    for i in range(R.size()):
+        assert A(R(i)) == i
+    Li = cl.left_inverse(A)
+    for i in range(A.size()):
+        assert Li(A(i)) == i
