@@ -1,5 +1,7 @@
 //! `cute`: evaluate CuTe layout algebra expressions from the command line.
 
+mod atoms;
+
 use clap::{Parser, Subcommand, ValueEnum};
 use cute_layout::eval::{eval, OPERATIONS};
 use cute_layout::explain::explain;
@@ -35,6 +37,10 @@ enum Command {
     },
     /// List the operations `eval` accepts.
     Ops,
+    /// List the catalogued MMA and copy operations (names as C++ spells them).
+    Atoms(atoms::AtomsArgs),
+    /// Print an MMA or copy atom, a tiled MMA or a tiled copy exactly as CuTe C++ prints it.
+    Atom(atoms::AtomArgs),
     /// Print CuTe's `print_layout` grid of a layout (rank 1: one row; rank > 2: slabs).
     ///
     /// EXPR is a layout such as `(4,(2,2)):(2,(1,8))` or any `eval` expression yielding one.
@@ -141,6 +147,8 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Command::Atoms(args) => atoms::list(args),
+        Command::Atom(args) => atoms::show(args),
         Command::Explain { expr } => match explain(&expr) {
             Ok(e) => {
                 print!("{e}");

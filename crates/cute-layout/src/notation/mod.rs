@@ -15,6 +15,7 @@ use crate::tree::{Nodes, OpenTuples, Tree, MAX_DEPTH};
 use crate::tuple::IntTuple;
 use std::str::FromStr;
 
+pub mod atom;
 mod morphism;
 pub(crate) mod print;
 
