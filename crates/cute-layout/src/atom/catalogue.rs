@@ -11,6 +11,7 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::tree::Tree;
 use crate::tuple::IntTuple;
+use std::sync::OnceLock;
 
 /// A family of MMA operations sharing their layouts (one `MMA_Traits` and those deriving from it).
 struct MmaFamily {
@@ -154,7 +155,17 @@ const INT8: [&str; 2] = ["S8", "U8"];
 /// assert!(names.iter().any(|n| n == "SM90::GMMA::MMA_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>"));
 /// ```
 pub fn mma_atom_names() -> Vec<String> {
-    mma_entries().into_iter().map(|e| e.name).collect()
+    mma_entries().iter().map(|e| e.name.clone()).collect()
+}
+
+/// Whether `name` is a catalogued MMA operation.
+///
+/// ```
+/// assert!(cute_layout::atom::is_mma_atom("SM61_DP4A"));
+/// assert!(!cute_layout::atom::is_mma_atom("SM75_U32x4_LDSM_N"));
+/// ```
+pub fn is_mma_atom(name: &str) -> bool {
+    mma_entries().iter().any(|e| e.name == name)
 }
 
 /// The MMA atom of an operation named as C++ spells it (`MMA_Traits<NAME>` as an
@@ -172,7 +183,7 @@ pub fn mma_atom_names() -> Vec<String> {
 /// ```
 pub fn mma_atom(name: &str) -> Result<MmaAtom> {
     let entry = mma_entries()
-        .into_iter()
+        .iter()
         .find(|e| e.name == name)
         .ok_or_else(|| unknown("MMA_Atom", name, "`cute atoms` lists the MMA operations"))?;
     entry.build()
@@ -238,7 +249,13 @@ impl MmaEntry {
     }
 }
 
-fn mma_entries() -> Vec<MmaEntry> {
+/// The catalogue, built once.
+fn mma_entries() -> &'static [MmaEntry] {
+    static ENTRIES: OnceLock<Vec<MmaEntry>> = OnceLock::new();
+    ENTRIES.get_or_init(build_mma_entries)
+}
+
+fn build_mma_entries() -> Vec<MmaEntry> {
     let mut out = Vec::new();
     for f in &FAMILIES[..2] {
         out.push(MmaEntry::texts(f.names[0].to_string(), f));
@@ -411,7 +428,8 @@ fn gmma_names(fam: &GmmaFamily, types: &str, n: i64, rs: bool) -> Vec<String> {
         }
         names
     } else if fam.saturate {
-        vec![format!("{base}_TN<>"), format!("{base}_TN_SATURATE<>")]
+        // The integer GMMAs are plain structs (no scale parameters): no `<>`.
+        vec![format!("{base}_TN"), format!("{base}_TN_SATURATE")]
     } else {
         vec![format!("{base}_TN<>")]
     }

@@ -26,7 +26,7 @@ mod catalogue;
 mod tiled_copy;
 mod tiled_mma;
 
-pub use catalogue::{copy_op, copy_op_names, mma_atom, mma_atom_names};
+pub use catalogue::{copy_op, copy_op_names, is_mma_atom, mma_atom, mma_atom_names};
 pub use tiled_copy::{
     make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, TiledCopy,
 };

@@ -3,7 +3,7 @@
 //! byte for byte as CuTe C++ prints them.
 
 use crate::atom::{
-    copy_op, make_copy_atom, make_tiled_copy, make_tiled_mma, mma_atom, mma_atom_names,
+    copy_op, is_mma_atom, make_copy_atom, make_tiled_copy, make_tiled_mma, mma_atom,
     CopyAtom, MmaAtom, Permutation, TiledCopy, TiledMma, ValueType,
 };
 use crate::error::{LayoutError, Result};
@@ -74,7 +74,8 @@ pub fn parse_value_type(name: &str) -> Result<ValueType> {
 
 /// The catalogue's spelling of an atom name written by a user: spaces and a leading `cute::`
 /// dropped; for GMMA, `SM90_64xNxK_...` read as `SM90::GMMA::MMA_64xNxK_...`, majors written
-/// `<K,MN>` as `<GMMA::Major::K,GMMA::Major::MN>`, and `<>` added to the `_TN` forms.
+/// `<K,MN>` as `<GMMA::Major::K,GMMA::Major::MN>`, and `<>` added to the `_TN` forms of the
+/// floating-point types (the integer ones are not templates).
 ///
 /// ```
 /// use cute_layout::notation::atom::canonical_atom_name;
@@ -107,7 +108,8 @@ pub fn canonical_atom_name(name: &str) -> String {
         None => (gmma, String::new()),
     };
     if base.contains("_TN") {
-        return format!("{base}<>");
+        // The integer GMMAs are plain structs; the others take defaulted scale parameters.
+        return if base.contains("_S32") { base } else { format!("{base}<>") };
     }
     let majors: Vec<String> = args
         .trim_start_matches('<')
@@ -306,7 +308,7 @@ pub struct AtomRequest<'a> {
 pub fn atom_text(req: &AtomRequest<'_>) -> Result<String> {
     let name = canonical_atom_name(req.name);
     let layout = req.layout.map(str::parse::<Layout>).transpose()?;
-    if mma_atom_names().contains(&name) {
+    if is_mma_atom(&name) {
         let atom = mma_atom(&name)?;
         return match layout {
             None if req.permutation.is_none() => Ok(mma_atom_text(&atom)),
