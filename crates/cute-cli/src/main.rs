@@ -1,5 +1,7 @@
 //! `cute`: evaluate CuTe layout algebra expressions from the command line.
 
+mod atoms;
+
 use clap::{Parser, Subcommand, ValueEnum};
 use cute_layout::eval::eval;
 use cute_layout::explain::explain;
@@ -52,6 +54,10 @@ enum Command {
         #[arg(long)]
         markdown: bool,
     },
+    /// List the catalogued MMA and copy operations (names as C++ spells them).
+    Atoms(atoms::AtomsArgs),
+    /// Print an MMA or copy atom, a tiled MMA or a tiled copy exactly as CuTe C++ prints it.
+    Atom(atoms::AtomArgs),
     /// Print CuTe's `print_layout` grid of a layout (rank 1: one row; rank > 2: slabs).
     ///
     /// EXPR is a layout such as `(4,(2,2)):(2,(1,8))` or any `eval` expression yielding one.
@@ -165,6 +171,8 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Command::Atoms(args) => atoms::list(args),
+        Command::Atom(args) => atoms::show(args),
         Command::Explain { expr } => match explain(&expr) {
             Ok(e) => {
                 print!("{e}");

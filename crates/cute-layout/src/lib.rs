@@ -46,6 +46,7 @@
 
 pub mod algebra;
 pub mod analysis;
+pub mod atom;
 pub mod basis;
 pub mod category;
 pub mod coord;

@@ -16,6 +16,7 @@ use crate::tuple::IntTuple;
 use crate::value::Value;
 use std::str::FromStr;
 
+pub mod atom;
 mod morphism;
 mod swizzle;
 

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# bench/atoms/check.sh: check the atom catalogue and the tiled MMA/copy algebra against CuTe C++.
+#
+#   bench/atoms/check.sh            compile the C++ oracle, compare with bench/atoms/expected.txt
+#   bench/atoms/check.sh --update   rewrite bench/atoms/expected.txt from the C++ output
+#
+# 1. lists every catalogued atom (`cute atoms`) as a case (`mma NAME`, `copy OP T`) and adds
+#    the hand-written cases of bench/atoms/cases.txt (tiled MMAs, TV layouts, partitions,
+#    tiled copies);
+# 2. generates ONE C++ translation unit printing each case (bench/atoms/gen_cpp.py) and
+#    compiles it host-only with g++ -std=c++17 against the CuTe headers of PyPI's
+#    nvidia-cutlass (no nvcc, no GPU: the traits are plain types and print() is host code);
+# 3. runs it; its output is the oracle, `## CASE` then what C++ printed.
+# The Rust test crates/cute-layout/tests/atoms_oracle.rs recomputes every case with the library
+# and compares it byte for byte with expected.txt; it also fails when a catalogued atom is
+# missing from expected.txt (rerun this script with --update after changing the catalogue).
+#
+# Headers: CUTE_VENV (a venv with nvidia-cutlass==4.2.0.0 nvidia-cuda-cccl-cu12
+# nvidia-cuda-runtime-cu12 nvidia-cuda-nvcc-cu12), default /work/cutlass-venv, else the
+# bench/compare cache target/bench/venv (run bench/compare once to create it).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+HERE=bench/atoms
+WORK="${CARGO_TARGET_DIR:-$ROOT/target}/atoms-check"
+mkdir -p "$WORK"
+die() { echo "check.sh: $*" >&2; exit 1; }
+
+VENV="${CUTE_VENV:-/work/cutlass-venv}"
+[ -d "$VENV" ] || VENV="${CARGO_TARGET_DIR:-$ROOT/target}/bench/venv"
+PY="$VENV/bin/python"
+[ -x "$PY" ] || die "no venv with nvidia-cutlass at $VENV (set CUTE_VENV or run bench/compare once)"
+SITE="$("$PY" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+INCLUDES=()
+for d in cutlass_library/source/include nvidia/cuda_cccl/include nvidia/cuda_runtime/include nvidia/cuda_nvcc/include; do
+  [ -d "$SITE/$d" ] || die "missing $SITE/$d"
+  INCLUDES+=("-I$SITE/$d")
+done
+
+nice -n 10 cargo build --quiet -p cute-cli --bin cute
+CUTE="${CARGO_TARGET_DIR:-$ROOT/target}/debug/cute"
+
+{
+  "$CUTE" atoms --mma | sed 's/^/mma /'
+  # Copy_Atom<OP, T>: T = the operation's own 8-bit type, else half_t.
+  "$CUTE" atoms --copy | while read -r op; do
+    case "$op" in *uint8_t*) echo "copy $op uint8_t" ;; *) echo "copy $op half_t" ;; esac
+  done
+  grep -v '^#' "$HERE/cases.txt" | grep -v '^\s*$'
+} >"$WORK/cases.txt"
+echo "check.sh: $(wc -l <"$WORK/cases.txt") cases" >&2
+
+python3 "$HERE/gen_cpp.py" <"$WORK/cases.txt" >"$WORK/atoms.cpp"
+echo "check.sh: compiling $WORK/atoms.cpp (g++ -std=c++17, host only)" >&2
+nice -n 10 g++ -std=c++17 -O0 "${INCLUDES[@]}" "$WORK/atoms.cpp" -o "$WORK/atoms"
+"$WORK/atoms" >"$WORK/expected.txt"
+
+if [ "${1:-}" = "--update" ]; then
+  cp "$WORK/expected.txt" "$HERE/expected.txt"
+  echo "check.sh: wrote $HERE/expected.txt" >&2
+elif diff -u "$HERE/expected.txt" "$WORK/expected.txt" >"$WORK/expected.diff"; then
+  echo "check.sh: C++ output unchanged from $HERE/expected.txt" >&2
+else
+  die "C++ output differs from $HERE/expected.txt (see $WORK/expected.diff; --update to accept)"
+fi
+nice -n 10 cargo test --quiet -p cute-layout --test atoms_oracle

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Reads atom check cases (one per line) on stdin and writes a C++ program that prints, for each
+case, a header line `## CASE` and what CuTe C++ prints for it. See bench/atoms/check.sh.
+
+Cases (layouts in CuTe notation, `_8` static, `8` dynamic):
+  mma NAME                              print(MMA_Atom<NAME>{})
+  copy OP T                             print(Copy_Atom<OP, T>{})
+  tiled_mma NAME LAYOUT [PERM]          print(make_tiled_mma(NAME{}, LAYOUT, PERM))
+  layout_tv A|B|C NAME LAYOUT [PERM]    print(tiled_mma.get_layout{A,B,C}_TV())
+  tile_shape NAME LAYOUT [PERM]         print(tile_shape(tiled_mma))
+  partition A|B|C NAME LAYOUT TENSOR TID  thr_mma.partition_{A,B,C} of a tensor: layout @ offset
+  tiled_copy OP T THR VAL               print(make_tiled_copy(Copy_Atom<OP,T>{}, THR, VAL))
+  copy_tv S|D OP T THR VAL              print(tiled_copy.get_layout{S,D}_TV())
+  tiled_copy_mma A|B|C OP T NAME LAYOUT print(make_tiled_copy_{A,B,C}(Copy_Atom<OP,T>{}, mma))
+  copy_partition S|D OP T THR VAL TENSOR TID  thr_copy.partition_{S,D}: layout @ offset
+"""
+import re
+import sys
+
+
+def tup(s):
+    """A CuTe tuple/int in notation -> a C++ expression."""
+    s = re.sub(r"(?<![A-Za-z0-9])_(\d+)", r"Int<\1>{}", s)
+    return s.replace("(", "make_shape(")
+
+
+def layout(s):
+    if ":" in s:
+        shape, stride = split_colon(s)
+        return f"make_layout({tup(shape)}, {tup(stride)})"
+    return f"make_layout({tup(s)})"
+
+
+def split_colon(s):
+    depth = 0
+    for i, c in enumerate(s):
+        depth += c == "("
+        depth -= c == ")"
+        if c == ":" and depth == 0:
+            return s[:i], s[i + 1 :]
+    raise ValueError(s)
+
+
+def split_top(s):
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(s):
+        depth += c in "(<"
+        depth -= c in ")>"
+        if c == "," and depth == 0:
+            parts.append(s[start:i])
+            start = i + 1
+    parts.append(s[start:])
+    return parts
+
+
+def perm(s):
+    inner = s[1:-1] if s.startswith("(") and s.endswith(")") else s
+    items = []
+    for m in split_top(inner):
+        if m == "_":
+            items.append("_")
+        elif ":" in m:
+            items.append(layout(m))
+        else:
+            items.append(tup(m))
+    return f"make_tile({', '.join(items)})"
+
+
+def mma(name, lay, p=None):
+    args = [f"{name}{{}}", layout(lay)] + ([perm(p)] if p else [])
+    return f"make_tiled_mma({', '.join(args)})"
+
+
+def case(line):
+    w = line.split()
+    k = w[0]
+    if k == "mma":
+        return f"print(MMA_Atom<{w[1]}>{{}});"
+    if k == "copy":
+        return f"print(Copy_Atom<{w[1]}, {w[2]}>{{}});"
+    if k == "tiled_mma":
+        return f"print({mma(*w[1:])});"
+    if k == "layout_tv":
+        return f'print({mma(*w[2:])}.get_layout{w[1]}_TV()); print("\\n");'
+    if k == "tile_shape":
+        return f'print(tile_shape({mma(*w[1:])})); print("\\n");'
+    if k == "partition":
+        op, name, lay, tensor, tid = w[1:]
+        return (
+            f"{{ auto thr = {mma(name, lay)}.get_slice({tid}); "
+            f"auto t = make_tensor(&buf[0], {layout(tensor)}); auto p = thr.partition_{op}(t); "
+            f'print(p.layout()); printf(" @ %d\\n", int(p.data() - &buf[0])); }}'
+        )
+    if k == "tiled_copy":
+        op, t, thr, val = w[1:]
+        return f"print(make_tiled_copy(Copy_Atom<{op}, {t}>{{}}, {layout(thr)}, {layout(val)}));"
+    if k == "copy_tv":
+        side, op, t, thr, val = w[1:]
+        return (
+            f"print(make_tiled_copy(Copy_Atom<{op}, {t}>{{}}, {layout(thr)}, {layout(val)})"
+            f'.get_layout{side}_TV()); print("\\n");'
+        )
+    if k == "tiled_copy_mma":
+        which, op, t, name, lay = w[1:]
+        return f"print(make_tiled_copy_{which}(Copy_Atom<{op}, {t}>{{}}, {mma(name, lay)}));"
+    if k == "copy_partition":
+        side, op, t, thr, val, tensor, tid = w[1:]
+        return (
+            f"{{ auto thr = make_tiled_copy(Copy_Atom<{op}, {t}>{{}}, {layout(thr)}, {layout(val)})"
+            f".get_slice({tid}); auto tt = make_tensor(&buf[0], {layout(tensor)}); "
+            f"auto p = thr.partition_{side}(tt); "
+            f'print(p.layout()); printf(" @ %d\\n", int(p.data() - &buf[0])); }}'
+        )
+    raise SystemExit(f"gen_cpp.py: unknown case `{line}`")
+
+
+HEADERS = """#include <cstdio>
+#include <cute/tensor.hpp>
+#include <cute/atom/mma_atom.hpp>
+#include <cute/atom/copy_atom.hpp>
+#include <cute/atom/mma_traits_sm61.hpp>
+#include <cute/atom/mma_traits_sm70.hpp>
+#include <cute/atom/mma_traits_sm75.hpp>
+#include <cute/atom/mma_traits_sm80.hpp>
+#include <cute/atom/mma_traits_sm89.hpp>
+#include <cute/atom/mma_traits_sm90_gmma.hpp>
+#include <cute/arch/mma_sm90_gmma_ext.hpp>
+#include <cute/atom/mma_traits_sm90_gmma_ext.hpp>
+#include <cute/atom/copy_traits_sm75.hpp>
+#include <cute/atom/copy_traits_sm80.hpp>
+#include <cute/atom/copy_traits_sm90.hpp>
+using namespace cute;
+static int buf[1 << 20];
+"""
+
+
+def main():
+    cases = [l.strip() for l in sys.stdin if l.strip() and not l.startswith("#")]
+    out = [HEADERS]
+    # One function per 100 cases keeps g++'s per-function work small.
+    for start in range(0, len(cases), 100):
+        out.append(f"void part{start // 100}() {{")
+        for c in cases[start : start + 100]:
+            out.append(f'  printf("## %s\\n", "{c}");')
+            out.append(f"  {case(c)}")
+        out.append("}")
+    out.append("int main() {")
+    for i in range((len(cases) + 99) // 100):
+        out.append(f"  part{i}();")
+    out.append("  (void)buf;\n  return 0;\n}")
+    print("\n".join(out))
+
+
+main()

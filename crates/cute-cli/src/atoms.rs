@@ -1,0 +1,73 @@
+//! `cute atoms` and `cute atom`: the catalogue of MMA and copy atoms, printed as CuTe C++ prints
+//! them.
+
+use clap::Args;
+use cute_layout::atom::{copy_op_names, mma_atom_names};
+use cute_layout::notation::atom::{atom_text, AtomRequest};
+use std::process::ExitCode;
+
+/// Arguments of `cute atoms`.
+#[derive(Args)]
+pub struct AtomsArgs {
+    /// List only MMA operations.
+    #[arg(long, conflicts_with = "copy")]
+    mma: bool,
+    /// List only copy operations.
+    #[arg(long)]
+    copy: bool,
+}
+
+/// Arguments of `cute atom`.
+#[derive(Args)]
+pub struct AtomArgs {
+    /// The operation, spelled as in C++ (`SM80_16x8x16_F32F16F16F32_TN`,
+    /// `SM90::GMMA::MMA_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>`, or
+    /// `SM90_64x128x16_F32F16F16_SS<K,MN>`).
+    name: String,
+    /// Copy atoms: the element type T of `Copy_Atom<NAME, T>` (`half_t`, `float`, `uint128_t`, ...).
+    #[arg(long = "type", value_name = "T")]
+    value_type: Option<String>,
+    /// Print the tiled MMA (or tiled copy) over this thread layout, e.g. `(_2,_2,_1)`.
+    #[arg(long, value_name = "LAYOUT")]
+    layout: Option<String>,
+    /// Tiled MMA: `PermutationMNK`, e.g. `(_32,_32,_16)` or `(_32,(_4,_8):(_8,_1),_)`.
+    #[arg(long, value_name = "TILE")]
+    permutation: Option<String>,
+    /// Tiled copy: the value layout of `make_tiled_copy`, e.g. `(_1,_8)`.
+    #[arg(long, value_name = "LAYOUT")]
+    val_layout: Option<String>,
+}
+
+/// `cute atoms`: one name per line, MMA operations first.
+pub fn list(args: AtomsArgs) -> ExitCode {
+    let mut names = Vec::new();
+    if !args.copy {
+        names.extend(mma_atom_names());
+    }
+    if !args.mma {
+        names.extend(copy_op_names());
+    }
+    println!("{}", names.join("\n"));
+    ExitCode::SUCCESS
+}
+
+/// `cute atom NAME ...`: what C++ prints for the atom, tiled MMA or tiled copy.
+pub fn show(args: AtomArgs) -> ExitCode {
+    let req = AtomRequest {
+        name: &args.name,
+        value_type: args.value_type.as_deref(),
+        layout: args.layout.as_deref(),
+        val_layout: args.val_layout.as_deref(),
+        permutation: args.permutation.as_deref(),
+    };
+    match atom_text(&req) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! [`TiledCopy`]: a copy atom repeated over threads and values, as CuTe's `TiledCopy`.
+
+use super::{CopyAtom, TiledMma};
+use crate::algebra::coalesce::coalesce_by;
+use crate::algebra::composition::{composition, composition_tiler};
+use crate::algebra::divide::zipped_divide;
+use crate::algebra::inverse::right_inverse;
+use crate::algebra::product::raked_product;
+use crate::coord::{Coord, CoordLeaf};
+use crate::error::{LayoutError, Result};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tiler::Tiler;
+use crate::tree::Tree;
+use crate::tuple::IntTuple;
+
+/// `TiledCopy<Copy_Atom, LayoutCopy_TV, ShapeTiler_MN>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TiledCopy {
+    /// The atom.
+    pub atom: CopyAtom,
+    /// `TiledLayout_TV`: `(thr_idx, val_idx) -> coord` in the `Tiler_MN` tile.
+    pub layout_tv: Layout,
+    /// `Tiler_MN`: the shape of the tile one pass of the copy covers.
+    pub tiler: IntTuple,
+}
+
+/// The side of a copy a layout describes.
+#[derive(Clone, Copy)]
+enum Side {
+    Src,
+    Dst,
+}
+
+/// `make_tiled_copy_impl`, checking C++'s static assertions: the tiled layout's threads and
+/// values are multiples of the atom's.
+fn make_tiled_copy_impl(atom: &CopyAtom, layout_tv: Layout, tiler: IntTuple) -> Result<TiledCopy> {
+    let op = "make_tiled_copy";
+    for (mode, what) in [(0, "thrs"), (1, "vals")] {
+        let tiled = layout_tv.mode(mode)?.size()?.value();
+        let atom_n = atom.reference.mode(mode)?.size()?.value();
+        if atom_n == 0 || tiled % atom_n != 0 {
+            return Err(LayoutError::Divisibility {
+                op,
+                mode: format!("mode {mode} of the TV layout {layout_tv}"),
+                condition: "TiledNum % AtomNum == 0",
+                detail: format!("{tiled} {what} is not a multiple of the atom's {atom_n}"),
+                hint: "TiledCopy uses too few thrs or vals for the selected Copy_Atom",
+            });
+        }
+    }
+    Ok(TiledCopy {
+        atom: atom.clone(),
+        layout_tv,
+        tiler,
+    })
+}
+
+/// `make_tiled_copy(atom, thr_layout, val_layout)`: `layout_mn = raked_product(thr, val)`,
+/// `TiledLayout_TV = right_inverse(layout_mn).with_shape(size(thr), size(val))`,
+/// `Tiler_MN = product_each(shape(layout_mn))`.
+///
+/// # Errors
+/// Errors of the product and the inverse; too few threads or values for the atom.
+///
+/// # Examples
+/// ```
+/// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
+/// let atom = make_copy_atom(&copy_op("UniversalCopy<uint128_t>")?, ValueType::Half)?;
+/// let tc = make_tiled_copy(&atom, &"(_32,_4):(_4,_1)".parse()?, &"(_1,_8)".parse()?)?;
+/// assert_eq!(tc.tiler.to_string(), "(_32,_32)");
+/// assert_eq!(tc.layout_tv.to_string(), "((_4,_32),_8):((_256,_1),_32)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn make_tiled_copy(atom: &CopyAtom, thr_layout: &Layout, val_layout: &Layout) -> Result<TiledCopy> {
+    let op = "make_tiled_copy";
+    let layout_mn = raked_product(thr_layout, val_layout).map_err(|e| e.within(op))?;
+    let shape = Tree::from_leaves([thr_layout.size()?, val_layout.size()?]);
+    let layout_tv = composition(&right_inverse(&layout_mn)?, &Layout::column_major(&shape)?)
+        .map_err(|e| e.within(op))?;
+    let tiler = layout_mn.shape().product_each()?;
+    make_tiled_copy_impl(atom, layout_tv, tiler)
+}
+
+/// `make_tiled_copy_A(atom, mma)`: the copy whose TV layout is the MMA's `get_layoutA_TV`
+/// over the `(M, K)` tile.
+///
+/// # Errors
+/// As [`TiledMma::get_layout_a_tv`]; too few threads or values for the atom.
+///
+/// ```
+/// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy_a, make_tiled_mma, mma_atom, ValueType};
+/// let mma = make_tiled_mma(&mma_atom("SM80_16x8x16_F32F16F16F32_TN")?, &"(_2,_2,_1)".parse()?, &[])?;
+/// let atom = make_copy_atom(&copy_op("SM75_U32x4_LDSM_N")?, ValueType::Half)?;
+/// assert_eq!(make_tiled_copy_a(&atom, &mma)?.tiler.to_string(), "(_32,_16)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn make_tiled_copy_a(atom: &CopyAtom, mma: &TiledMma) -> Result<TiledCopy> {
+    let t = Tree::from_leaves([mma.tile_size_mnk(0)?, mma.tile_size_mnk(2)?]);
+    make_tiled_copy_impl(atom, mma.get_layout_a_tv()?, t)
+}
+
+/// `make_tiled_copy_B(atom, mma)`: over the `(N, K)` tile with `get_layoutB_TV`.
+///
+/// # Errors
+/// As [`make_tiled_copy_a`].
+///
+/// ```
+/// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy_b, make_tiled_mma, mma_atom, ValueType};
+/// let mma = make_tiled_mma(&mma_atom("SM80_16x8x16_F32F16F16F32_TN")?, &"(_2,_2,_1)".parse()?, &[])?;
+/// let atom = make_copy_atom(&copy_op("SM75_U32x2_LDSM_N")?, ValueType::Half)?;
+/// assert_eq!(make_tiled_copy_b(&atom, &mma)?.tiler.to_string(), "(_16,_16)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn make_tiled_copy_b(atom: &CopyAtom, mma: &TiledMma) -> Result<TiledCopy> {
+    let t = Tree::from_leaves([mma.tile_size_mnk(1)?, mma.tile_size_mnk(2)?]);
+    make_tiled_copy_impl(atom, mma.get_layout_b_tv()?, t)
+}
+
+/// `make_tiled_copy_C(atom, mma)`: over the `(M, N)` tile with `get_layoutC_TV`.
+///
+/// # Errors
+/// As [`make_tiled_copy_a`].
+///
+/// ```
+/// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy_c, make_tiled_mma, mma_atom, ValueType};
+/// let mma = make_tiled_mma(&mma_atom("SM80_16x8x16_F32F16F16F32_TN")?, &"(_2,_2,_1)".parse()?, &[])?;
+/// let atom = make_copy_atom(&copy_op("UniversalCopy<uint32_t>")?, ValueType::Float)?;
+/// assert_eq!(make_tiled_copy_c(&atom, &mma)?.tiler.to_string(), "(_32,_16)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn make_tiled_copy_c(atom: &CopyAtom, mma: &TiledMma) -> Result<TiledCopy> {
+    let t = Tree::from_leaves([mma.tile_size_mnk(0)?, mma.tile_size_mnk(1)?]);
+    make_tiled_copy_impl(atom, mma.get_layout_c_tv()?, t)
+}
+
+impl TiledCopy {
+    /// `right_inverse(AtomLayoutRef) ∘ AtomLayout{Src,Dst}`.
+    fn ref2trg(&self, side: Side) -> Result<Layout> {
+        let trg = match side {
+            Side::Src => &self.atom.src,
+            Side::Dst => &self.atom.dst,
+        };
+        composition(&right_inverse(&self.atom.reference)?, trg)
+    }
+
+    /// `tile2thrfrg` on a layout whose mode 0 is the tile: mode 0 becomes `(thr, val)`.
+    fn tile2thrfrg(&self, tensor: &Layout, side: Side) -> Result<Layout> {
+        let atom_tv = Tree::from_leaves([
+            self.atom.reference.mode(0)?.size()?,
+            self.atom.reference.mode(1)?.size()?,
+        ]);
+        let atom_layout_tv = zipped_divide(&self.layout_tv, &Tiler::from_shape(&atom_tv))?;
+        let trg = composition_tiler(
+            &atom_layout_tv,
+            &Tiler::Tuple(vec![Tiler::Layout(self.ref2trg(side)?), Tiler::Underscore]),
+        )?;
+        let profile: IntTuple = Tree::tuple([
+            Tree::leaf(Int::ONE),
+            Tree::from_leaves([Int::ONE, Int::ONE]),
+        ])?;
+        let thrval2mn = coalesce_by(&trg.zip()?, &profile)?;
+        composition_tiler(
+            tensor,
+            &Tiler::Tuple(vec![Tiler::Layout(thrval2mn), Tiler::Underscore]),
+        )
+    }
+
+    fn layout_tv_of(&self, side: Side) -> Result<Layout> {
+        let ref_shape = Tree::tuple([self.tiler.clone(), Tree::leaf(Int::ONE)])?;
+        self.tile2thrfrg(&Layout::column_major(&ref_shape)?, side)?
+            .mode(0)
+    }
+
+    /// `get_layoutS_TV()`: `(thr_idx, val) -> coord` of the source in the `Tiler_MN` tile.
+    ///
+    /// # Errors
+    /// Errors of the compositions (an atom whose layouts do not fit the tiled layout).
+    ///
+    /// ```
+    /// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
+    /// let atom = make_copy_atom(&copy_op("UniversalCopy<uint128_t>")?, ValueType::Half)?;
+    /// let tc = make_tiled_copy(&atom, &"(_32,_4):(_4,_1)".parse()?, &"(_1,_8)".parse()?)?;
+    /// assert_eq!(tc.get_layout_s_tv()?.to_string(), "((_4,_32),_8):((_256,_1),_32)");
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn get_layout_s_tv(&self) -> Result<Layout> {
+        self.layout_tv_of(Side::Src)
+            .map_err(|e| e.within("get_layoutS_TV"))
+    }
+
+    /// `get_layoutD_TV()`: `(thr_idx, val) -> coord` of the destination in the `Tiler_MN` tile.
+    ///
+    /// # Errors
+    /// As [`TiledCopy::get_layout_s_tv`].
+    ///
+    /// ```
+    /// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
+    /// let atom = make_copy_atom(&copy_op("UniversalCopy<uint128_t>")?, ValueType::Half)?;
+    /// let tc = make_tiled_copy(&atom, &"(_32,_4):(_4,_1)".parse()?, &"(_1,_8)".parse()?)?;
+    /// assert_eq!(tc.get_layout_d_tv()?.to_string(), "((_4,_32),_8):((_256,_1),_32)");
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn get_layout_d_tv(&self) -> Result<Layout> {
+        self.layout_tv_of(Side::Dst)
+            .map_err(|e| e.within("get_layoutD_TV"))
+    }
+
+    /// `get_slice(thr_idx).partition_{S,D}(layout)`: `(CPY_V, CPY_M, CPY_N, ...)` and offset.
+    fn partition(&self, layout: &Layout, thr_idx: i64, side: Side) -> Result<(Layout, Int)> {
+        let divided = zipped_divide(layout, &Tiler::from_shape(&self.tiler))?;
+        let tv = self.tile2thrfrg(&divided, side)?;
+        let tv_mode = tv.mode(0)?;
+        let rest = tv.mode(1)?;
+        // tv_tensor(make_coord(_,_),_): (thr, val, rest)
+        let flat = Layout::concat([tv_mode.mode(0)?, tv_mode.mode(1)?, rest.clone()])?;
+        let under = || Tree::leaf(CoordLeaf::Underscore);
+        let coord: Coord = Tree::tuple([
+            Tree::leaf(CoordLeaf::Index(Int::dynamic(thr_idx))),
+            under(),
+            Tree::tuple((0..rest.rank()).map(|_| under()))?,
+        ])?;
+        flat.slice_and_offset(&coord)
+    }
+
+    /// `get_slice(thr_idx).partition_S(layout)`: the thread's `(CPY_V, CPY_M, CPY_N, ...)`
+    /// view of a source layout, and its offset.
+    ///
+    /// # Errors
+    /// A thread index outside the copy; divisibility of the layout by `Tiler_MN`.
+    ///
+    /// ```
+    /// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
+    /// let atom = make_copy_atom(&copy_op("UniversalCopy<uint128_t>")?, ValueType::Half)?;
+    /// let tc = make_tiled_copy(&atom, &"(_32,_4):(_4,_1)".parse()?, &"(_1,_8)".parse()?)?;
+    /// let (l, off) = tc.partition_s(&"(_64,_64):(_64,_1)".parse()?, 1)?;
+    /// assert_eq!(l.to_string(), "(_8,_2,_2):(_1,_2048,_32)");
+    /// assert_eq!(off.value(), 8);
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn partition_s(&self, layout: &Layout, thr_idx: i64) -> Result<(Layout, Int)> {
+        self.partition(layout, thr_idx, Side::Src)
+            .map_err(|e| e.within("partition_S"))
+    }
+
+    /// `get_slice(thr_idx).partition_D(layout)`: as [`TiledCopy::partition_s`] for the destination.
+    ///
+    /// # Errors
+    /// As [`TiledCopy::partition_s`].
+    ///
+    /// ```
+    /// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
+    /// let atom = make_copy_atom(&copy_op("UniversalCopy<uint128_t>")?, ValueType::Half)?;
+    /// let tc = make_tiled_copy(&atom, &"(_32,_4):(_4,_1)".parse()?, &"(_1,_8)".parse()?)?;
+    /// let (l, off) = tc.partition_d(&"(_32,_32):(_1,_32)".parse()?, 4)?;
+    /// assert_eq!(l.to_string(), "(_8,_1,_1):(_32,_0,_0)");
+    /// assert_eq!(off.value(), 1);
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn partition_d(&self, layout: &Layout, thr_idx: i64) -> Result<(Layout, Int)> {
+        self.partition(layout, thr_idx, Side::Dst)
+            .map_err(|e| e.within("partition_D"))
+    }
+}

@@ -1,0 +1,345 @@
+//! Atoms as text: their names as C++ spells them (with shorter aliases), CuTe's element type
+//! names, and `print(MMA_Atom)`, `print(Copy_Atom)`, `print(TiledMMA)`, `print(TiledCopy)`
+//! byte for byte as CuTe C++ prints them.
+
+use crate::atom::{
+    copy_op, is_mma_atom, make_copy_atom, make_tiled_copy, make_tiled_mma, mma_atom,
+    CopyAtom, MmaAtom, Permutation, TiledCopy, TiledMma, ValueType,
+};
+use crate::error::{LayoutError, Result};
+use crate::int::Int;
+use crate::layout::Layout;
+use std::fmt::Write;
+
+/// CuTe's type names, in the spelling `print` and the catalogue use (first) and accepted
+/// alternatives.
+const TYPE_NAMES: &[(ValueType, &[&str])] = &[
+    (ValueType::Half, &["half_t", "cutlass::half_t", "half", "f16"]),
+    (ValueType::BFloat16, &["bfloat16_t", "cutlass::bfloat16_t", "bf16"]),
+    (ValueType::TFloat32, &["tfloat32_t", "cutlass::tfloat32_t", "tf32"]),
+    (ValueType::Float, &["float", "f32"]),
+    (ValueType::Double, &["double", "f64"]),
+    (ValueType::E4M3, &["float_e4m3_t", "cutlass::float_e4m3_t", "e4m3"]),
+    (ValueType::E5M2, &["float_e5m2_t", "cutlass::float_e5m2_t", "e5m2"]),
+    (ValueType::Int4, &["int4b_t", "cutlass::int4b_t"]),
+    (ValueType::UInt4, &["uint4b_t", "cutlass::uint4b_t"]),
+    (ValueType::Int8, &["int8_t"]),
+    (ValueType::UInt8, &["uint8_t"]),
+    (ValueType::Int16, &["int16_t"]),
+    (ValueType::UInt16, &["uint16_t"]),
+    (ValueType::Int32, &["int32_t", "int"]),
+    (ValueType::UInt32, &["uint32_t"]),
+    (ValueType::Int64, &["int64_t"]),
+    (ValueType::UInt64, &["uint64_t"]),
+    (ValueType::UInt128, &["uint128_t", "cute::uint128_t"]),
+    (ValueType::ComplexDouble, &["complex<double>", "cutlass::complex<double>"]),
+];
+
+/// The C++ name of an element type.
+///
+/// ```
+/// use cute_layout::{atom::ValueType, notation::atom::value_type_name};
+/// assert_eq!(value_type_name(ValueType::BFloat16), "bfloat16_t");
+/// ```
+pub fn value_type_name(t: ValueType) -> &'static str {
+    TYPE_NAMES
+        .iter()
+        .find(|(v, _)| *v == t)
+        .map_or("?", |(_, names)| names[0])
+}
+
+/// An element type from its C++ name (`half_t`, `cutlass::half_t`, `float`, `uint128_t`, ...).
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] for an unknown name.
+///
+/// ```
+/// use cute_layout::{atom::ValueType, notation::atom::parse_value_type};
+/// assert_eq!(parse_value_type("cutlass::half_t")?, ValueType::Half);
+/// assert!(parse_value_type("quarter_t").is_err());
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn parse_value_type(name: &str) -> Result<ValueType> {
+    let name = name.trim();
+    TYPE_NAMES
+        .iter()
+        .find(|(_, names)| names.contains(&name))
+        .map(|(v, _)| *v)
+        .ok_or_else(|| LayoutError::InvalidArgument {
+            op: "value type",
+            detail: format!("unknown type `{name}`"),
+            hint: "use a CuTe type name: half_t, bfloat16_t, tfloat32_t, float, double, float_e4m3_t, float_e5m2_t, int8_t, uint8_t, ..., uint128_t",
+        })
+}
+
+/// The catalogue's spelling of an atom name written by a user: spaces and a leading `cute::`
+/// dropped; for GMMA, `SM90_64xNxK_...` read as `SM90::GMMA::MMA_64xNxK_...`, majors written
+/// `<K,MN>` as `<GMMA::Major::K,GMMA::Major::MN>`, and `<>` added to the `_TN` forms of the
+/// floating-point types (the integer ones are not templates).
+///
+/// ```
+/// use cute_layout::notation::atom::canonical_atom_name;
+/// assert_eq!(
+///     canonical_atom_name("SM90_64x128x16_F32F16F16_SS<K, MN>"),
+///     "SM90::GMMA::MMA_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>"
+/// );
+/// assert_eq!(
+///     canonical_atom_name("SM90_64x64x32_F32E4M3E4M3_SS_TN"),
+///     "SM90::GMMA::MMA_64x64x32_F32E4M3E4M3_SS_TN<>"
+/// );
+/// assert_eq!(canonical_atom_name(" cute::SM75_U32x4_LDSM_N "), "SM75_U32x4_LDSM_N");
+/// ```
+pub fn canonical_atom_name(name: &str) -> String {
+    let mut s: String = name.chars().filter(|c| !c.is_whitespace()).collect();
+    if let Some(rest) = s.strip_prefix("cute::") {
+        s = rest.to_string();
+    }
+    let gmma = if let Some(rest) = s.strip_prefix("SM90_64x") {
+        format!("SM90::GMMA::MMA_64x{rest}")
+    } else if let Some(rest) = s.strip_prefix("GMMA::MMA_64x") {
+        format!("SM90::GMMA::MMA_64x{rest}")
+    } else if s.starts_with("SM90::GMMA::MMA_64x") {
+        s.clone()
+    } else {
+        return s;
+    };
+    let (base, args) = match gmma.find('<') {
+        Some(i) => (gmma[..i].to_string(), gmma[i..].to_string()),
+        None => (gmma, String::new()),
+    };
+    if base.contains("_TN") {
+        // The integer GMMAs are plain structs; the others take defaulted scale parameters.
+        return if base.contains("_S32") { base } else { format!("{base}<>") };
+    }
+    let majors: Vec<String> = args
+        .trim_start_matches('<')
+        .trim_end_matches('>')
+        .split(',')
+        .filter(|m| !m.is_empty())
+        .map(|m| {
+            let m = m.rsplit("::").next().unwrap_or(m);
+            format!("GMMA::Major::{m}")
+        })
+        .collect();
+    format!("{base}<{}>", majors.join(","))
+}
+
+/// `print(MMA_Atom<NAME>{})` as CuTe C++ prints it.
+///
+/// ```
+/// let atom = cute_layout::atom::mma_atom("SM80_16x8x8_F32F16F16F32_TN")?;
+/// assert_eq!(
+///     cute_layout::notation::atom::mma_atom_text(&atom),
+///     "MMA_Atom\n  ThrID:      _32:_1\n  Shape_MNK:  (_16,_8,_8)\n  \
+///      LayoutA_TV: ((_4,_8),(_2,_2)):((_32,_1),(_16,_8))\n  \
+///      LayoutB_TV: ((_4,_8),_2):((_16,_1),_8)\n  \
+///      LayoutC_TV: ((_4,_8),(_2,_2)):((_32,_1),(_16,_8))\n"
+/// );
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn mma_atom_text(atom: &MmaAtom) -> String {
+    let mut s = String::from("MMA_Atom\n");
+    let _ = writeln!(s, "  ThrID:      {}", atom.thr_id);
+    let _ = writeln!(s, "  Shape_MNK:  {}", atom.shape_mnk);
+    let _ = writeln!(s, "  LayoutA_TV: {}", atom.layout_a);
+    let _ = writeln!(s, "  LayoutB_TV: {}", atom.layout_b);
+    let _ = writeln!(s, "  LayoutC_TV: {}", atom.layout_c);
+    s
+}
+
+/// `print(Copy_Atom<NAME, T>{})` as CuTe C++ prints it.
+///
+/// ```
+/// use cute_layout::atom::{copy_op, make_copy_atom, ValueType};
+/// let atom = make_copy_atom(&copy_op("UniversalCopy<uint32_t>")?, ValueType::Half)?;
+/// assert_eq!(
+///     cute_layout::notation::atom::copy_atom_text(&atom),
+///     "Copy_Atom\n  ThrID:        _1:_0\n  ValLayoutSrc: (_1,_2):(_0,_1)\n  \
+///      ValLayoutDst: (_1,_2):(_0,_1)\n  ValLayoutRef: (_1,_2):(_0,_1)\n  ValueType:    16b\n"
+/// );
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn copy_atom_text(atom: &CopyAtom) -> String {
+    let mut s = String::from("Copy_Atom\n");
+    let _ = writeln!(s, "  ThrID:        {}", atom.op.thr_id);
+    let _ = writeln!(s, "  ValLayoutSrc: {}", atom.src);
+    let _ = writeln!(s, "  ValLayoutDst: {}", atom.dst);
+    let _ = writeln!(s, "  ValLayoutRef: {}", atom.reference);
+    let _ = writeln!(s, "  ValueType:    {}b", atom.value_type.bits());
+    s
+}
+
+/// `print(make_tiled_mma(...))` as CuTe C++ prints it.
+///
+/// ```
+/// use cute_layout::atom::{make_tiled_mma, mma_atom};
+/// let mma = make_tiled_mma(&mma_atom("SM80_16x8x16_F32F16F16F32_TN")?, &"(_2,_2,_1)".parse()?, &[])?;
+/// let text = cute_layout::notation::atom::tiled_mma_text(&mma);
+/// assert!(text.starts_with("TiledMMA\n  ThrLayoutVMNK:  (_32,_2,_2,_1):(_1,_32,_64,_0)\n  PermutationMNK: (_,_,_)\nMMA_Atom\n"));
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn tiled_mma_text(mma: &TiledMma) -> String {
+    let mut s = String::from("TiledMMA\n");
+    let _ = writeln!(s, "  ThrLayoutVMNK:  {}", mma.thr_layout_vmnk);
+    s.push_str("  PermutationMNK: (");
+    for (i, p) in mma.permutation.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        let _ = match p {
+            Permutation::Underscore => write!(s, "_"),
+            Permutation::Size(n) => write!(s, "{n}"),
+            Permutation::Layout(l) => write!(s, "{l}"),
+        };
+    }
+    s.push_str(")\n");
+    s.push_str(&mma_atom_text(&mma.atom));
+    s
+}
+
+/// A `PermutationMNK` written as C++ prints a `Tile`: `(_32,_,(_4,_8):(_8,_1))`, each mode
+/// `_`, an extent or a layout (a bare mode is read as a one-mode tuple).
+///
+/// # Errors
+/// [`LayoutError::Parse`] from the mode that does not parse.
+///
+/// ```
+/// use cute_layout::{atom::Permutation, notation::atom::parse_permutation};
+/// let p = parse_permutation("(_32,_,(_4,_8):(_8,_1))")?;
+/// assert_eq!(p.len(), 3);
+/// assert!(matches!(p[1], Permutation::Underscore));
+/// assert!(matches!(p[2], Permutation::Layout(_)));
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn parse_permutation(text: &str) -> Result<Vec<Permutation>> {
+    let t = text.trim();
+    let inner = match t.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+        Some(inner) if top_level_split(inner).len() > 1 || !t.contains(':') => inner,
+        _ => t,
+    };
+    top_level_split(inner)
+        .into_iter()
+        .map(|m| {
+            let m = m.trim();
+            if m == "_" {
+                Ok(Permutation::Underscore)
+            } else if m.contains(':') {
+                Ok(Permutation::Layout(m.parse::<Layout>()?))
+            } else {
+                let n: crate::tuple::IntTuple = m.parse()?;
+                match n.as_leaf() {
+                    Some(n) => Ok(Permutation::Size(n)),
+                    None => Ok(Permutation::Layout(Layout::column_major(&n)?)),
+                }
+            }
+        })
+        .collect()
+}
+
+/// Splits at the commas outside parentheses.
+fn top_level_split(s: &str) -> Vec<&str> {
+    let (mut depth, mut start, mut parts) = (0i32, 0, Vec::new());
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' | '<' => depth += 1,
+            ')' | '>' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&s[start..]);
+    parts
+}
+
+/// `print(make_tiled_copy(...))` as CuTe C++ prints it.
+///
+/// ```
+/// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
+/// let atom = make_copy_atom(&copy_op("UniversalCopy<uint128_t>")?, ValueType::Half)?;
+/// let tc = make_tiled_copy(&atom, &"(_32,_4):(_4,_1)".parse()?, &"(_1,_8)".parse()?)?;
+/// let text = cute_layout::notation::atom::tiled_copy_text(&tc);
+/// assert!(text.starts_with("TiledCopy\n  Tiler_MN:       (_32,_32)\n"));
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn tiled_copy_text(tc: &TiledCopy) -> String {
+    let mut s = String::from("TiledCopy\n");
+    let _ = writeln!(s, "  Tiler_MN:       {}", tc.tiler);
+    let _ = writeln!(s, "  TiledLayout_TV: {}", tc.layout_tv);
+    s.push_str(&copy_atom_text(&tc.atom));
+    s
+}
+
+/// What `cute atom` is asked to print.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AtomRequest<'a> {
+    /// The operation's name (C++ spelling or an alias, see [`canonical_atom_name`]).
+    pub name: &'a str,
+    /// For a copy operation: the element type `T` of `Copy_Atom<OP, T>`.
+    pub value_type: Option<&'a str>,
+    /// The thread layout: of atoms for `make_tiled_mma`, of threads for `make_tiled_copy`.
+    pub layout: Option<&'a str>,
+    /// For a tiled copy: the value layout of `make_tiled_copy`.
+    pub val_layout: Option<&'a str>,
+    /// For a tiled MMA: `PermutationMNK`, see [`parse_permutation`].
+    pub permutation: Option<&'a str>,
+}
+
+/// What CuTe C++ prints for the request: `print(MMA_Atom<NAME>{})`,
+/// `print(Copy_Atom<NAME, T>{})`, `print(make_tiled_mma(NAME{}, LAYOUT, PERMUTATION))` or
+/// `print(make_tiled_copy(Copy_Atom<NAME, T>{}, LAYOUT, VAL_LAYOUT))`.
+///
+/// # Errors
+/// An unknown name or type, a copy operation without a type, arguments that do not parse, and
+/// the errors of the tiled constructions.
+///
+/// ```
+/// use cute_layout::notation::atom::{atom_text, AtomRequest};
+/// let text = atom_text(&AtomRequest {
+///     name: "SM80_16x8x16_F32F16F16F32_TN",
+///     layout: Some("(_2,_2,_1)"),
+///     ..Default::default()
+/// })?;
+/// assert!(text.contains("ThrLayoutVMNK:  (_32,_2,_2,_1):(_1,_32,_64,_0)"));
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn atom_text(req: &AtomRequest<'_>) -> Result<String> {
+    let name = canonical_atom_name(req.name);
+    let layout = req.layout.map(str::parse::<Layout>).transpose()?;
+    if is_mma_atom(&name) {
+        let atom = mma_atom(&name)?;
+        return match layout {
+            None if req.permutation.is_none() => Ok(mma_atom_text(&atom)),
+            layout => {
+                let thr = layout.unwrap_or_else(|| Layout::leaf(Int::ONE, Int::ZERO));
+                let perm = req.permutation.map(parse_permutation).transpose()?;
+                let mma = make_tiled_mma(&atom, &thr, perm.as_deref().unwrap_or(&[]))?;
+                Ok(tiled_mma_text(&mma))
+            }
+        };
+    }
+    let op = copy_op(&name).map_err(|_| LayoutError::InvalidArgument {
+        op: "cute atom",
+        detail: format!("unknown atom `{name}`"),
+        hint: "`cute atoms` lists the MMA and copy operations",
+    })?;
+    let t = req.value_type.ok_or_else(|| LayoutError::InvalidArgument {
+        op: "Copy_Atom",
+        detail: format!("`{name}` is a copy operation: Copy_Atom<OP, T> needs the element type T"),
+        hint: "add --type T, e.g. --type half_t",
+    })?;
+    let atom = make_copy_atom(&op, parse_value_type(t)?)?;
+    match (layout, req.val_layout) {
+        (None, None) => Ok(copy_atom_text(&atom)),
+        (thr, val) => {
+            let thr = thr.unwrap_or_else(|| Layout::leaf(Int::ONE, Int::ZERO));
+            let val = match val {
+                Some(v) => v.parse()?,
+                None => Layout::leaf(Int::ONE, Int::ZERO),
+            };
+            Ok(tiled_copy_text(&make_tiled_copy(&atom, &thr, &val)?))
+        }
+    }
+}

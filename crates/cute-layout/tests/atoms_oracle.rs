@@ -1,0 +1,151 @@
+//! Every atom case of `bench/atoms/expected.txt` (what CuTe C++ prints, produced by
+//! `bench/atoms/check.sh`) recomputed with the library and compared byte for byte.
+
+use cute_layout::atom::{
+    copy_op, copy_op_names, make_copy_atom, make_tiled_copy, make_tiled_copy_a,
+    make_tiled_copy_b, make_tiled_copy_c, make_tiled_mma, mma_atom, mma_atom_names, TiledCopy,
+    TiledMma,
+};
+use cute_layout::notation::atom::{
+    atom_text, parse_permutation, parse_value_type, tiled_copy_text, AtomRequest,
+};
+use cute_layout::{Layout, LayoutError};
+
+const EXPECTED: &str = include_str!("../../../bench/atoms/expected.txt");
+
+type R<T> = Result<T, LayoutError>;
+
+/// The blocks `## CASE\n<output>` of the oracle file.
+fn blocks() -> Vec<(&'static str, String)> {
+    let mut out: Vec<(&str, String)> = Vec::new();
+    for line in EXPECTED.split_inclusive('\n') {
+        if let Some(case) = line.strip_prefix("## ") {
+            out.push((case.trim_end(), String::new()));
+        } else if let Some(last) = out.last_mut() {
+            last.1.push_str(line);
+        }
+    }
+    out
+}
+
+fn tiled_mma(name: &str, layout: &str, perm: Option<&&str>) -> R<TiledMma> {
+    let perm = perm.map(|p| parse_permutation(p)).transpose()?;
+    make_tiled_mma(&mma_atom(name)?, &layout.parse()?, perm.as_deref().unwrap_or(&[]))
+}
+
+fn tiled_copy(op: &str, t: &str, thr: &str, val: &str) -> R<TiledCopy> {
+    let atom = make_copy_atom(&copy_op(op)?, parse_value_type(t)?)?;
+    make_tiled_copy(&atom, &thr.parse()?, &val.parse()?)
+}
+
+fn line(l: Layout) -> String {
+    format!("{l}\n")
+}
+
+fn partitioned((l, off): (Layout, cute_layout::Int)) -> String {
+    format!("{l} @ {}\n", off.value())
+}
+
+/// What the library prints for one case (the syntax of bench/atoms/gen_cpp.py).
+fn run(case: &str) -> R<String> {
+    let w: Vec<&str> = case.split_whitespace().collect();
+    let req = |name, value_type, layout, val_layout, permutation| AtomRequest {
+        name,
+        value_type,
+        layout,
+        val_layout,
+        permutation,
+    };
+    Ok(match (w[0], &w[1..]) {
+        ("mma", [name]) => atom_text(&req(name, None, None, None, None))?,
+        ("copy", [op, t]) => atom_text(&req(op, Some(t), None, None, None))?,
+        ("tiled_mma", [name, lay, perm @ ..]) => {
+            atom_text(&req(name, None, Some(lay), None, perm.first().copied()))?
+        }
+        ("layout_tv", [which, name, lay, perm @ ..]) => {
+            let mma = tiled_mma(name, lay, perm.first())?;
+            line(match *which {
+                "A" => mma.get_layout_a_tv()?,
+                "B" => mma.get_layout_b_tv()?,
+                _ => mma.get_layout_c_tv()?,
+            })
+        }
+        ("tile_shape", [name, lay, perm @ ..]) => {
+            format!("{}\n", tiled_mma(name, lay, perm.first())?.tile_size()?)
+        }
+        ("partition", [which, name, lay, tensor, tid]) => {
+            let mma = tiled_mma(name, lay, None)?;
+            let (t, tid): (Layout, i64) = (tensor.parse()?, tid.parse().unwrap());
+            partitioned(match *which {
+                "A" => mma.partition_a(&t, tid)?,
+                "B" => mma.partition_b(&t, tid)?,
+                _ => mma.partition_c(&t, tid)?,
+            })
+        }
+        ("tiled_copy", [op, t, thr, val]) => {
+            atom_text(&req(op, Some(t), Some(thr), Some(val), None))?
+        }
+        ("copy_tv", [side, op, t, thr, val]) => {
+            let tc = tiled_copy(op, t, thr, val)?;
+            line(match *side {
+                "S" => tc.get_layout_s_tv()?,
+                _ => tc.get_layout_d_tv()?,
+            })
+        }
+        ("tiled_copy_mma", [which, op, t, name, lay]) => {
+            let atom = make_copy_atom(&copy_op(op)?, parse_value_type(t)?)?;
+            let mma = tiled_mma(name, lay, None)?;
+            tiled_copy_text(&match *which {
+                "A" => make_tiled_copy_a(&atom, &mma)?,
+                "B" => make_tiled_copy_b(&atom, &mma)?,
+                _ => make_tiled_copy_c(&atom, &mma)?,
+            })
+        }
+        ("copy_partition", [side, op, t, thr, val, tensor, tid]) => {
+            let tc = tiled_copy(op, t, thr, val)?;
+            let (l, tid): (Layout, i64) = (tensor.parse()?, tid.parse().unwrap());
+            partitioned(match *side {
+                "S" => tc.partition_s(&l, tid)?,
+                _ => tc.partition_d(&l, tid)?,
+            })
+        }
+        _ => panic!("unknown case `{case}` in expected.txt"),
+    })
+}
+
+#[test]
+fn every_case_prints_as_cpp() {
+    let blocks = blocks();
+    assert!(blocks.len() > 1000, "expected.txt has only {} cases", blocks.len());
+    let mut failures = Vec::new();
+    for (case, want) in &blocks {
+        match run(case) {
+            Ok(got) if &got == want => {}
+            Ok(got) => failures.push(format!("## {case}\n--- C++\n{want}--- ours\n{got}")),
+            Err(e) => failures.push(format!("## {case}\n--- C++\n{want}--- ours: error {e}\n")),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases differ from C++:\n{}",
+        failures.len(),
+        blocks.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_catalogued_atom_is_checked_against_cpp() {
+    let cases: Vec<&str> = blocks().iter().map(|b| b.0).collect();
+    for name in mma_atom_names() {
+        let case = format!("mma {name}");
+        assert!(cases.contains(&case.as_str()), "{case} missing: rerun bench/atoms/check.sh --update");
+    }
+    for op in copy_op_names() {
+        let prefix = format!("copy {op} ");
+        assert!(
+            cases.iter().any(|c| c.starts_with(&prefix)),
+            "copy {op} missing: rerun bench/atoms/check.sh --update"
+        );
+    }
+}
