@@ -276,11 +276,11 @@ impl Args<'_> {
         }
     }
 
-    /// Argument `i` as a layout, borrowed when it is one (an integer `n` is `n:_1`).
+    /// Argument `i` as a layout, borrowed when it is one (an integer `n` is `make_layout(n)`).
     fn layout(&self, i: usize) -> Result<Cow<'_, Layout>> {
         match &self.items[i] {
             Literal::Layout(l) => Ok(Cow::Borrowed(l)),
-            Literal::Int(n) => Ok(Cow::Owned(Layout::leaf(*n, Int::ONE))),
+            Literal::Int(n) => Ok(Cow::Owned(Layout::from_extent(*n))),
             _ => Err(self.wrong(i, "a layout S:D")),
         }
     }
@@ -375,8 +375,7 @@ fn parse_whole_call(expr: &str) -> Result<(&str, Vec<Literal>)> {
     Ok(call)
 }
 
-/// How deeply calls may be nested in one expression.
-pub const MAX_NESTING: usize = 16;
+pub use crate::limits::MAX_NESTING;
 
 /// An argument, written to `out`: a literal, or a nested call evaluated to a literal.
 fn argument(p: &mut Parser<'_>, depth: usize, out: &mut Literal) -> Result<()> {

@@ -17,7 +17,6 @@ use crate::algebra::product::{
 use crate::algebra::Trace;
 use crate::error::{LayoutError, Result};
 use crate::eval::{eval, parse_expr, Value};
-use crate::int::Int;
 use crate::layout::Layout;
 use crate::notation::Literal;
 use crate::tiler::Tiler;
@@ -85,7 +84,7 @@ impl Trace for Recorder {
 fn layout_arg(op: &str, args: &[Literal], i: usize) -> Result<Layout> {
     match args.get(i) {
         Some(Literal::Layout(l)) => Ok(l.clone()),
-        Some(Literal::Int(n)) => Ok(Layout::leaf(*n, Int::ONE)),
+        Some(Literal::Int(n)) => Ok(Layout::from_extent(*n)),
         _ => Err(bad_arg(op, i, "a layout S:D")),
     }
 }

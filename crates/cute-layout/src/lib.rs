@@ -54,6 +54,7 @@ pub mod eval;
 pub mod explain;
 pub mod int;
 pub mod layout;
+pub mod limits;
 pub mod notation;
 pub mod recast;
 pub mod render;

@@ -9,8 +9,7 @@ use crate::tiler::Tiler;
 use crate::tree::{Builder, TreeRef};
 use smallvec::SmallVec;
 
-/// Elements of `B` checked one by one when the cheap carry analysis cannot rule out an error.
-const BRUTE_FORCE_LIMIT: i64 = 1 << 22;
+use crate::limits::BRUTE_FORCE_LIMIT;
 
 /// `composition(A, B)`: the layout `R` with `R(c) = A(B(c))` for every coordinate `c` of `B`.
 ///
@@ -142,15 +141,15 @@ fn composition_tiler_into<T: Trace>(
     out: &mut LayoutBuilder,
     t: &mut T,
 ) -> Result<()> {
-    match tiler {
-        Tiler::Layout(b) => composition_into(a, b.as_mode_ref(), out, t),
-        Tiler::Underscore => {
+    match (tiler, tiler.as_composed()) {
+        (_, Some(b)) => composition_into(a, b.as_mode_ref(), out, t),
+        (Tiler::Tuple(ts), None) => {
+            super::divide::by_mode_into("composition", a, ts, false, out, t, composition_tiler_into)
+        }
+        (_, None) => {
             t.step(|| format!("tiler _: {} is kept", ShowMode(a)));
             out.push_ref(a);
             Ok(())
-        }
-        Tiler::Tuple(ts) => {
-            super::divide::by_mode_into("composition", a, ts, false, out, t, composition_tiler_into)
         }
     }
 }

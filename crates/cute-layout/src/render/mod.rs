@@ -39,11 +39,7 @@ use crate::tiler::Tiler;
 use crate::tree::TreeRef;
 use crate::tuple::IntTuple;
 
-/// The most cells a text grid or a LaTeX document may have (2^20).
-pub const MAX_TEXT_CELLS: i64 = 1 << 20;
-
-/// The most cells an SVG or PNG picture may have (2^14, e.g. 128x128).
-pub const MAX_PICTURE_CELLS: i64 = 1 << 14;
+pub use crate::limits::{MAX_PICTURE_CELLS, MAX_TEXT_CELLS};
 
 /// Fails with the limit in the message when `layout` has more than `limit` elements.
 pub(crate) fn check_size(op: &'static str, layout: &Layout, limit: i64) -> Result<usize> {
@@ -283,7 +279,7 @@ pub fn subject(expr: &str) -> Result<Subject> {
     let (op, args) = parse_expr(expr)?;
     let first = match args.first() {
         Some(Literal::Layout(l)) => Some(l.clone()),
-        Some(Literal::Int(n)) => Some(Layout::leaf(*n, Int::ONE)),
+        Some(Literal::Int(n)) => Some(Layout::from_extent(*n)),
         _ => None,
     };
     let tiler = args.get(1).and_then(literal_tiler);
