@@ -5,11 +5,10 @@ use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::{Layout, LayoutBuilder, ModeRef, ShowMode};
+use crate::limits::BRUTE_FORCE_LIMIT;
 use crate::tiler::Tiler;
 use crate::tree::{Builder, TreeRef};
 use smallvec::SmallVec;
-
-use crate::limits::BRUTE_FORCE_LIMIT;
 
 /// `composition(A, B)`: the layout `R` with `R(c) = A(B(c))` for every coordinate `c` of `B`.
 ///
