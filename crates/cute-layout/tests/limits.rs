@@ -187,3 +187,20 @@ impl LayoutErrorView {
         self.input.chars().nth(self.caret.chars().count() - 1)
     }
 }
+
+#[test]
+fn tile_colored_pictures_check_their_size_before_numbering_tiles() {
+    use cute_layout::render::{subject, svg, Coloring, Options};
+    let s = subject("logical_divide(1000000000000:1,2)").unwrap();
+    let opts = Options {
+        coloring: Coloring::Tile,
+        ..Options::default()
+    };
+    let e = quickly(|| svg(&s, &opts)).unwrap_err();
+    assert!(
+        e.to_string().contains(&MAX_PICTURE_CELLS.to_string()),
+        "{e}"
+    );
+    let s = subject("logical_divide(16:1,4)").unwrap();
+    assert!(svg(&s, &opts).is_ok());
+}

@@ -28,7 +28,10 @@ fn complement_cosize_postcondition() {
     // C++ returns 3:3, and (3:1, 3:3) leaves offset 9 of the 10 uncovered
     refused(
         "complement(3:1,(2,5))",
-        &["C++ would return 3:3", "cosize((L, R)) = 9 < size(cotarget) = 10"],
+        &[
+            "C++ would return 3:3",
+            "cosize((L, R)) = 9 < size(cotarget) = 10",
+        ],
     );
     let e = complement(&lay("3:1"), &tup("(2,5)")).unwrap_err();
     assert!(matches!(e.root(), LayoutError::Postcondition { .. }), "{e}");
@@ -66,7 +69,10 @@ fn composition_checks_negative_strides_of_b() {
     // C++ returns (2,2):(1,-4), which is not A o B
     refused(
         "composition((2,8):(1,4),(2,2):(1,-2))",
-        &["C++ would return (2,2):(1,-4)", "R(3) = -3 while A(B(3)) = -1"],
+        &[
+            "C++ would return (2,2):(1,-4)",
+            "R(3) = -3 while A(B(3)) = -1",
+        ],
     );
     check("composition(16:2,(2,2):(1,-2))", "(2,2):(2,-4)");
 }
@@ -83,5 +89,8 @@ fn composition_verification_limit() {
     let b = lay(&format!("(2,{}):(1,1)", n / 2 + 2));
     let e = composition(&a, &b).unwrap_err();
     let msg = e.to_string();
-    assert!(msg.contains(&format!("with {} elements this cannot be verified", n + 4)), "{msg}");
+    assert!(
+        msg.contains(&format!("with {} elements this cannot be verified", n + 4)),
+        "{msg}"
+    );
 }

@@ -166,7 +166,8 @@ fn leaf_range(shape: TreeRef<'_, Int>, path: &[usize]) -> Option<(usize, usize)>
     Some((lo, lo + node.leaves().count()))
 }
 
-/// The tile number of every element `0..size` of `layout` (its domain index order).
+/// The tile number of every element `0..size` of `layout` (its domain index order); the caller
+/// checks the size against [`MAX_PICTURE_CELLS`] first.
 pub(crate) fn tile_numbers(layout: &Layout, tiles: &TileModes) -> Vec<i64> {
     let weights = tiles.weights(layout.shape());
     let extents: Vec<i64> = layout.shape().leaves().map(|s| s.value().max(1)).collect();
@@ -415,20 +416,6 @@ const CODOMAIN_STRIP: i64 = 48;
 /// The panels of a picture: the input (if any), the layout, and for tiled pictures of short
 /// codomains the strip of offsets `0..cosize` colored by the tile that reaches them.
 pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
-    let tiles = match (opts.coloring, &s.tiles) {
-        (Coloring::Offset, _) => None,
-        (Coloring::Tile, Some(t)) => Some(tile_numbers(&s.layout, t)),
-        (Coloring::Tile, None) => {
-            return Err(LayoutError::InvalidArgument {
-                op: "render",
-                detail: format!(
-                "{} is not the result of a divide, a product or a complement, so it has no tiles",
-                s.title
-            ),
-                hint: "color by offset, or draw an expression such as logical_divide(A, B)",
-            })
-        }
-    };
     let mut total = s.layout.size()?.value();
     if let Some(a) = &s.input {
         total = total.saturating_add(a.size()?.value());
@@ -443,6 +430,20 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
             hint: "draw a slice or a tile of the layout (e.g. composition(L, tile)) instead",
         });
     }
+    let tiles = match (opts.coloring, &s.tiles) {
+        (Coloring::Offset, _) => None,
+        (Coloring::Tile, Some(t)) => Some(tile_numbers(&s.layout, t)),
+        (Coloring::Tile, None) => {
+            return Err(LayoutError::InvalidArgument {
+                op: "render",
+                detail: format!(
+                "{} is not the result of a divide, a product or a complement, so it has no tiles",
+                s.title
+            ),
+                hint: "color by offset, or draw an expression such as logical_divide(A, B)",
+            })
+        }
+    };
     let main = table("render", &s.layout, MAX_PICTURE_CELLS, true)?;
     // The tile reaching each offset (first writer wins), for the input and the strip.
     let mut first_tile = std::collections::HashMap::new();
