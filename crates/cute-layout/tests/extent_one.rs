@@ -54,6 +54,38 @@ fn divides_read_an_integer_tiler_as_make_layout() {
 }
 
 #[test]
+fn shape_tilers_of_the_arrangements_and_partitions() {
+    // C++ with L = (_4,_8):(_8,_1) and the shape tiler (_1,_4) (or (_1,_2))
+    let l = "(_4,_8):(_8,_1)";
+    check(
+        &format!("zipped_divide({l},(_1,_4))"),
+        "((_1,_4),(_4,_2)):((_0,_1),(_8,_4))",
+    );
+    check(
+        &format!("flat_divide({l},(_1,_4))"),
+        "(_1,_4,_4,_2):(_0,_1,_8,_4)",
+    );
+    check(
+        &format!("zipped_product({l},(_1,_4))"),
+        "((_4,_8),(_1,_4)):((_8,_1),(_0,_8))",
+    );
+    check(
+        &format!("tiled_product({l},(_1,_2))"),
+        "((_4,_8),_1,_2):((_8,_1),_0,_8)",
+    );
+    // C++ local_tile(t, (_1,_4), (1,1)).layout() = (_1,_4):(_0,_1) at offset 12
+    check(
+        &format!("local_tile({l},(_1,_4),(1,1))"),
+        "(_1,_4):(_0,_1)+12",
+    );
+    // C++ local_partition(t, make_layout((_1,_4)), 1).layout() = (_4,_2):(_8,_4)
+    check(
+        &format!("local_partition({l},(_1,_4):(_0,_1),1)"),
+        "(_4,_2):(_8,_4)+1",
+    );
+}
+
+#[test]
 fn products_read_an_integer_tiler_as_make_layout() {
     check("logical_product(_2:_5,_1)", "(_2,_1):(_5,_0)");
     check(
