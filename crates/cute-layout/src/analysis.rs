@@ -29,6 +29,7 @@ use crate::algebra::inverse::max_common_vector;
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::limits;
 use crate::swizzle::AnyLayout;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -39,8 +40,7 @@ pub const BANKS: i64 = 32;
 pub const BANK_BYTES: i64 = 4;
 /// Threads in a warp.
 pub const WARP: i64 = 32;
-/// Largest number of elements the brute-force analyses visit.
-pub const ANALYSIS_LIMIT: i64 = 1 << 24;
+pub use crate::limits::ANALYSIS_LIMIT;
 
 /// Bank-conflict counts of a layout's accesses.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,8 +220,8 @@ fn accesses(layout: &AnyLayout, tv: bool) -> Result<(i64, i64, Vec<i64>)> {
 /// module documentation for the model).
 ///
 /// # Errors
-/// [`LayoutError::InvalidArgument`] for a non-positive element size or a layout larger than
-/// [`ANALYSIS_LIMIT`]; [`LayoutError::RankMismatch`] when `tv` is set and the layout is not
+/// [`LayoutError::InvalidArgument`] for a non-positive element size, or a layout whose
+/// elements, or 4-byte words (elements times words per element), exceed [`ANALYSIS_LIMIT`]; [`LayoutError::RankMismatch`] when `tv` is set and the layout is not
 /// rank 2.
 ///
 /// # Examples
@@ -242,6 +242,15 @@ pub fn bank_conflicts(layout: &AnyLayout, elem_bytes: i64, tv: bool) -> Result<B
             hint: "give a positive element size in bytes",
         });
     }
+    let count = (elem_bytes - 1) / BANK_BYTES + 1;
+    limits::check(
+        "bank_conflicts",
+        "4-byte words to visit (elements times words per element)",
+        layout.size()?.value().saturating_mul(count),
+        "ANALYSIS_LIMIT",
+        ANALYSIS_LIMIT,
+        "analyse a tile of the layout, or give a smaller element size",
+    )?;
     let (threads, values, offsets) = accesses(layout, tv)?;
     let per_phase = (128 / elem_bytes.max(BANK_BYTES)).max(1);
     let (mut phases, mut wavefronts, mut worst) = (0, 0, 1);
@@ -261,7 +270,6 @@ pub fn bank_conflicts(layout: &AnyLayout, elem_bytes: i64, tv: bool) -> Result<B
                             expr: format!("{off} * {elem_bytes}"),
                         })?
                         .div_euclid(BANK_BYTES);
-                    let count = (elem_bytes + BANK_BYTES - 1) / BANK_BYTES;
                     for w in first..first + count {
                         words.entry(w.rem_euclid(BANKS)).or_default().insert(w);
                     }

@@ -34,8 +34,7 @@ use crate::tree::{Tree, TreeRef};
 use crate::tuple::IntTuple;
 use std::fmt;
 
-/// Deepest basis path supported.
-pub const MAX_BASIS_DEPTH: usize = 8;
+pub use crate::limits::MAX_BASIS_DEPTH;
 
 /// Primes encoding the basis directions in [`BasisLayout::map_layout`].
 const PRIMES: [i64; 16] = [

@@ -4,6 +4,7 @@
 //! post-conditions, this crate returns an error that names the operation, the mode, the numbers
 //! and the violated condition, and says how to fix it. Nothing panics.
 
+use crate::limits::MAX_ERROR_ECHO;
 use thiserror::Error;
 
 /// An error of the layout algebra, the notation parser or the expression evaluator.
@@ -140,7 +141,8 @@ pub enum LayoutError {
     /// CuTe notation that does not parse.
     #[error("parse error at byte {pos}: expected {expected}, found {found}\n  {input}\n  {caret}")]
     Parse {
-        /// The input text.
+        /// The input around the error: at most [`MAX_ERROR_ECHO`] characters on each side of
+        /// it, `...` where the input was cut.
         input: String,
         /// Byte offset of the error.
         pos: usize,
@@ -191,19 +193,57 @@ impl LayoutError {
     }
 
     pub(crate) fn parse(input: &str, pos: usize, expected: impl Into<String>) -> LayoutError {
-        let found = match input[pos.min(input.len())..].chars().next() {
+        let at = floor_char_boundary(input, pos);
+        let found = match input[at..].chars().next() {
             Some(c) => format!("{c:?}"),
             None => "end of input".to_string(),
         };
-        let col = input[..pos.min(input.len())].chars().count();
+        let (excerpt, col) = echo(input, at);
         LayoutError::Parse {
-            input: input.to_string(),
+            input: excerpt,
             pos,
             expected: expected.into(),
             found,
             caret: format!("{}^", " ".repeat(col)),
         }
     }
+}
+
+/// The largest char boundary of `s` at or below `pos` (and at most `s.len()`).
+fn floor_char_boundary(s: &str, pos: usize) -> usize {
+    let mut at = pos.min(s.len());
+    while !s.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// The neighbourhood of byte `at` (a char boundary) that a parse error shows: at most
+/// [`MAX_ERROR_ECHO`] characters on each side, `...` where the input was cut, and the column
+/// (in characters) of `at` in it.
+fn echo(input: &str, at: usize) -> (String, usize) {
+    let before = input[..at]
+        .char_indices()
+        .rev()
+        .nth(MAX_ERROR_ECHO - 1)
+        .map(|(i, _)| i);
+    let after = input[at..]
+        .char_indices()
+        .nth(MAX_ERROR_ECHO + 1)
+        .map(|(i, _)| at + i);
+    let start = before.unwrap_or(0);
+    let cut_start = start > 0;
+    let end = after.unwrap_or(input.len());
+    let mut s = String::with_capacity(end - start + 6);
+    if cut_start {
+        s.push_str("...");
+    }
+    s.push_str(&input[start..end]);
+    if end < input.len() {
+        s.push_str("...");
+    }
+    let col = input[start..at].chars().count() + if cut_start { 3 } else { 0 };
+    (s, col)
 }
 
 /// Result alias of this crate.

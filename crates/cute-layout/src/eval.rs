@@ -42,8 +42,7 @@ fn parse_whole_call(expr: &str) -> Result<(&str, Vec<Value>)> {
     Ok(call)
 }
 
-/// How deeply calls may be nested in one expression.
-pub const MAX_NESTING: usize = 16;
+pub use crate::limits::MAX_NESTING;
 
 /// An argument, written to `out`: a literal, or a nested call evaluated to a literal.
 fn argument(p: &mut Parser<'_>, depth: usize, out: &mut Value) -> Result<()> {

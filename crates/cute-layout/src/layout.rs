@@ -76,6 +76,19 @@ impl Layout {
         Layout::leaf(Int::ONE, Int::ZERO)
     }
 
+    /// `make_layout(n)` for an integer extent `n`: `n:_1`, except `1:0` for `n = 1` (a compact
+    /// stride of an extent-1 mode is 0, tagged as `n` is; [`Layout::column_major`] of a leaf).
+    ///
+    /// ```
+    /// # use cute_layout::{Layout, Int};
+    /// assert_eq!(Layout::from_extent(Int::fixed(4)).to_string(), "_4:_1");
+    /// assert_eq!(Layout::from_extent(Int::fixed(1)).to_string(), "_1:_0");
+    /// assert_eq!(Layout::from_extent(Int::dynamic(1)).to_string(), "1:0");
+    /// ```
+    pub fn from_extent(n: Int) -> Layout {
+        Layout::leaf(n, crate::tuple::compact_stride(n, Int::ONE))
+    }
+
     /// `make_layout(shape)`: compact column-major strides (`LayoutLeft`).
     ///
     /// # Errors

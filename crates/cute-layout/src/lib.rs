@@ -55,6 +55,7 @@ pub mod eval;
 pub mod explain;
 pub mod int;
 pub mod layout;
+pub mod limits;
 pub mod notation;
 mod print;
 pub mod recast;

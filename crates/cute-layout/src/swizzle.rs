@@ -33,11 +33,8 @@ use crate::tree::Tree;
 use crate::tuple::IntTuple;
 use std::fmt;
 
-/// The widest swizzle accepted: `B + M + |S|` bits must fit in a non-negative `i64`.
-pub const MAX_SWIZZLE_BITS: i64 = 62;
-
-/// Elements checked one by one when a swizzle rule's result is verified.
-const VERIFY_LIMIT: i64 = 1 << 20;
+pub use crate::limits::MAX_SWIZZLE_BITS;
+use crate::limits::SWIZZLE_VERIFY_LIMIT as VERIFY_LIMIT;
 
 /// CuTe's `Swizzle<B,M,S>`: `x ↦ x ^ ((x & yyy) >> S)`, printed `Sw<B,M,S>`.
 ///

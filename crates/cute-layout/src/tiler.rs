@@ -1,8 +1,10 @@
 //! [`Tiler`]: what composition, divides and products accept on the right.
 //!
 //! A tiler is a layout, `_` (leave this mode alone), or a tuple of tilers applied mode by mode
-//! (the tuple may have fewer modes than the layout). An integer `n` means the layout `n:_1`, so
-//! a shape such as `(4,3)` is a tuple of stride-1 tilers.
+//! (the tuple may have fewer modes than the layout). An integer `n` is kept as an integer, as
+//! CuTe keeps it: composition reads it as `n:_1`, the divides and products as `make_layout(n)`
+//! (the same, except that `make_layout(1)` is `1:0`); a shape such as `(4,3)` is a tuple of
+//! integer tilers.
 
 use crate::int::Int;
 use crate::layout::Layout;
@@ -17,7 +19,7 @@ use std::fmt;
 /// let t: Tiler = "<3:3,(2,4):(1,8)>".parse().unwrap();
 /// assert_eq!(t.to_string(), "<3:3,(2,4):(1,8)>");
 /// let s: Tiler = "(4,3)".parse().unwrap();
-/// assert_eq!(s.to_string(), "<4:_1,3:_1>");
+/// assert_eq!(s.to_string(), "<4,3>");
 /// ```
 // The layout is kept inline (no allocation for ordinary tilers); tilers are few and short-lived.
 #[allow(clippy::large_enum_variant)]
@@ -25,6 +27,8 @@ use std::fmt;
 pub enum Tiler {
     /// A layout applied to the whole (sub-)layout.
     Layout(Layout),
+    /// An integer extent `n`: `n:_1` to composition, `make_layout(n)` to divides and products.
+    Int(Int),
     /// `_`: leave the mode unchanged.
     Underscore,
     /// Tilers applied mode by mode.
@@ -32,23 +36,56 @@ pub enum Tiler {
 }
 
 impl Tiler {
-    /// The tiler of an integer extent `n` (CuTe turns an integer tiler into a layout of that
-    /// extent). Every place that makes an integer into a tiler goes through here.
+    /// The tiler of an integer extent `n`. Every place that makes an integer into a tiler goes
+    /// through here.
     ///
     /// ```
     /// # use cute_layout::{Int, Tiler};
-    /// assert_eq!(Tiler::from_int(Int::fixed(4)).to_string(), "_4:_1");
+    /// let t = Tiler::from_int(Int::fixed(1));
+    /// assert_eq!(t.to_string(), "_1");
+    /// assert_eq!(t.as_divisor().unwrap().to_string(), "_1:_0");
+    /// assert_eq!(t.as_composed().unwrap().to_string(), "_1:_1");
     /// ```
     pub fn from_int(n: Int) -> Tiler {
-        Tiler::Layout(Layout::leaf(n, Int::ONE))
+        Tiler::Int(n)
     }
 
-    /// The tiler of a shape: an integer `n` is `n:_1`, a tuple is a tuple of tilers.
+    /// The layout a divide or a product reads a layout or integer tiler as: an integer `n` is
+    /// CuTe's `make_layout(n)` ([`Layout::from_extent`]); `None` for `_` and tuples.
+    ///
+    /// ```
+    /// # use cute_layout::{Int, Tiler};
+    /// assert_eq!(Tiler::from_int(Int::dynamic(4)).as_divisor().unwrap().to_string(), "4:_1");
+    /// ```
+    pub fn as_divisor(&self) -> Option<std::borrow::Cow<'_, Layout>> {
+        match self {
+            Tiler::Layout(l) => Some(std::borrow::Cow::Borrowed(l)),
+            Tiler::Int(n) => Some(std::borrow::Cow::Owned(Layout::from_extent(*n))),
+            Tiler::Underscore | Tiler::Tuple(_) => None,
+        }
+    }
+
+    /// The layout composition reads a layout or integer tiler as: an integer `n` is `n:_1`
+    /// (CuTe's `composition` with an integral tiler); `None` for `_` and tuples.
+    ///
+    /// ```
+    /// # use cute_layout::{Int, Tiler};
+    /// assert_eq!(Tiler::from_int(Int::fixed(4)).as_composed().unwrap().to_string(), "_4:_1");
+    /// ```
+    pub fn as_composed(&self) -> Option<std::borrow::Cow<'_, Layout>> {
+        match self {
+            Tiler::Layout(l) => Some(std::borrow::Cow::Borrowed(l)),
+            Tiler::Int(n) => Some(std::borrow::Cow::Owned(Layout::leaf(*n, Int::ONE))),
+            Tiler::Underscore | Tiler::Tuple(_) => None,
+        }
+    }
+
+    /// The tiler of a shape: an integer is an integer tiler, a tuple is a tuple of tilers.
     ///
     /// ```
     /// # use cute_layout::{Tiler, IntTuple};
     /// let s: IntTuple = "(4,(2,3))".parse().unwrap();
-    /// assert_eq!(Tiler::from_shape(&s).to_string(), "<4:_1,<2:_1,3:_1>>");
+    /// assert_eq!(Tiler::from_shape(&s).to_string(), "<4,<2,3>>");
     /// ```
     pub fn from_shape(shape: &IntTuple) -> Tiler {
         match shape.as_leaf() {
@@ -85,6 +122,7 @@ impl Tiler {
     pub fn with_static(&self, is_static: bool) -> Tiler {
         match self {
             Tiler::Layout(l) => Tiler::Layout(l.with_static(is_static)),
+            Tiler::Int(n) => Tiler::Int(Int::new(n.value(), is_static)),
             Tiler::Underscore => Tiler::Underscore,
             Tiler::Tuple(ts) => Tiler::Tuple(ts.iter().map(|t| t.with_static(is_static)).collect()),
         }
@@ -101,6 +139,7 @@ impl fmt::Display for Tiler {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Tiler::Layout(l) => l.fmt(f),
+            Tiler::Int(n) => n.fmt(f),
             Tiler::Underscore => f.write_str("_"),
             Tiler::Tuple(ts) => {
                 f.write_str("<")?;

@@ -9,8 +9,7 @@ use crate::print::{Sink, Text};
 use smallvec::SmallVec;
 use std::fmt;
 
-/// The deepest nesting accepted anywhere (parser, constructors, algebra results).
-pub const MAX_DEPTH: usize = 32;
+pub use crate::limits::MAX_DEPTH;
 
 /// Nodes kept inline before spilling to the heap.
 pub(crate) const INLINE: usize = 16;

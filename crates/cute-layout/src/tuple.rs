@@ -308,12 +308,21 @@ impl IntTuple {
     }
 }
 
-fn compact_step(s: Int, current: &mut Int) -> Result<Int> {
+/// The compact stride of an extent-`s` mode that starts at `current`: 0 (tagged as `s`) for an
+/// extent-1 mode, else `current` (CuTe's `compact_major`).
+pub(crate) fn compact_stride(s: Int, current: Int) -> Int {
     if s.value() == 1 {
-        return Ok(Int::new(0, s.is_static()));
+        Int::new(0, s.is_static())
+    } else {
+        current
     }
-    let d = *current;
-    *current = current.mul(s)?;
+}
+
+fn compact_step(s: Int, current: &mut Int) -> Result<Int> {
+    let d = compact_stride(s, *current);
+    if s.value() != 1 {
+        *current = current.mul(s)?;
+    }
     Ok(d)
 }
 

@@ -18,6 +18,7 @@
 //! # Ok::<(), cute_layout::LayoutError>(())
 //! ```
 
+use crate::algebra::coalesce::coalesce;
 use crate::algebra::composition::composition;
 use crate::algebra::divide::zipped_divide;
 use crate::algebra::inverse::right_inverse;
@@ -26,6 +27,7 @@ use crate::coord::{Coord, CoordLeaf};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::limits::{self, MAX_ENUMERATED, MAX_TEXT_CELLS};
 use crate::swizzle::AnyLayout;
 use crate::tensor::{Partitioned, Tensor};
 use crate::tiler::Tiler;
@@ -79,6 +81,24 @@ pub fn make_layout_tv(thr: &Layout, val: &Layout) -> Result<TvLayout> {
     let shape = IntTuple::from_leaves([nt, nv]);
     let layout = composition(&right_inverse(&layout_mn)?, &Layout::column_major(&shape)?)?;
     let tiler = layout_mn.shape().product_each()?;
+    // `layout_mn ∘ layout_tv` is the identity exactly when it coalesces to `size:1`; only
+    // when that cannot be shown algebraically are the pairs enumerated, to find the bad one.
+    let size = nt.mul(nv)?.value();
+    let is_identity = |l: &Layout| {
+        let leaf = |t: &IntTuple| t.as_leaf().map(Int::value);
+        size <= 1 || (leaf(l.shape()) == Some(size) && leaf(l.stride()) == Some(1))
+    };
+    if composition(&layout_mn, &layout).is_ok_and(|l| coalesce(&l).is_ok_and(|c| is_identity(&c))) {
+        return Ok(TvLayout { tiler, layout });
+    }
+    limits::check(
+        "make_layout_tv",
+        "(thread, value) pairs to check",
+        size,
+        "MAX_ENUMERATED",
+        MAX_ENUMERATED,
+        "give compact thread and value layouts (bijections onto [0, size)), or fewer threads and values",
+    )?;
     for t in 0..nt.value() {
         for v in 0..nv.value() {
             let idx = layout.call(&IntTuple::from_leaves([Int::dynamic(t), Int::dynamic(v)]))?;
@@ -176,7 +196,8 @@ impl TvLayout {
     /// Indexed `[m][n]`.
     ///
     /// # Errors
-    /// As [`TvLayout::cell_of`].
+    /// As [`TvLayout::cell_of`]; [`LayoutError::InvalidArgument`] for a tile of more than
+    /// [`MAX_TEXT_CELLS`] cells or more than [`MAX_ENUMERATED`] `(thread, value)` pairs.
     ///
     /// ```
     /// # use cute_layout::{tv::make_layout_tv, Layout};
@@ -185,7 +206,39 @@ impl TvLayout {
     /// assert_eq!(g[1][1].map(|c| (c.thread, c.value)), Some((1, 1)));
     /// ```
     pub fn grid(&self) -> Result<Vec<Vec<Option<TvCell>>>> {
+        self.grid_within(MAX_TEXT_CELLS, "MAX_TEXT_CELLS")
+    }
+
+    /// [`TvLayout::grid`] of a tile of at most `limit` cells (the limit named `name`), checked
+    /// with the number of `(thread, value)` pairs against [`MAX_ENUMERATED`] before anything is
+    /// allocated.
+    ///
+    /// # Errors
+    /// As [`TvLayout::grid`].
+    pub(crate) fn grid_within(
+        &self,
+        limit: i64,
+        name: &'static str,
+    ) -> Result<Vec<Vec<Option<TvCell>>>> {
         let (m, n) = self.tile_mn()?;
+        let hint = "draw a smaller tile, or fewer threads and values";
+        limits::check(
+            "TV grid",
+            "cells in the tile",
+            m.saturating_mul(n),
+            name,
+            limit,
+            hint,
+        )?;
+        let pairs = self.threads()?.saturating_mul(self.values()?);
+        limits::check(
+            "TV grid",
+            "(thread, value) pairs",
+            pairs,
+            "MAX_ENUMERATED",
+            MAX_ENUMERATED,
+            hint,
+        )?;
         let mut g = vec![vec![None; n.max(0) as usize]; m.max(0) as usize];
         for t in 0..self.threads()? {
             for v in 0..self.values()? {

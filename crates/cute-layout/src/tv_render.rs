@@ -11,6 +11,7 @@
 //! ```
 
 use crate::error::Result;
+use crate::limits::MAX_PICTURE_CELLS;
 use crate::tv::TvLayout;
 use std::fmt::Write;
 
@@ -90,7 +91,7 @@ pub fn grid_tv(tv: &TvLayout) -> Result<String> {
 /// `V<v>`, with row and column indices.
 ///
 /// # Errors
-/// As [`TvLayout::grid`].
+/// As [`TvLayout::grid`], with [`MAX_PICTURE_CELLS`] for the tile.
 ///
 /// ```
 /// use cute_layout::{tv::make_layout_tv, tv_render::svg_tv};
@@ -101,7 +102,7 @@ pub fn grid_tv(tv: &TvLayout) -> Result<String> {
 /// ```
 pub fn svg_tv(tv: &TvLayout) -> Result<String> {
     const CELL: i64 = 40;
-    let g = tv.grid()?;
+    let g = tv.grid_within(MAX_PICTURE_CELLS, "MAX_PICTURE_CELLS")?;
     let (m, n) = tv.tile_mn()?;
     let (width, height) = ((n + 1) * CELL, (m + 1) * CELL);
     let mut s = format!(

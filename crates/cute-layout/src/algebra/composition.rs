@@ -5,12 +5,10 @@ use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::{Layout, LayoutBuilder, ModeRef, ShowMode};
+use crate::limits::BRUTE_FORCE_LIMIT;
 use crate::tiler::Tiler;
 use crate::tree::{Builder, TreeRef};
 use smallvec::SmallVec;
-
-/// Elements of `B` checked one by one when the cheap carry analysis cannot rule out an error.
-const BRUTE_FORCE_LIMIT: i64 = 1 << 22;
 
 /// `composition(A, B)`: the layout `R` with `R(c) = A(B(c))` for every coordinate `c` of `B`.
 ///
@@ -142,14 +140,9 @@ fn composition_tiler_into<T: Trace>(
     out: &mut LayoutBuilder,
     t: &mut T,
 ) -> Result<()> {
-    match tiler {
-        Tiler::Layout(b) => composition_into(a, b.as_mode_ref(), out, t),
-        Tiler::Underscore => {
-            t.step(|| format!("tiler _: {} is kept", ShowMode(a)));
-            out.push_ref(a);
-            Ok(())
-        }
-        Tiler::Tuple(ts) => super::transform::transform_layout_into(
+    match (tiler, tiler.as_composed()) {
+        (_, Some(b)) => composition_into(a, b.as_mode_ref(), out, t),
+        (Tiler::Tuple(ts), None) => super::transform::transform_layout_into(
             "composition",
             a,
             ts,
@@ -158,6 +151,11 @@ fn composition_tiler_into<T: Trace>(
             t,
             composition_tiler_into,
         ),
+        (_, None) => {
+            t.step(|| format!("tiler _: {} is kept", ShowMode(a)));
+            out.push_ref(a);
+            Ok(())
+        }
     }
 }
 

@@ -1,23 +1,28 @@
 //! The divides: `logical_divide` and its zipped, tiled and flat arrangements.
 
-use super::coalesce::{coalesced_modes, modes_to_layout};
+use super::coalesce::{coalesced_modes, filtered_modes, modes_to_layout};
 use super::complement::complement_modes;
 use super::composition::composition_into;
 use super::transform::transform_layout_into;
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
+use crate::int::Int;
 use crate::layout::{mode_at, mode_leaves, Layout, LayoutBuilder, ModeRef, ShowMode};
 use crate::tiler::Tiler;
-use crate::tuple::IntTuple;
+use crate::tuple::{product, IntTuple};
 
 /// `logical_divide(L, T)`: splits `L` into tiles of `T` and the arrangement of those tiles,
 /// `L ∘ (T, complement(T, shape(coalesce(L))))`, a rank-2 layout `(tile, rest)`. A tuple tiler
 /// divides mode by mode (extra modes of `L` are kept), `_` leaves a mode alone.
 ///
-/// Post-conditions: rank 2 for a layout tiler; `compatible(T, layout<0>(result))`.
+/// Post-conditions: rank 2 for a layout tiler; `compatible(T, layout<0>(result))`; the tiles
+/// cover `L`: every offset in `[0, size(L))` is an offset of `(T, T*)`, `T*` the complement.
 ///
 /// # Errors
-/// As [`complement`](super::complement::complement) and [`composition`](super::composition::composition); [`LayoutError::TooManyTilerModes`].
+/// As [`complement`](super::complement::complement) and [`composition`](super::composition::composition); [`LayoutError::TooManyTilerModes`];
+/// [`LayoutError::Postcondition`] when the tiles miss an offset of `L`, as an interleaved
+/// tiler can: C++ returns `((_8,_2),_3):((_9,_3),_1)` for `logical_divide(_7:_1,(_8,_2):(_9,_3))`,
+/// whose tiles never reach offset 6 of `L`.
 ///
 /// # Examples
 /// ```
@@ -51,8 +56,9 @@ fn logical_divide_into<T: Trace>(
     out: &mut LayoutBuilder,
     tr: &mut T,
 ) -> Result<()> {
-    match tiler {
-        Tiler::Layout(t) => {
+    match (tiler, tiler.as_divisor()) {
+        (_, Some(t)) => {
+            let t = t.as_ref();
             let shape = coalesced_shape(layout)?;
             tr.enter(|| {
                 format!("B* = complement(B, shape(coalesce(A))) = complement({t}, {shape}):")
@@ -62,6 +68,7 @@ fn logical_divide_into<T: Trace>(
                 .map_err(|e| e.within("logical_divide"))?;
             tr.leave();
             tr.step(|| format!("B* = {}", modes_to_layout(&rest)));
+            check_tiles_cover(t, &rest, product(shape.as_ref())?)?;
             let mut joined = LayoutBuilder::new();
             joined.open();
             joined.push(t);
@@ -82,12 +89,7 @@ fn logical_divide_into<T: Trace>(
             });
             Ok(())
         }
-        Tiler::Underscore => {
-            tr.step(|| format!("tiler _: {} is kept", ShowMode(layout)));
-            out.push_ref(layout);
-            Ok(())
-        }
-        Tiler::Tuple(ts) => transform_layout_into(
+        (Tiler::Tuple(ts), None) => transform_layout_into(
             "logical_divide",
             layout,
             ts,
@@ -96,7 +98,50 @@ fn logical_divide_into<T: Trace>(
             tr,
             logical_divide_into,
         ),
+        (_, None) => {
+            tr.step(|| format!("tiler _: {} is kept", ShowMode(layout)));
+            out.push_ref(layout);
+            Ok(())
+        }
     }
+}
+
+/// Checks that `(T, rest)` reaches every offset in `[0, n)`: taken by increasing stride (the
+/// complement has already refused overlapping strides), each stride must equal the span of the
+/// smaller ones until that span reaches `n`.
+///
+/// # Errors
+/// [`LayoutError::Postcondition`] naming the first offset missed.
+fn check_tiles_cover(t: &Layout, rest: &Modes, n: Int) -> Result<()> {
+    let mut modes = Modes::new();
+    filtered_modes(t.as_mode_ref(), &mut modes)?;
+    modes.extend(
+        rest.iter()
+            .copied()
+            .filter(|(s, d)| s.value() != 1 && d.value() != 0),
+    );
+    modes.sort_by_key(|(_, d)| d.value());
+    let mut span: i64 = 1;
+    for (s, d) in &modes {
+        if span >= n.value() {
+            break;
+        }
+        if d.value() > span {
+            break;
+        }
+        span = d.value().saturating_mul(s.value()).max(span);
+    }
+    if span >= n.value() {
+        return Ok(());
+    }
+    Err(LayoutError::Postcondition {
+        op: "logical_divide",
+        detail: format!(
+            "the tiles (T, T*) = ({t}, {}) never reach offset {span} of the layout, whose size is {n}",
+            modes_to_layout(rest)
+        ),
+        hint: "use a tiler whose modes, sorted by stride, tile a contiguous range (each stride the span of the smaller ones)",
+    })
 }
 
 /// `shape(coalesce(A))`.

@@ -6,6 +6,7 @@ use super::Modes;
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::limits::QUASI_INVERSE_CHECK_LIMIT;
 use crate::tuple::IntTuple;
 
 /// `(extent, stride, exclusive prefix product)` of each flat mode.
@@ -112,9 +113,6 @@ pub fn left_inverse(layout: &Layout) -> Result<Layout> {
     check_quasi_inverse(layout, &sorted, &result)?;
     Ok(result)
 }
-
-/// Elements of `L` checked one by one when the strides overlap.
-const QUASI_INVERSE_CHECK_LIMIT: i64 = 1 << 22;
 
 /// `L(R(L(i))) == L(i)`. It holds by construction when the nonzero strides, sorted, do not
 /// overlap (`dₖ·sₖ ≤ dₖ₊₁`); otherwise (non-injective layouts) it is checked element by element.

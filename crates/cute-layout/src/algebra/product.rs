@@ -13,7 +13,7 @@ use crate::tuple::{product, IntTuple};
 
 /// `logical_product(A, B)`: copies of `A` arranged by `B`,
 /// `(A, complement(A, size(A)·cosize(B)) ∘ B)`. A tuple tiler multiplies mode by mode (extra
-/// modes kept), `_` leaves a mode alone, an integer `n` means `n:_1`.
+/// modes kept), `_` leaves a mode alone, an integer `n` means `make_layout(n)`.
 ///
 /// Post-conditions: rank 2 for a layout tiler; `layout<0>(result) == A`;
 /// `compatible(B, layout<1>(result))`.
@@ -51,8 +51,9 @@ fn logical_product_into<T: Trace>(
     out: &mut LayoutBuilder,
     tr: &mut T,
 ) -> Result<()> {
-    match tiler {
-        Tiler::Layout(b) => {
+    match (tiler, tiler.as_divisor()) {
+        (_, Some(b)) => {
+            let b = b.as_ref();
             let cotarget = product(block.0)?.mul(b.cosize()?)?;
             tr.enter(|| {
                 format!(
@@ -86,12 +87,7 @@ fn logical_product_into<T: Trace>(
             });
             Ok(())
         }
-        Tiler::Underscore => {
-            tr.step(|| format!("tiler _: {} is kept", ShowMode(block)));
-            out.push_ref(block);
-            Ok(())
-        }
-        Tiler::Tuple(ts) => transform_layout_into(
+        (Tiler::Tuple(ts), None) => transform_layout_into(
             "logical_product",
             block,
             ts,
@@ -100,6 +96,11 @@ fn logical_product_into<T: Trace>(
             tr,
             logical_product_into,
         ),
+        (_, None) => {
+            tr.step(|| format!("tiler _: {} is kept", ShowMode(block)));
+            out.push_ref(block);
+            Ok(())
+        }
     }
 }
 

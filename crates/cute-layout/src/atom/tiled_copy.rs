@@ -72,7 +72,11 @@ fn make_tiled_copy_impl(atom: &CopyAtom, layout_tv: Layout, tiler: IntTuple) -> 
 /// assert_eq!(tc.layout_tv.to_string(), "((_4,_32),_8):((_256,_1),_32)");
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
-pub fn make_tiled_copy(atom: &CopyAtom, thr_layout: &Layout, val_layout: &Layout) -> Result<TiledCopy> {
+pub fn make_tiled_copy(
+    atom: &CopyAtom,
+    thr_layout: &Layout,
+    val_layout: &Layout,
+) -> Result<TiledCopy> {
     let op = "make_tiled_copy";
     let layout_mn = raked_product(thr_layout, val_layout).map_err(|e| e.within(op))?;
     let shape = Tree::from_leaves([thr_layout.size()?, val_layout.size()?]);

@@ -94,7 +94,11 @@ pub fn make_tiled_mma(
             hint: "give at most three permutations (M, N, K)",
         });
     }
-    let mut perms = [Permutation::Underscore, Permutation::Underscore, Permutation::Underscore];
+    let mut perms = [
+        Permutation::Underscore,
+        Permutation::Underscore,
+        Permutation::Underscore,
+    ];
     for (slot, p) in perms.iter_mut().zip(permutation) {
         *slot = p.clone();
     }
@@ -141,6 +145,7 @@ impl TiledMma {
         }
         match self.permutation_mnk(i)? {
             Tiler::Layout(l) => l.size(),
+            Tiler::Int(n) => Ok(n),
             _ => unreachable_tiler(),
         }
     }
@@ -238,17 +243,26 @@ impl TiledMma {
         };
         if let Some([dm, dn]) = spread {
             let vmnk = &self.thr_layout_vmnk;
-            let shape = Tree::tuple([Tree::leaf(vmnk.mode(1)?.size()?), Tree::leaf(vmnk.mode(2)?.size()?)])?;
+            let shape = Tree::tuple([
+                Tree::leaf(vmnk.mode(1)?.size()?),
+                Tree::leaf(vmnk.mode(2)?.size()?),
+            ])?;
             let stride = Tree::tuple([Tree::leaf(dm), Tree::leaf(dn)])?;
             let tile = Tiler::Tuple(vec![
                 Tiler::Underscore,
-                Tiler::Tuple(vec![Tiler::Layout(Layout::new(shape, stride)?), Tiler::Underscore]),
+                Tiler::Tuple(vec![
+                    Tiler::Layout(Layout::new(shape, stride)?),
+                    Tiler::Underscore,
+                ]),
             ]);
             frg = composition_tiler(&frg, &Tiler::Tuple(vec![tile, Tiler::Underscore]))?;
         }
         composition_tiler(
             &frg,
-            &Tiler::Tuple(vec![Tiler::Layout(self.thridx_2_thrid()?), Tiler::Underscore]),
+            &Tiler::Tuple(vec![
+                Tiler::Layout(self.thridx_2_thrid()?),
+                Tiler::Underscore,
+            ]),
         )
     }
 

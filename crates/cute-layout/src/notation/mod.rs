@@ -589,7 +589,7 @@ impl<'a> Parser<'a> {
     ///
     /// ```
     /// # use cute_layout::notation::Parser;
-    /// assert_eq!(Parser::new("<3:3,(2,_)>").tiler().unwrap().to_string(), "<3:3,<2:_1,_>>");
+    /// assert_eq!(Parser::new("<3:3,(2,_)>").tiler().unwrap().to_string(), "<3:3,<2,_>>");
     /// ```
     pub fn tiler(&mut self) -> Result<Tiler> {
         let mut t = Tiler::Underscore;

@@ -67,13 +67,13 @@ impl Args {
         }
     }
 
-    /// Argument `i` as a layout, borrowed when it is one: an integer `n` is `n:_1`, a tensor
+    /// Argument `i` as a layout, borrowed when it is one: an integer `n` is `make_layout(n)`, a tensor
     /// its layout, a TV layout its `(thread, value)` layout.
     pub(crate) fn layout(&self, i: usize) -> Result<Cow<'_, Layout>> {
         match &self.items[i] {
             Value::Layout(l) | Value::LayoutOffset(l, _) => Ok(Cow::Borrowed(l)),
             Value::Tv(tv) => Ok(Cow::Borrowed(&tv.layout)),
-            Value::Int(n) => Ok(Cow::Owned(Layout::leaf(*n, Int::ONE))),
+            Value::Int(n) => Ok(Cow::Owned(Layout::from_extent(*n))),
             _ => Err(self.wrong(i, "a layout S:D")),
         }
     }

@@ -42,11 +42,7 @@ use crate::tuple::IntTuple;
 use crate::value::Value;
 use std::borrow::Cow;
 
-/// The most cells a text grid or a LaTeX document may have (2^20).
-pub const MAX_TEXT_CELLS: i64 = 1 << 20;
-
-/// The most cells an SVG or PNG picture may have (2^14, e.g. 128x128).
-pub const MAX_PICTURE_CELLS: i64 = 1 << 14;
+pub use crate::limits::{MAX_PICTURE_CELLS, MAX_TEXT_CELLS};
 
 /// Fails with the limit in the message when `layout` has more than `limit` elements.
 pub(crate) fn check_size(op: &'static str, layout: &Layout, limit: i64) -> Result<usize> {
@@ -183,7 +179,8 @@ fn leaf_range(shape: TreeRef<'_, Int>, path: &[usize]) -> Option<(usize, usize)>
     Some((lo, lo + node.leaves().count()))
 }
 
-/// The tile number of every element `0..size` of `layout` (its domain index order).
+/// The tile number of every element `0..size` of `layout` (its domain index order); the caller
+/// checks the size against [`MAX_PICTURE_CELLS`] first.
 pub(crate) fn tile_numbers(layout: &Layout, tiles: &TileModes) -> Vec<i64> {
     let weights = tiles.weights(layout.shape());
     let extents: Vec<i64> = layout.shape().leaves().map(|s| s.value().max(1)).collect();
@@ -443,20 +440,6 @@ const CODOMAIN_STRIP: i64 = 48;
 /// The panels of a picture: the input (if any), the layout, and for tiled pictures of short
 /// codomains the strip of offsets `0..cosize` colored by the tile that reaches them.
 pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
-    let tiles = match (opts.coloring, &s.tiles) {
-        (Coloring::Offset, _) => None,
-        (Coloring::Tile, Some(t)) => Some(tile_numbers(s.layout.inner(), t)),
-        (Coloring::Tile, None) => {
-            return Err(LayoutError::InvalidArgument {
-                op: "render",
-                detail: format!(
-                "{} is not the result of a divide, a product or a complement, so it has no tiles",
-                s.title
-            ),
-                hint: "color by offset, or draw an expression such as logical_divide(A, B)",
-            })
-        }
-    };
     let mut total = s.layout.size()?.value();
     if let Some(a) = &s.input {
         total = total.saturating_add(a.size()?.value());
@@ -471,6 +454,20 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
             hint: "draw a slice or a tile of the layout (e.g. composition(L, tile)) instead",
         });
     }
+    let tiles = match (opts.coloring, &s.tiles) {
+        (Coloring::Offset, _) => None,
+        (Coloring::Tile, Some(t)) => Some(tile_numbers(s.layout.inner(), t)),
+        (Coloring::Tile, None) => {
+            return Err(LayoutError::InvalidArgument {
+                op: "render",
+                detail: format!(
+                "{} is not the result of a divide, a product or a complement, so it has no tiles",
+                s.title
+            ),
+                hint: "color by offset, or draw an expression such as logical_divide(A, B)",
+            })
+        }
+    };
     let main = table("render", &s.layout, MAX_PICTURE_CELLS, true)?;
     // The tile reaching each offset (first writer wins), for the input and the strip.
     let mut first_tile = std::collections::HashMap::new();

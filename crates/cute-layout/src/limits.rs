@@ -1,0 +1,92 @@
+//! Every resource limit of the crate, in one place.
+//!
+//! Each operation that enumerates, allocates or loops in proportion to a number the user gives
+//! checks it against one of these limits **before** the work starts, and fails with a
+//! [`LayoutError`] naming the limit and the number (see [`check`]). The algebra proper
+//! (composition, complement, divides, products, inverses) works on modes, not elements, and
+//! needs no limit beyond checked 64-bit arithmetic; the limits below bound the few places that
+//! visit elements one by one, draw pictures, or read text.
+//!
+//! | limit | bounds |
+//! |---|---|
+//! | [`MAX_DEPTH`] | nesting of any tuple (parser, constructors, results) |
+//! | [`MAX_NESTING`] | calls nested in one `cute eval` expression |
+//! | [`MAX_BASIS_DEPTH`] | depth of a scaled-basis path |
+//! | [`MAX_SWIZZLE_BITS`] | `B + M + |S|` of a swizzle |
+//! | [`MAX_TEXT_CELLS`] | cells of a text grid or LaTeX document (`show`, `latex`, `show --tv`) |
+//! | [`MAX_PICTURE_CELLS`] | cells of an SVG or PNG picture (`svg`, `svg --tv`) |
+//! | [`MAX_ENUMERATED`] | `(thread, value)` pairs visited to check or draw a TV layout |
+//! | [`BRUTE_FORCE_LIMIT`] | elements composition verifies one by one |
+//! | [`QUASI_INVERSE_CHECK_LIMIT`] | elements a quasi-inverse is checked on |
+//! | [`SWIZZLE_VERIFY_LIMIT`] | elements a swizzle rule's result is checked on (checks stop there) |
+//! | [`ANALYSIS_LIMIT`] | elements, and 4-byte words, `analyze` visits |
+//! | [`MAX_ERROR_ECHO`] | characters of input a parse error shows on each side of the error |
+
+use crate::error::{LayoutError, Result};
+
+/// The deepest nesting accepted anywhere (parser, constructors, algebra results).
+pub const MAX_DEPTH: usize = 32;
+
+/// How deeply calls may be nested in one `cute eval` expression.
+pub const MAX_NESTING: usize = 16;
+
+/// Deepest basis path supported.
+pub const MAX_BASIS_DEPTH: usize = 8;
+
+/// The widest swizzle accepted: `B + M + |S|` bits must fit in a non-negative `i64`.
+pub const MAX_SWIZZLE_BITS: i64 = 62;
+
+/// The most cells a text grid or a LaTeX document may have (2^20).
+pub const MAX_TEXT_CELLS: i64 = 1 << 20;
+
+/// The most cells an SVG or PNG picture may have (2^14, e.g. 128x128).
+pub const MAX_PICTURE_CELLS: i64 = 1 << 14;
+
+/// The most `(thread, value)` pairs enumerated to check or draw a TV layout (2^22).
+pub const MAX_ENUMERATED: i64 = 1 << 22;
+
+/// Elements of `B` composition checks one by one when the cheap carry analysis cannot rule out
+/// an error (2^22); beyond it composition refuses rather than risk a wrong answer.
+pub const BRUTE_FORCE_LIMIT: i64 = 1 << 22;
+
+/// Elements a quasi-inverse is checked on (2^22).
+pub const QUASI_INVERSE_CHECK_LIMIT: i64 = 1 << 22;
+
+/// Elements checked one by one when a swizzle rule's result is verified (2^20).
+pub const SWIZZLE_VERIFY_LIMIT: i64 = 1 << 20;
+
+/// The most elements, and 4-byte words (elements times words per element), `analyze` visits
+/// (2^24).
+pub const ANALYSIS_LIMIT: i64 = 1 << 24;
+
+/// Characters of the input a parse error shows on each side of the error position.
+pub const MAX_ERROR_ECHO: usize = 40;
+
+/// Fails unless `0 <= n <= limit`, naming `what`, the number, the limit and its constant.
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] when `n` exceeds `limit`.
+///
+/// ```
+/// use cute_layout::limits::{check, MAX_TEXT_CELLS};
+/// assert!(check("print_layout", "cells", 16, "MAX_TEXT_CELLS", MAX_TEXT_CELLS, "").is_ok());
+/// let e = check("print_layout", "cells", 1 << 30, "MAX_TEXT_CELLS", MAX_TEXT_CELLS, "draw a tile");
+/// assert!(e.unwrap_err().to_string().contains("1073741824 cells, more than MAX_TEXT_CELLS = 1048576"));
+/// ```
+pub fn check(
+    op: &'static str,
+    what: &str,
+    n: i64,
+    limit_name: &'static str,
+    limit: i64,
+    hint: &'static str,
+) -> Result<()> {
+    if (0..=limit).contains(&n) {
+        return Ok(());
+    }
+    Err(LayoutError::InvalidArgument {
+        op,
+        detail: format!("{n} {what}, more than {limit_name} = {limit}"),
+        hint,
+    })
+}

@@ -1,0 +1,96 @@
+//! Behaviour that `cargo mutants` found no test pinning down: each test here fails under at
+//! least one mutant of the algebra that changes what a user sees (README, "Mutation testing").
+
+mod common;
+use common::{fails, lay, tup};
+use cute_layout::eval::eval;
+use cute_layout::limits::BRUTE_FORCE_LIMIT;
+use cute_layout::{complement, composition, LayoutError};
+
+#[track_caller]
+fn check(expr: &str, expected: &str) {
+    match eval(expr) {
+        Ok(v) => assert_eq!(v.to_string(), expected, "{expr}"),
+        Err(e) => panic!("{expr} failed: {e}"),
+    }
+}
+
+#[track_caller]
+fn refused(expr: &str, parts: &[&str]) {
+    let msg = fails(expr).to_string();
+    for p in parts {
+        assert!(msg.contains(p), "{expr}: {p:?} is missing from {msg:?}");
+    }
+}
+
+#[test]
+fn complement_cosize_postcondition() {
+    // C++ returns 3:3, and (3:1, 3:3) leaves offset 9 of the 10 uncovered
+    refused(
+        "complement(3:1,(2,5))",
+        &[
+            "C++ would return 3:3",
+            "cosize((L, R)) = 9 < size(cotarget) = 10",
+        ],
+    );
+    let e = complement(&lay("3:1"), &tup("(2,5)")).unwrap_err();
+    assert!(matches!(e.root(), LayoutError::Postcondition { .. }), "{e}");
+    // one more element and the cosize condition holds
+    check("complement(3:1,(3,3))", "3:3");
+}
+
+#[test]
+fn complement_size_postcondition() {
+    refused(
+        "complement((2,2):(2,6),220)",
+        &["size(R) = 38 < size(cotarget) / size(filter(L)) = 220 / 4"],
+    );
+    // the divisible neighbour is exact
+    check("complement((2,2):(1,6),24)", "(3,2):(2,12)");
+}
+
+#[test]
+fn filter_zeros_checks_the_profile_rank() {
+    refused(
+        "filter_zeros((2,3):(1,2),(1,0,1))",
+        &["filter_zeros", "profile (1,0,1) does not match shape (2,3)"],
+    );
+}
+
+#[test]
+fn filter_zeros_tags_mixed_inputs_dynamic() {
+    // the replaced extent is static only when the profile's zero is static too
+    check("filter_zeros((_2,_3):(_1,_2),(1,0))", "(_2,1):(_1,_2)");
+    check("filter_zeros((_2,_3):(_1,_2),(_1,_0))", "(_2,_1):(_1,_2)");
+}
+
+#[test]
+fn composition_checks_negative_strides_of_b() {
+    // C++ returns (2,2):(1,-4), which is not A o B
+    refused(
+        "composition((2,8):(1,4),(2,2):(1,-2))",
+        &[
+            "C++ would return (2,2):(1,-4)",
+            "R(3) = -3 while A(B(3)) = -1",
+        ],
+    );
+    check("composition(16:2,(2,2):(1,-2))", "(2,2):(2,-4)");
+}
+
+#[test]
+fn composition_verification_limit() {
+    // a B that may carry is verified element by element up to BRUTE_FORCE_LIMIT elements ...
+    let n = BRUTE_FORCE_LIMIT;
+    let a = lay(&format!("(2,{}):(1,4)", 2 * n));
+    let b = lay(&format!("(2,{}):(1,1)", n / 2));
+    let e = composition(&a, &b).unwrap_err();
+    assert!(e.to_string().contains("R(3) = 2 while A(B(3)) = 4"), "{e}");
+    // ... and refused beyond it, naming the number
+    let b = lay(&format!("(2,{}):(1,1)", n / 2 + 2));
+    let e = composition(&a, &b).unwrap_err();
+    let msg = e.to_string();
+    assert!(
+        msg.contains(&format!("with {} elements this cannot be verified", n + 4)),
+        "{msg}"
+    );
+}
