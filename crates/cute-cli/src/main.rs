@@ -164,8 +164,13 @@ fn main() -> ExitCode {
         }
         Command::Ops { markdown: false } => {
             for op in operations() {
+                let also: String = op
+                    .aliases
+                    .iter()
+                    .map(|a| format!(" (also `{a}`)"))
+                    .collect();
                 println!(
-                    "{}\n    {}\n    e.g. {} = {}",
+                    "{}{also}\n    {}\n    e.g. {} = {}",
                     op.signature, op.summary, op.example, op.expected
                 );
             }
@@ -221,29 +226,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             coords,
             color,
             tv,
-        } => {
-            let options = render::Options {
-                label: if coords { Label::Coord } else { Label::Offset },
-                coloring: match color {
-                    ColorBy::Offset => Coloring::Offset,
-                    ColorBy::Tile => Coloring::Tile,
-                },
-            };
-            check_extension(output.as_deref(), &["svg", "png"])?;
-            let svg = match tv {
-                Some(tile) => svg_tv(&tv_layout(&expr, &tile)?)?,
-                None => render::svg(&render::subject(&expr)?, &options)?,
-            };
-            let is_png = output
-                .as_deref()
-                .and_then(Path::extension)
-                .is_some_and(|x| x.eq_ignore_ascii_case("png"));
-            if is_png {
-                write_out(output.as_deref(), &render::png(&svg)?)?;
-            } else {
-                write_out(output.as_deref(), svg.as_bytes())?;
-            }
-        }
+        } => draw_svg(&expr, output.as_deref(), coords, color, tv.as_deref())?,
         Command::Morphism { layout, svg, png } => {
             check_extension(svg.as_ref().and_then(|o| o.as_deref()), &["svg"])?;
             check_extension(png.as_ref().and_then(|o| o.as_deref()), &["png"])?;
@@ -271,6 +254,37 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             )
         }
         _ => unreachable!("eval, ops and explain are handled in main"),
+    }
+    Ok(())
+}
+
+/// `svg`: the picture of EXPR (or of the TV layout EXPR over TILE_MN), as SVG or PNG.
+fn draw_svg(
+    expr: &str,
+    output: Option<&Path>,
+    coords: bool,
+    color: ColorBy,
+    tv: Option<&str>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let options = render::Options {
+        label: if coords { Label::Coord } else { Label::Offset },
+        coloring: match color {
+            ColorBy::Offset => Coloring::Offset,
+            ColorBy::Tile => Coloring::Tile,
+        },
+    };
+    check_extension(output, &["svg", "png"])?;
+    let svg = match tv {
+        Some(tile) => svg_tv(&tv_layout(expr, tile)?)?,
+        None => render::svg(&render::subject(expr)?, &options)?,
+    };
+    let is_png = output
+        .and_then(Path::extension)
+        .is_some_and(|x| x.eq_ignore_ascii_case("png"));
+    if is_png {
+        write_out(output, &render::png(&svg)?)?;
+    } else {
+        write_out(output, svg.as_bytes())?;
     }
     Ok(())
 }

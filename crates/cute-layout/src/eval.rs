@@ -13,14 +13,14 @@ use crate::registry::{self, Operation};
 
 pub use crate::value::Value;
 
-/// Parses `op(arg, ...)`: the operation name and its literal arguments.
+/// Parses `op(arg, ...)`: the operation name and its arguments' values.
 ///
 /// An argument may itself be a call `op(...)` (at most [`MAX_NESTING`] deep): it is evaluated
-/// and its value becomes the argument, e.g. `local_tile(make_identity_tensor((8,6)),(_4,_3),(1,1))`.
+/// and its value, whatever its kind, becomes the argument, e.g.
+/// `local_tile(make_identity_tensor((8,6)),(_4,_3),(1,1))`.
 ///
 /// # Errors
-/// [`LayoutError::Parse`]; the errors of a nested call; [`LayoutError::InvalidArgument`] when
-/// a nested call's value (a truth value, a partition) cannot be an argument.
+/// [`LayoutError::Parse`]; the errors of a nested call.
 ///
 /// ```
 /// use cute_layout::eval::parse_expr;
@@ -44,7 +44,7 @@ fn parse_whole_call(expr: &str) -> Result<(&str, Vec<Value>)> {
 
 pub use crate::limits::MAX_NESTING;
 
-/// An argument, written to `out`: a literal, or a nested call evaluated to a literal.
+/// An argument, written to `out`: a literal, or a nested call evaluated to its value.
 fn argument(p: &mut Parser<'_>, depth: usize, out: &mut Value) -> Result<()> {
     if !matches!(p.peek(), Some(c) if c.is_ascii_lowercase()) {
         return p.literal_into(out);
@@ -67,7 +67,7 @@ fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Valu
     if !p.accept(b')') {
         loop {
             // each argument is read in place, in its slot of `items` (`resize_with` writes
-            // the placeholder there, where `push` would copy a whole `Literal`)
+            // the placeholder there, where `push` would copy a whole `Value`)
             let last = items.len();
             items.resize_with(last + 1, || Value::Underscore);
             argument(p, depth, &mut items[last])?;

@@ -4,21 +4,26 @@
 //! unused: [`explain`] runs the same code as the public operations, with a recording trace.
 //! Composition shows the left-distribution over `B`'s modes and each shape_div / shape_mod
 //! step; complement each emitted mode; divides and products the complement, the concatenation
-//! and the composition; coalesce each merge. A failing operation stops the derivation at the
-//! failing step, followed by the error.
+//! and the composition; coalesce each merge; `right_inverse` and `left_inverse` each mode
+//! taken or emitted; `tile_to_shape` the arrangement of the blocks and the blocked product;
+//! `local_tile` and `local_partition` the zipped divide and the slice they take. A failing
+//! operation stops the derivation at the failing step, followed by the error.
 
 use crate::algebra::coalesce::coalesce_traced;
 use crate::algebra::complement::complement_traced;
 use crate::algebra::composition::composition_tiler_traced;
 use crate::algebra::divide::{logical_divide_traced, splat_zipped, zipped_divide_traced, Splat};
+use crate::algebra::inverse::{left_inverse_traced, right_inverse_traced};
 use crate::algebra::product::{
-    blocked_product_traced, logical_product_traced, raked_product_traced, zipped_product_traced,
+    blocked_product_traced, logical_product_traced, raked_product_traced, tile_to_shape_traced,
+    zipped_product_traced,
 };
 use crate::algebra::Trace;
 use crate::error::{LayoutError, Result};
 use crate::eval::{eval, parse_expr, Value};
 use crate::layout::Layout;
 use crate::registry::{self, lookup, Args};
+use crate::tiler::Tiler;
 use crate::tuple::IntTuple;
 use std::borrow::Cow;
 use std::fmt;
@@ -83,7 +88,8 @@ impl Trace for Recorder {
 
 /// `explain(expr)`: evaluates a `cute eval` expression and records how its result is derived.
 ///
-/// `coalesce`, `composition`, `complement`, the divides and the products are explained step by
+/// `coalesce`, `composition`, `complement`, the divides and the products, the inverses,
+/// `tile_to_shape`, `local_tile` and `local_partition` (of ordinary layouts) are explained step by
 /// step; other operations show their result only. If the operation fails, the explanation
 /// ends at the failing step and [`Explanation::result`] holds the error.
 ///
@@ -108,76 +114,149 @@ pub fn explain(expr: &str) -> Result<Explanation> {
     };
     let args = Args::new(op, args);
     let mut t = Recorder::default();
-    let n = args.len();
-    let result: Result<Layout> = match op.name {
-        "coalesce" if n == 1 => args
-            .layout(0)
-            .map(Cow::into_owned)
-            .and_then(|l| coalesce_traced(&l, &mut t)),
+    let Some(result) = derive(&args, &mut t)? else {
+        return fallback(expr, op.name);
+    };
+    Ok(Explanation {
+        expr: expr.trim().to_string(),
+        steps: t.steps,
+        result,
+    })
+}
+
+/// What a derivation gives: `Err` for wrong arguments (an error of `explain`), `Ok(None)` for
+/// an operation without a derivation, `Ok(Some(result))` otherwise (the result may be the
+/// operation's error).
+type Derived = Result<Option<Result<Value>>>;
+
+/// The derivation of the call, recorded in `t`.
+fn derive(args: &Args, t: &mut Recorder) -> Derived {
+    let (name, n) = (args.op.name, args.len());
+    let layout = |i: usize| args.layout(i).map(Cow::into_owned);
+    let some = |r: Result<Layout>| Ok(Some(r.map(Value::Layout)));
+    // the derivations added for issue 10 take ordinary layouts; other values are evaluated
+    let plain = n > 0 && args.is_layout(0);
+    match name {
+        "coalesce" if n == 1 => some(coalesce_traced(&layout(0)?, t)),
         "composition" if n == 2 => {
-            let a = args.layout(0).map(Cow::into_owned)?;
-            composition_tiler_traced(&a, &args.tiler(1).map(Cow::into_owned)?, &mut t)
+            let a = layout(0)?;
+            some(composition_tiler_traced(&a, &*args.tiler(1)?, t))
         }
-        "complement" if n == 2 || n == 1 => {
-            let l = args.layout(0).map(Cow::into_owned)?;
+        "complement" if (1..=2).contains(&n) => {
+            let l = layout(0)?;
             let cotarget = match n {
                 1 => crate::algebra::coalesce::filter(&l)
                     .and_then(|f| f.cosize())
                     .map(IntTuple::int),
                 _ => Ok(args.int_tuple(1)?),
             };
-            cotarget.and_then(|c| complement_traced(&l, &c, &mut t))
+            some(cotarget.and_then(|c| complement_traced(&l, &c, t)))
         }
-        "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" | "logical_product"
-        | "zipped_product" | "tiled_product" | "flat_product"
-            if n == 2 =>
-        {
-            let (a, b) = (
-                args.layout(0).map(Cow::into_owned)?,
-                args.tiler(1).map(Cow::into_owned)?,
-            );
-            let divide = op.name.ends_with("divide");
-            let zipped = |t: &mut Recorder| {
-                if divide {
-                    zipped_divide_traced(&a, &b, t)
-                } else {
-                    zipped_product_traced(&a, &b, t)
-                }
-            };
-            match op.name.split('_').next() {
-                Some("logical") if divide => logical_divide_traced(&a, &b, &mut t),
-                Some("logical") => logical_product_traced(&a, &b, &mut t),
-                Some("zipped") => zipped(&mut t),
-                Some("tiled") => zipped(&mut t).and_then(|z| {
-                    let r = splat_zipped(&z, Splat::Rest)?;
-                    t.step(|| format!("unpack the rests, ((tiles...), rests...): {r}"));
-                    Ok(r)
-                }),
-                _ => zipped(&mut t).and_then(|z| {
-                    let r = splat_zipped(&z, Splat::Both)?;
-                    t.step(|| format!("unpack both, (tiles..., rests...): {r}"));
-                    Ok(r)
-                }),
-            }
-        }
-        "blocked_product" | "raked_product" if n == 2 => {
-            let (a, b) = (
-                args.layout(0).map(Cow::into_owned)?,
-                args.layout(1).map(Cow::into_owned)?,
-            );
-            if op.name == "blocked_product" {
-                blocked_product_traced(&a, &b, &mut t)
+        "blocked_product" if n == 2 => some(blocked_product_traced(&layout(0)?, &layout(1)?, t)),
+        "raked_product" if n == 2 => some(raked_product_traced(&layout(0)?, &layout(1)?, t)),
+        "right_inverse" if n == 1 && plain => some(right_inverse_traced(&layout(0)?, t)),
+        "left_inverse" if n == 1 && plain => some(left_inverse_traced(&layout(0)?, t)),
+        "tile_to_shape" if (2..=3).contains(&n) && plain => {
+            let order = if n == 3 {
+                Some(args.int_tuple(2)?)
             } else {
-                raked_product_traced(&a, &b, &mut t)
-            }
+                None
+            };
+            let (l, s) = (layout(0)?, args.int_tuple(1)?);
+            some(tile_to_shape_traced(&l, &s, order.as_ref(), t))
         }
-        _ => return fallback(expr, op.name),
+        "local_tile" if n == 3 && plain => derive_local_tile(args, t),
+        "local_partition" if n == 3 && plain => derive_local_partition(args, t),
+        _ if n == 2 && (name.ends_with("_divide") || name.ends_with("_product")) => {
+            some(by_tiler(args, t)?)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The divides and the products by a tiler: the zipped form, then its unpacking.
+fn by_tiler(args: &Args, t: &mut Recorder) -> Result<Result<Layout>> {
+    let (a, b) = (
+        args.layout(0).map(Cow::into_owned)?,
+        args.tiler(1).map(Cow::into_owned)?,
+    );
+    let name = args.op.name;
+    let divide = name.ends_with("divide");
+    let zipped = |t: &mut Recorder| {
+        if divide {
+            zipped_divide_traced(&a, &b, t)
+        } else {
+            zipped_product_traced(&a, &b, t)
+        }
     };
-    Ok(Explanation {
-        expr: expr.trim().to_string(),
-        steps: t.steps,
-        result: result.map(Value::Layout),
+    let unpack = |t: &mut Recorder, how: Splat, what: &'static str| {
+        zipped(t).and_then(|z| {
+            let r = splat_zipped(&z, how)?;
+            t.step(|| format!("{what}: {r}"));
+            Ok(r)
+        })
+    };
+    Ok(match name.split('_').next() {
+        Some("logical") if divide => logical_divide_traced(&a, &b, t),
+        Some("logical") => logical_product_traced(&a, &b, t),
+        Some("zipped") => zipped(t),
+        Some("tiled") => unpack(t, Splat::Rest, "unpack the rests, ((tiles...), rests...)"),
+        _ => unpack(t, Splat::Both, "unpack both, (tiles..., rests...)"),
     })
+}
+
+/// `local_tile(T, tiler, coord)`: the zipped divide `(tiles, rests)`, then the tile at `coord`.
+fn derive_local_tile(args: &Args, t: &mut Recorder) -> Derived {
+    let (l, tiler, c) = (
+        args.layout(0).map(Cow::into_owned)?,
+        args.tiler(1).map(Cow::into_owned)?,
+        args.coord(2)?,
+    );
+    t.step(|| "local_tile(T, tiler, coord) = inner_partition: the tile at coord of zipped_divide(T, tiler)".to_string());
+    t.enter(|| format!("zipped_divide({l}, {tiler}):"));
+    let z = zipped_divide_traced(&l, &tiler, t);
+    t.leave();
+    Ok(Some(z.and_then(|z| {
+        let (r, o) = crate::tensor::inner_partition(&l.into(), &tiler, &c)?;
+        t.step(|| format!("slice (_, {c}) of {z}: the tile {r} at offset {o}"));
+        Ok(partition_value(r, o))
+    })))
+}
+
+/// `local_partition(T, thr, idx)`: the zipped divide by the thread shape, then thread `idx`'s
+/// element of every tile.
+fn derive_local_partition(args: &Args, t: &mut Recorder) -> Derived {
+    let (l, thr, idx) = (
+        args.layout(0).map(Cow::into_owned)?,
+        args.layout(1).map(Cow::into_owned)?,
+        args.index(2)? as i64,
+    );
+    let result = (|| {
+        let tiler = Tiler::from_shape(&thr.shape().product_each()?);
+        let c = crate::tensor::get_flat_coord(&thr, idx)?;
+        t.step(|| {
+            format!(
+                "tiler = product_each(shape({thr})) = {tiler}; thread {idx} sits at {c} of {thr}"
+            )
+        });
+        t.enter(|| format!("zipped_divide({l}, {tiler}):"));
+        let z = zipped_divide_traced(&l, &tiler, t);
+        t.leave();
+        let z = z?;
+        let c = crate::coord::Coord::from_int_tuple(&c);
+        let (r, o) = crate::tensor::outer_partition(&l.into(), &tiler, &c)?;
+        t.step(|| format!("slice ({c}, _) of {z}: thread {idx}'s elements {r} at offset {o}"));
+        Ok(partition_value(r, o))
+    })();
+    Ok(Some(result))
+}
+
+/// A partition as a value: `L+OFFSET`.
+fn partition_value(l: crate::swizzle::AnyLayout, o: crate::int::Int) -> Value {
+    match l {
+        crate::swizzle::AnyLayout::Layout(l) => Value::LayoutOffset(l, o),
+        crate::swizzle::AnyLayout::Composed(c) => Value::ComposedOffset(c, o),
+    }
 }
 
 /// An operation without a step-by-step derivation: its result only.

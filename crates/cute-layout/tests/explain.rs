@@ -131,5 +131,44 @@ fn failures_stop_at_the_failing_step() {
 fn other_operations_show_their_result() {
     let e = explain("right_inverse((_8,_4):(_4,_1))").unwrap();
     assert!(e.to_string().ends_with("= (_4,_8):(_8,_1)\n"), "{e}");
+    let e = explain("make_layout_right((2,3))").unwrap();
+    assert!(e.to_string().contains("no step-by-step derivation"), "{e}");
     assert!(explain("nonsense(").is_err());
+}
+
+/// The derivations of issue 10: each has steps of its own and ends with what `eval` gives.
+#[test]
+fn the_hard_operations_have_derivations() {
+    for expr in [
+        "right_inverse((4,8):(8,1))",
+        "right_inverse((_4,_2):(_1,_5))",
+        "left_inverse((_4,_2):(_1,_5))",
+        "left_inverse(_4:_2)",
+        "tile_to_shape((2,2):(1,2), (4,6))",
+        "tile_to_shape((2,2):(1,2), (4,6), (1,0))",
+        "local_tile((8,8):(1,8), (_4,_2), (1,2))",
+        "local_partition((8,8):(1,8), (_2,_4):(_4,_1), 5)",
+        "blocked_product((2,2):(1,2), (3,4):(1,3))",
+        "raked_product((2,2):(1,2), (3,4):(1,3))",
+    ] {
+        let e = explain(expr).unwrap();
+        let text = e.to_string();
+        assert!(!text.contains("no step-by-step derivation"), "{text}");
+        assert!(e.steps.len() >= 2, "{text}");
+        let want = cute_layout::eval::eval(expr).unwrap();
+        assert_eq!(e.result.as_ref().ok(), Some(&want), "{text}");
+    }
+    insta::assert_snapshot!(
+        "right_inverse",
+        explain("right_inverse((4,8):(8,1))").unwrap().to_string()
+    );
+    insta::assert_snapshot!(
+        "left_inverse",
+        explain("left_inverse((_4,_2):(_1,_5))")
+            .unwrap()
+            .to_string()
+    );
+    // a failing left inverse stops with the error after the modes it emitted
+    let e = explain("left_inverse((2,7):(2,1))").unwrap();
+    assert!(e.result.is_err() && e.steps.len() >= 3, "{e}");
 }

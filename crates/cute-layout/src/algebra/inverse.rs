@@ -2,7 +2,7 @@
 
 use super::coalesce::{coalesce, coalesced_modes, modes_to_layout};
 use super::composition::composition;
-use super::Modes;
+use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -44,19 +44,47 @@ fn sorted_with_prefix(layout: &Layout, out: &mut PrefixedModes) -> Result<()> {
 /// assert_eq!(right_inverse(&l).unwrap().to_string(), "_4:_1");
 /// ```
 pub fn right_inverse(layout: &Layout) -> Result<Layout> {
+    right_inverse_traced(layout, &mut NoTrace)
+}
+
+/// The modes of [`sorted_with_prefix`], written `s:d at p`.
+fn show_sorted(sorted: &PrefixedModes) -> String {
+    let modes: Vec<String> = sorted
+        .iter()
+        .map(|(s, d, p)| format!("{s}:{d} at {p}"))
+        .collect();
+    modes.join(", ")
+}
+
+/// [`right_inverse`], reporting each mode taken or skipped.
+pub(crate) fn right_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Result<Layout> {
     let mut modes: Modes = Modes::from_elem((Int::ONE, Int::ZERO), 1);
     let mut cur = Int::ONE;
     let mut sorted = PrefixedModes::new();
     sorted_with_prefix(layout, &mut sorted)?;
+    t.step(|| {
+        format!(
+            "coalesce({layout}) sorted by stride, each mode at its position in the domain: {}; start with cur = 1",
+            show_sorted(&sorted)
+        )
+    });
     for &(s, d, prefix) in &sorted {
         if d.value() == cur.value() {
+            let next = s.mul(d)?;
+            t.step(|| {
+                format!("{s}:{d}: stride {d} = cur, take {s}:{prefix}; cur = {s}*{d} = {next}")
+            });
             modes.push((s, prefix));
-            cur = s.mul(d)?;
+            cur = next;
+        } else {
+            t.step(|| format!("{s}:{d}: stride {d} != cur = {cur}, skip"));
         }
     }
     let mut result = Modes::new();
     coalesced_modes(modes.iter().copied(), &mut result)?;
-    Ok(modes_to_layout(&result))
+    let r = modes_to_layout(&result);
+    t.step(|| format!("coalesce the modes taken: {r}"));
+    Ok(r)
 }
 
 /// `left_inverse(L)`: a quasi-inverse `R` with `L(R(L(i))) == L(i)`, and `R(L(i)) == i` when
@@ -81,14 +109,26 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
 /// assert_eq!(left_inverse(&l).unwrap().to_string(), "(_2,_4):(_0,_1)");
 /// ```
 pub fn left_inverse(layout: &Layout) -> Result<Layout> {
+    left_inverse_traced(layout, &mut NoTrace)
+}
+
+/// [`left_inverse`], reporting the extent and stride each mode emits.
+pub(crate) fn left_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Result<Layout> {
     let mut sorted = PrefixedModes::new();
     sorted_with_prefix(layout, &mut sorted)?;
+    t.step(|| {
+        format!(
+            "coalesce({layout}) sorted by stride, each mode at its position in the domain: {}; start at stride 0 with span 1",
+            show_sorted(&sorted)
+        )
+    });
     // Mode k of the result is (extent k, prefix of the mode emitted before it), from stride 0.
     let mut modes = Modes::new();
     let mut stride = Int::ZERO;
     let mut span = Int::ONE;
     for &(s, d, prefix) in &sorted {
         if d.value() == 0 {
+            t.step(|| format!("{s}:{d}: stride 0, skip"));
             continue;
         }
         if d.rem(span)?.value() != 0 {
@@ -101,15 +141,20 @@ pub fn left_inverse(layout: &Layout) -> Result<Layout> {
             });
         }
         let e = d.div(span)?;
+        t.step(|| {
+            format!("{s}:{d}: emit {d}/{span} = {e} at stride {stride}; the next stride is its position {prefix}")
+        });
         modes.push((e, stride));
         stride = prefix;
         span = span.mul(e)?;
     }
     let last = sorted.last().map_or(Int::ONE, |m| m.0);
+    t.step(|| format!("close with the last extent {last} at stride {stride}"));
     modes.push((last, stride));
     let mut coalesced = Modes::new();
     coalesced_modes(modes.iter().copied(), &mut coalesced)?;
     let result = modes_to_layout(&coalesced);
+    t.step(|| format!("coalesce the modes emitted: {result}"));
     check_quasi_inverse(layout, &sorted, &result)?;
     Ok(result)
 }

@@ -300,6 +300,16 @@ pub fn tile_to_shape(
     target: &IntTuple,
     order: Option<&IntTuple>,
 ) -> Result<Layout> {
+    tile_to_shape_traced(block, target, order, &mut NoTrace)
+}
+
+/// [`tile_to_shape`], reporting the padding, the arrangement of the blocks and the product.
+pub(crate) fn tile_to_shape_traced(
+    block: &Layout,
+    target: &IntTuple,
+    order: Option<&IntTuple>,
+    tr: &mut impl Trace,
+) -> Result<Layout> {
     let r = target.rank();
     if block.rank() > r {
         return Err(LayoutError::InvalidArgument {
@@ -332,5 +342,14 @@ pub fn tile_to_shape(
         Some(o) => Layout::ordered(&product_shape, o)?,
         None => Layout::column_major(&product_shape)?,
     };
-    blocked_product(&padded, &arrangement)
+    tr.step(|| {
+        format!(
+            "pad the block to rank {r}: {padded}; blocks needed per mode: ceil_div({target_shape}, {block_shape}) = {product_shape}, arranged {}: {arrangement}",
+            if order.is_some() { "in the given order" } else { "column-major" }
+        )
+    });
+    tr.enter(|| format!("blocked_product({padded}, {arrangement}):"));
+    let result = blocked_product_traced(&padded, &arrangement, tr);
+    tr.leave();
+    result
 }

@@ -8,17 +8,18 @@ use crate::basis::IdentityTensor;
 use crate::error::Result;
 use crate::layout::Layout;
 use crate::tiler::Tiler;
-use crate::value::Value;
+use crate::value::{Kind, Value};
 
 /// Applies `a`'s operation to the identity tensor among its arguments (`first` is the position
 /// of the first one).
 pub(super) fn apply(a: &Args, first: usize) -> Result<Value> {
-    let no_form = || {
-        a.wrong(
-            first,
-            "an ordinary layout (this operation has no identity form)",
-        )
+    let takes = a.op.params.get(first).map_or(&[][..], |p| p.kinds);
+    let want = if takes.contains(&Kind::Layout) || takes.is_empty() {
+        "an ordinary layout (this operation has no identity form)"
+    } else {
+        "an int-tuple (this operation has no identity form)"
     };
+    let no_form = || a.wrong(first, want);
     let form = a.op.identity.ok_or_else(no_form)?;
     let (tensor, basis) = match a.items.get(form.position) {
         Some(Value::IdentityTensor(t)) => ((**t).clone(), false),

@@ -241,8 +241,13 @@ pub fn markdown() -> String {
     let mut out = String::from("| operation | what it gives | example |\n|---|---|---|\n");
     for op in operations() {
         let cell = |s: &str| s.replace('|', "\\|");
+        let also: String = op
+            .aliases
+            .iter()
+            .map(|a| format!(" (also `{a}`)"))
+            .collect();
         out.push_str(&format!(
-            "| `{}` | {} | `{}` = `{}` |\n",
+            "| `{}`{also} | {} | `{}` = `{}` |\n",
             cell(op.signature),
             cell(op.summary),
             cell(op.example),
