@@ -9,6 +9,7 @@
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::tuple::IntTuple;
+use std::borrow::Cow;
 use std::fmt;
 
 /// A tiler: `<3:3,(2,4):(1,8)>`, `(4,3)`, `8:2`, `_`, or nested tuples of these.
@@ -57,10 +58,10 @@ impl Tiler {
     /// # use cute_layout::{Int, Tiler};
     /// assert_eq!(Tiler::from_int(Int::dynamic(4)).as_divisor().unwrap().to_string(), "4:_1");
     /// ```
-    pub fn as_divisor(&self) -> Option<std::borrow::Cow<'_, Layout>> {
+    pub fn as_divisor(&self) -> Option<Cow<'_, Layout>> {
         match self {
-            Tiler::Layout(l) => Some(std::borrow::Cow::Borrowed(l)),
-            Tiler::Int(n) => Some(std::borrow::Cow::Owned(Layout::from_extent(*n))),
+            Tiler::Layout(l) => Some(Cow::Borrowed(l)),
+            Tiler::Int(n) => Some(Cow::Owned(Layout::from_extent(*n))),
             Tiler::Underscore | Tiler::Tuple(_) => None,
         }
     }
@@ -72,10 +73,10 @@ impl Tiler {
     /// # use cute_layout::{Int, Tiler};
     /// assert_eq!(Tiler::from_int(Int::fixed(4)).as_composed().unwrap().to_string(), "_4:_1");
     /// ```
-    pub fn as_composed(&self) -> Option<std::borrow::Cow<'_, Layout>> {
+    pub fn as_composed(&self) -> Option<Cow<'_, Layout>> {
         match self {
-            Tiler::Layout(l) => Some(std::borrow::Cow::Borrowed(l)),
-            Tiler::Int(n) => Some(std::borrow::Cow::Owned(Layout::leaf(*n, Int::ONE))),
+            Tiler::Layout(l) => Some(Cow::Borrowed(l)),
+            Tiler::Int(n) => Some(Cow::Owned(Layout::leaf(*n, Int::ONE))),
             Tiler::Underscore | Tiler::Tuple(_) => None,
         }
     }
