@@ -2,9 +2,8 @@
 //! `bench/atoms/check.sh`) recomputed with the library and compared byte for byte.
 
 use cute_layout::atom::{
-    copy_op, copy_op_names, make_copy_atom, make_tiled_copy, make_tiled_copy_a,
-    make_tiled_copy_b, make_tiled_copy_c, make_tiled_mma, mma_atom, mma_atom_names, TiledCopy,
-    TiledMma,
+    copy_op, copy_op_names, make_copy_atom, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b,
+    make_tiled_copy_c, make_tiled_mma, mma_atom, mma_atom_names, TiledCopy, TiledMma,
 };
 use cute_layout::notation::atom::{
     atom_text, parse_permutation, parse_value_type, tiled_copy_text, AtomRequest,
@@ -30,7 +29,11 @@ fn blocks() -> Vec<(&'static str, String)> {
 
 fn tiled_mma(name: &str, layout: &str, perm: Option<&&str>) -> R<TiledMma> {
     let perm = perm.map(|p| parse_permutation(p)).transpose()?;
-    make_tiled_mma(&mma_atom(name)?, &layout.parse()?, perm.as_deref().unwrap_or(&[]))
+    make_tiled_mma(
+        &mma_atom(name)?,
+        &layout.parse()?,
+        perm.as_deref().unwrap_or(&[]),
+    )
 }
 
 fn tiled_copy(op: &str, t: &str, thr: &str, val: &str) -> R<TiledCopy> {
@@ -116,7 +119,11 @@ fn run(case: &str) -> R<String> {
 #[test]
 fn every_case_prints_as_cpp() {
     let blocks = blocks();
-    assert!(blocks.len() > 1000, "expected.txt has only {} cases", blocks.len());
+    assert!(
+        blocks.len() > 1000,
+        "expected.txt has only {} cases",
+        blocks.len()
+    );
     let mut failures = Vec::new();
     for (case, want) in &blocks {
         match run(case) {
@@ -139,7 +146,10 @@ fn every_catalogued_atom_is_checked_against_cpp() {
     let cases: Vec<&str> = blocks().iter().map(|b| b.0).collect();
     for name in mma_atom_names() {
         let case = format!("mma {name}");
-        assert!(cases.contains(&case.as_str()), "{case} missing: rerun bench/atoms/check.sh --update");
+        assert!(
+            cases.contains(&case.as_str()),
+            "{case} missing: rerun bench/atoms/check.sh --update"
+        );
     }
     for op in copy_op_names() {
         let prefix = format!("copy {op} ");

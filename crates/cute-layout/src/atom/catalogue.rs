@@ -272,7 +272,10 @@ fn build_mma_entries() -> Vec<MmaEntry> {
 
 /// SM70 `8x8x4`: A is row-major (`_8x4_Row`) for `T`, B for `N`; C by accumulator width.
 fn sm70_entries(out: &mut Vec<MmaEntry>) {
-    for (types, c) in [("F16F16F16F16", SM70_8X8_16B), ("F32F16F16F32", SM70_8X8_32B)] {
+    for (types, c) in [
+        ("F16F16F16F16", SM70_8X8_16B),
+        ("F32F16F16F32", SM70_8X8_32B),
+    ] {
         for layout in ["TN", "NT", "NN", "TT"] {
             let row_a = layout.starts_with('T');
             let row_b = layout.ends_with('N');
@@ -525,7 +528,11 @@ fn types_of(name: &str) -> Result<MmaTypes> {
     match tys[..] {
         [d, a, b, c] => Ok(MmaTypes { d, a, b, c }),
         [d, a, b] => Ok(MmaTypes { d, a, b, c: d }),
-        _ => Err(unknown("MMA types", name, "expected three or four element types")),
+        _ => Err(unknown(
+            "MMA types",
+            name,
+            "expected three or four element types",
+        )),
     }
 }
 
@@ -567,9 +574,21 @@ pub fn copy_op(name: &str) -> Result<CopyOp> {
 
 /// `SM75_*_LDSM_*`: name, source (shared memory, 128-bit rows) and destination (registers).
 const LDSM: [(&str, &str, &str); 6] = [
-    ("U32x1_LDSM_N", "((_8,_4),_128):((_128,_0),_1)", "(_32,_32):(_32,_1)"),
-    ("U32x2_LDSM_N", "((_16,_2),_128):((_128,_0),_1)", "(_32,(_32,_2)):(_32,(_1,_1024))"),
-    ("U32x4_LDSM_N", "(_32,_128):(_128,_1)", "(_32,(_32,_4)):(_32,(_1,_1024))"),
+    (
+        "U32x1_LDSM_N",
+        "((_8,_4),_128):((_128,_0),_1)",
+        "(_32,_32):(_32,_1)",
+    ),
+    (
+        "U32x2_LDSM_N",
+        "((_16,_2),_128):((_128,_0),_1)",
+        "(_32,(_32,_2)):(_32,(_1,_1024))",
+    ),
+    (
+        "U32x4_LDSM_N",
+        "(_32,_128):(_128,_1)",
+        "(_32,(_32,_4)):(_32,(_1,_1024))",
+    ),
     (
         "U16x2_LDSM_T",
         "((_8,_4),_128):((_128,_0),_1)",
@@ -623,10 +642,16 @@ fn copy_entries() -> Vec<CopyEntry> {
     // cp.async moves 4, 8 or 16 bytes (CACHEGLOBAL only 16).
     for (t, bits) in &UINTS[2..] {
         out.push(scalar(format!("SM80_CP_ASYNC_CACHEALWAYS<{t}>"), *bits));
-        out.push(scalar(format!("SM80_CP_ASYNC_CACHEALWAYS_ZFILL<{t}>"), *bits));
+        out.push(scalar(
+            format!("SM80_CP_ASYNC_CACHEALWAYS_ZFILL<{t}>"),
+            *bits,
+        ));
     }
     out.push(scalar("SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>".into(), 128));
-    out.push(scalar("SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>".into(), 128));
+    out.push(scalar(
+        "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>".into(),
+        128,
+    ));
     // STSM is LDSM reversed: Src = LDSM's Dst (registers), Dst = LDSM's Src; Ref = Src.
     for (ldsm, src, dst) in LDSM {
         out.push((

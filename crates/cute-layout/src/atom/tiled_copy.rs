@@ -72,7 +72,11 @@ fn make_tiled_copy_impl(atom: &CopyAtom, layout_tv: Layout, tiler: IntTuple) -> 
 /// assert_eq!(tc.layout_tv.to_string(), "((_4,_32),_8):((_256,_1),_32)");
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
-pub fn make_tiled_copy(atom: &CopyAtom, thr_layout: &Layout, val_layout: &Layout) -> Result<TiledCopy> {
+pub fn make_tiled_copy(
+    atom: &CopyAtom,
+    thr_layout: &Layout,
+    val_layout: &Layout,
+) -> Result<TiledCopy> {
     let op = "make_tiled_copy";
     let layout_mn = raked_product(thr_layout, val_layout).map_err(|e| e.within(op))?;
     let shape = Tree::from_leaves([thr_layout.size()?, val_layout.size()?]);
@@ -181,7 +185,7 @@ impl TiledCopy {
     /// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
     /// let atom = make_copy_atom(&copy_op("UniversalCopy<uint128_t>")?, ValueType::Half)?;
     /// let tc = make_tiled_copy(&atom, &"(_32,_4):(_4,_1)".parse()?, &"(_1,_8)".parse()?)?;
-    /// assert_eq!(tc.get_layout_s_tv()?.to_string(), "((_4,_32),_8):((_256,_1),_32)");
+    /// assert_eq!(tc.get_layout_s_tv()?.to_string(), "((_4,_32),(_8,_1)):((_256,_1),(_32,_0))");
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn get_layout_s_tv(&self) -> Result<Layout> {
@@ -198,7 +202,7 @@ impl TiledCopy {
     /// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
     /// let atom = make_copy_atom(&copy_op("UniversalCopy<uint128_t>")?, ValueType::Half)?;
     /// let tc = make_tiled_copy(&atom, &"(_32,_4):(_4,_1)".parse()?, &"(_1,_8)".parse()?)?;
-    /// assert_eq!(tc.get_layout_d_tv()?.to_string(), "((_4,_32),_8):((_256,_1),_32)");
+    /// assert_eq!(tc.get_layout_d_tv()?.to_string(), "((_4,_32),(_8,_1)):((_256,_1),(_32,_0))");
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn get_layout_d_tv(&self) -> Result<Layout> {
@@ -234,7 +238,7 @@ impl TiledCopy {
     /// let atom = make_copy_atom(&copy_op("UniversalCopy<uint128_t>")?, ValueType::Half)?;
     /// let tc = make_tiled_copy(&atom, &"(_32,_4):(_4,_1)".parse()?, &"(_1,_8)".parse()?)?;
     /// let (l, off) = tc.partition_s(&"(_64,_64):(_64,_1)".parse()?, 1)?;
-    /// assert_eq!(l.to_string(), "(_8,_2,_2):(_1,_2048,_32)");
+    /// assert_eq!(l.to_string(), "((_8,_1),_2,_2):((_1,_0),_2048,_32)");
     /// assert_eq!(off.value(), 8);
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
@@ -253,7 +257,7 @@ impl TiledCopy {
     /// let atom = make_copy_atom(&copy_op("UniversalCopy<uint128_t>")?, ValueType::Half)?;
     /// let tc = make_tiled_copy(&atom, &"(_32,_4):(_4,_1)".parse()?, &"(_1,_8)".parse()?)?;
     /// let (l, off) = tc.partition_d(&"(_32,_32):(_1,_32)".parse()?, 4)?;
-    /// assert_eq!(l.to_string(), "(_8,_1,_1):(_32,_0,_0)");
+    /// assert_eq!(l.to_string(), "((_8,_1),_1,_1):((_32,_0),_0,_0)");
     /// assert_eq!(off.value(), 1);
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```

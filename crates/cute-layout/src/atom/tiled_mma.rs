@@ -94,7 +94,11 @@ pub fn make_tiled_mma(
             hint: "give at most three permutations (M, N, K)",
         });
     }
-    let mut perms = [Permutation::Underscore, Permutation::Underscore, Permutation::Underscore];
+    let mut perms = [
+        Permutation::Underscore,
+        Permutation::Underscore,
+        Permutation::Underscore,
+    ];
     for (slot, p) in perms.iter_mut().zip(permutation) {
         *slot = p.clone();
     }
@@ -238,17 +242,26 @@ impl TiledMma {
         };
         if let Some([dm, dn]) = spread {
             let vmnk = &self.thr_layout_vmnk;
-            let shape = Tree::tuple([Tree::leaf(vmnk.mode(1)?.size()?), Tree::leaf(vmnk.mode(2)?.size()?)])?;
+            let shape = Tree::tuple([
+                Tree::leaf(vmnk.mode(1)?.size()?),
+                Tree::leaf(vmnk.mode(2)?.size()?),
+            ])?;
             let stride = Tree::tuple([Tree::leaf(dm), Tree::leaf(dn)])?;
             let tile = Tiler::Tuple(vec![
                 Tiler::Underscore,
-                Tiler::Tuple(vec![Tiler::Layout(Layout::new(shape, stride)?), Tiler::Underscore]),
+                Tiler::Tuple(vec![
+                    Tiler::Layout(Layout::new(shape, stride)?),
+                    Tiler::Underscore,
+                ]),
             ]);
             frg = composition_tiler(&frg, &Tiler::Tuple(vec![tile, Tiler::Underscore]))?;
         }
         composition_tiler(
             &frg,
-            &Tiler::Tuple(vec![Tiler::Layout(self.thridx_2_thrid()?), Tiler::Underscore]),
+            &Tiler::Tuple(vec![
+                Tiler::Layout(self.thridx_2_thrid()?),
+                Tiler::Underscore,
+            ]),
         )
     }
 
@@ -260,7 +273,7 @@ impl TiledMma {
     /// ```
     /// use cute_layout::atom::{make_tiled_mma, mma_atom};
     /// let mma = make_tiled_mma(&mma_atom("SM80_16x8x8_F32F16F16F32_TN")?, &"(_1,_2,_1)".parse()?, &[])?;
-    /// assert_eq!(mma.get_layout_a_tv()?.to_string(), "((_4,_8,_2),(_2,_2)):((_32,_1,_0),(_16,_8))");
+    /// assert_eq!(mma.get_layout_a_tv()?.to_string(), "((_4,_8,_2),((_2,_2),(_1,_1))):((_32,_1,_0),((_16,_8),(_0,_0)))");
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn get_layout_a_tv(&self) -> Result<Layout> {
@@ -276,7 +289,7 @@ impl TiledMma {
     /// ```
     /// use cute_layout::atom::{make_tiled_mma, mma_atom};
     /// let mma = make_tiled_mma(&mma_atom("SM80_16x8x8_F32F16F16F32_TN")?, &"(_2,_1,_1)".parse()?, &[])?;
-    /// assert_eq!(mma.get_layout_b_tv()?.to_string(), "((_4,_8,_2),_2):((_16,_1,_0),_8)");
+    /// assert_eq!(mma.get_layout_b_tv()?.to_string(), "((_4,_8,_2),(_2,(_1,_1))):((_16,_1,_0),(_8,(_0,_0)))");
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn get_layout_b_tv(&self) -> Result<Layout> {

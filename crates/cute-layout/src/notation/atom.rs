@@ -3,8 +3,8 @@
 //! byte for byte as CuTe C++ prints them.
 
 use crate::atom::{
-    copy_op, is_mma_atom, make_copy_atom, make_tiled_copy, make_tiled_mma, mma_atom,
-    CopyAtom, MmaAtom, Permutation, TiledCopy, TiledMma, ValueType,
+    copy_op, is_mma_atom, make_copy_atom, make_tiled_copy, make_tiled_mma, mma_atom, CopyAtom,
+    MmaAtom, Permutation, TiledCopy, TiledMma, ValueType,
 };
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
@@ -14,13 +14,28 @@ use std::fmt::Write;
 /// CuTe's type names, in the spelling `print` and the catalogue use (first) and accepted
 /// alternatives.
 const TYPE_NAMES: &[(ValueType, &[&str])] = &[
-    (ValueType::Half, &["half_t", "cutlass::half_t", "half", "f16"]),
-    (ValueType::BFloat16, &["bfloat16_t", "cutlass::bfloat16_t", "bf16"]),
-    (ValueType::TFloat32, &["tfloat32_t", "cutlass::tfloat32_t", "tf32"]),
+    (
+        ValueType::Half,
+        &["half_t", "cutlass::half_t", "half", "f16"],
+    ),
+    (
+        ValueType::BFloat16,
+        &["bfloat16_t", "cutlass::bfloat16_t", "bf16"],
+    ),
+    (
+        ValueType::TFloat32,
+        &["tfloat32_t", "cutlass::tfloat32_t", "tf32"],
+    ),
     (ValueType::Float, &["float", "f32"]),
     (ValueType::Double, &["double", "f64"]),
-    (ValueType::E4M3, &["float_e4m3_t", "cutlass::float_e4m3_t", "e4m3"]),
-    (ValueType::E5M2, &["float_e5m2_t", "cutlass::float_e5m2_t", "e5m2"]),
+    (
+        ValueType::E4M3,
+        &["float_e4m3_t", "cutlass::float_e4m3_t", "e4m3"],
+    ),
+    (
+        ValueType::E5M2,
+        &["float_e5m2_t", "cutlass::float_e5m2_t", "e5m2"],
+    ),
     (ValueType::Int4, &["int4b_t", "cutlass::int4b_t"]),
     (ValueType::UInt4, &["uint4b_t", "cutlass::uint4b_t"]),
     (ValueType::Int8, &["int8_t"]),
@@ -32,7 +47,10 @@ const TYPE_NAMES: &[(ValueType, &[&str])] = &[
     (ValueType::Int64, &["int64_t"]),
     (ValueType::UInt64, &["uint64_t"]),
     (ValueType::UInt128, &["uint128_t", "cute::uint128_t"]),
-    (ValueType::ComplexDouble, &["complex<double>", "cutlass::complex<double>"]),
+    (
+        ValueType::ComplexDouble,
+        &["complex<double>", "cutlass::complex<double>"],
+    ),
 ];
 
 /// The C++ name of an element type.
@@ -109,7 +127,11 @@ pub fn canonical_atom_name(name: &str) -> String {
     };
     if base.contains("_TN") {
         // The integer GMMAs are plain structs; the others take defaulted scale parameters.
-        return if base.contains("_S32") { base } else { format!("{base}<>") };
+        return if base.contains("_S32") {
+            base
+        } else {
+            format!("{base}<>")
+        };
     }
     let majors: Vec<String> = args
         .trim_start_matches('<')
