@@ -27,6 +27,8 @@ pub struct TiledMma {
 }
 
 /// One mode of `PermutationMNK`: `_`, an integer (a `Tile<_32,...>` extent), or a layout.
+// Permutations are three per tiled MMA; the layout is kept inline as in `Tiler`.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Permutation {
     /// `_`: the mode is tiled in atom order.
