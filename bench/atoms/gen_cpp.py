@@ -13,6 +13,9 @@ Cases (layouts in CuTe notation, `_8` static, `8` dynamic):
   copy_tv S|D OP T THR VAL              print(tiled_copy.get_layout{S,D}_TV())
   tiled_copy_mma A|B|C OP T NAME LAYOUT print(make_tiled_copy_{A,B,C}(Copy_Atom<OP,T>{}, mma))
   copy_partition S|D OP T THR VAL TENSOR TID  thr_copy.partition_{S,D}: layout @ offset
+  partition_id A|B|C NAME LAYOUT SHAPE TID     thr_mma.partition_{A,B,C}(make_identity_tensor(SHAPE))
+  copy_partition_id S|D OP T THR VAL SHAPE TID thr_copy.partition_{S,D}(make_identity_tensor(SHAPE))
+  retile A|B|C OP T NAME LAYOUT FRAG    make_tiled_copy_{A,B,C}(...).get_slice(0).retile_S(tensor)
 """
 import re
 import sys
@@ -109,6 +112,26 @@ def case(line):
             f"{{ auto thr = make_tiled_copy(Copy_Atom<{op}, {t}>{{}}, {layout(thr)}, {layout(val)})"
             f".get_slice({tid}); auto tt = make_tensor(&buf[0], {layout(tensor)}); "
             f"auto p = thr.partition_{side}(tt); "
+            f'print(p.layout()); printf(" @ %d\\n", int(p.data() - &buf[0])); }}'
+        )
+    if k == "partition_id":
+        op, name, lay, shape, tid = w[1:]
+        return (
+            f"print({mma(name, lay)}.get_slice({tid}).partition_{op}"
+            f'(make_identity_tensor({tup(shape)}))); print("\\n");'
+        )
+    if k == "copy_partition_id":
+        side, op, t, thr, val, shape, tid = w[1:]
+        return (
+            f"print(make_tiled_copy(Copy_Atom<{op}, {t}>{{}}, {layout(thr)}, {layout(val)})"
+            f".get_slice({tid}).partition_{side}(make_identity_tensor({tup(shape)}))); "
+            f'print("\\n");'
+        )
+    if k == "retile":
+        which, op, t, name, lay, frag = w[1:]
+        return (
+            f"{{ auto tc = make_tiled_copy_{which}(Copy_Atom<{op}, {t}>{{}}, {mma(name, lay)}); "
+            f"auto p = tc.get_slice(0).retile_S(make_tensor(&buf[0], {layout(frag)})); "
             f'print(p.layout()); printf(" @ %d\\n", int(p.data() - &buf[0])); }}'
         )
     raise SystemExit(f"gen_cpp.py: unknown case `{line}`")

@@ -4,7 +4,7 @@ use cute_layout::atom::{
     copy_op, copy_op_names, make_copy_atom, make_tiled_copy, make_tiled_mma, mma_atom,
     mma_atom_names, MmaAtom, ValueType,
 };
-use cute_layout::{Int, IntTuple, Layout, Tree};
+use cute_layout::{Int, IntTuple, Layout, Tensor, Tree};
 use proptest::prelude::*;
 
 /// The sorted image of a layout.
@@ -148,8 +148,8 @@ proptest! {
         let tile = Layout::column_major(&static_shape(&[ts[0], ts[1]])).unwrap();
         let threads = mma.size().unwrap().value();
         for t in [0, threads / 2, threads - 1] {
-            let (p, off) = mma.partition_c(&tile, t).unwrap();
-            let mut got: Vec<i64> = p.offsets().unwrap().iter().map(|x| x + off.value()).collect();
+            let p = mma.partition_c(Tensor::new((), tile.clone()), t).unwrap();
+            let mut got: Vec<i64> = p.layout().inner().offsets().unwrap().iter().map(|x| x + p.offset()).collect();
             let vals = c.mode(1).unwrap().size().unwrap().value();
             let mut want: Vec<i64> = (0..vals).map(|v| c.eval(t + threads * v).unwrap()).collect();
             got.sort_unstable();
