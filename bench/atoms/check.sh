@@ -44,7 +44,11 @@ CUTE="${CARGO_TARGET_DIR:-$ROOT/target}/debug/cute"
   "$CUTE" atoms --mma | sed 's/^/mma /'
   # Copy_Atom<OP, T>: T = the operation's own 8-bit type, else half_t.
   "$CUTE" atoms --copy | while read -r op; do
-    case "$op" in *uint8_t*) echo "copy $op uint8_t" ;; *) echo "copy $op half_t" ;; esac
+    case "$op" in
+      *'<T>') for t in half_t bfloat16_t float uint8_t double; do echo "smem ${op%<T>}<$t>"; done ;;
+      *uint8_t*) echo "copy $op uint8_t" ;;
+      *) echo "copy $op half_t" ;;
+    esac
   done
   grep -v '^#' "$HERE/cases.txt" | grep -v '^\s*$'
 } >"$WORK/cases.txt"

@@ -15,6 +15,8 @@ Cases (layouts in CuTe notation, `_8` static, `8` dynamic):
   copy_partition S|D OP T THR VAL TENSOR TID  thr_copy.partition_{S,D}: layout @ offset
   partition_id A|B|C NAME LAYOUT SHAPE TID     thr_mma.partition_{A,B,C}(make_identity_tensor(SHAPE))
   copy_partition_id S|D OP T THR VAL SHAPE TID thr_copy.partition_{S,D}(make_identity_tensor(SHAPE))
+  smem GMMA::Layout_..._Atom<T>         print(GMMA::Layout_..._Atom<T>{})
+  smem_tile GMMA::Layout_..._Atom<T> SHAPE  print(tile_to_shape(atom, SHAPE))
   retile A|B|C OP T NAME LAYOUT FRAG    make_tiled_copy_{A,B,C}(...).get_slice(0).retile_S(tensor)
 """
 import re
@@ -134,6 +136,10 @@ def case(line):
             f"auto p = tc.get_slice(0).retile_S(make_tensor(&buf[0], {layout(frag)})); "
             f'print(p.layout()); printf(" @ %d\\n", int(p.data() - &buf[0])); }}'
         )
+    if k == "smem":
+        return f'print({w[1]}{{}}); print("\\n");'
+    if k == "smem_tile":
+        return f'print(tile_to_shape({w[1]}{{}}, {tup(w[2])})); print("\\n");'
     raise SystemExit(f"gen_cpp.py: unknown case `{line}`")
 
 

@@ -39,7 +39,16 @@ fn stdout_of(args: &[&str]) -> String {
 
 #[test]
 fn atom_prints_as_cpp() {
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &[
+                "atom",
+                "GMMA::Layout_K_SW32_Atom<bfloat16_t>",
+                "--shape",
+                "(_64,_64,_3)",
+            ],
+            "smem_tile GMMA::Layout_K_SW32_Atom<bfloat16_t> (_64,_64,_3)",
+        ),
         (
             &["atom", "SM80_16x8x16_F32F16F16F32_TN"],
             "mma SM80_16x8x16_F32F16F16F32_TN",
@@ -103,9 +112,13 @@ fn atoms_lists_every_checked_atom() {
     let names: Vec<&str> = list.lines().collect();
     assert!(names.len() > 1500, "{} atoms", names.len());
     for name in names {
+        let smem = name
+            .strip_suffix("<T>")
+            .map(|n| format!("## smem {n}<half_t>\n"));
         assert!(
             EXPECTED.contains(&format!("## mma {name}\n"))
-                || EXPECTED.contains(&format!("## copy {name} ")),
+                || EXPECTED.contains(&format!("## copy {name} "))
+                || smem.is_some_and(|s| EXPECTED.contains(&s)),
             "{name} is not checked against C++"
         );
     }

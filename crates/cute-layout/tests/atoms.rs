@@ -197,3 +197,28 @@ proptest! {
         prop_assert_eq!(tc.get_layout_s_tv().unwrap().offsets().unwrap(), tc.layout_tv.offsets().unwrap());
     }
 }
+
+/// Every GMMA shared-memory atom is a permutation of its elements: one 8-row swizzle pattern
+/// of `8 × 2^B` 16-byte chunks, the swizzle recast to elements.
+#[test]
+fn gmma_layout_atoms_are_permutations() {
+    use cute_layout::atom::{gmma_layout_atom, GmmaSwizzle, Major};
+    for major in [Major::K, Major::MN] {
+        for (sw, b) in [
+            (GmmaSwizzle::Inter, 0),
+            (GmmaSwizzle::Sw32, 1),
+            (GmmaSwizzle::Sw64, 2),
+            (GmmaSwizzle::Sw128, 3),
+        ] {
+            for t in [ValueType::UInt8, ValueType::Half, ValueType::Float, ValueType::Double] {
+                let atom = gmma_layout_atom(major, sw, t).unwrap();
+                let n = atom.layout.size().unwrap().value();
+                assert_eq!(n * t.bits(), 8 * (128 << b), "{major:?} {sw:?} {t:?}: bits");
+                let el = atom.element_layout().unwrap();
+                let mut offs: Vec<i64> = (0..n).map(|i| el.eval(i).unwrap()).collect();
+                offs.sort_unstable();
+                assert_eq!(offs, (0..n).collect::<Vec<_>>(), "{major:?} {sw:?} {t:?}");
+            }
+        }
+    }
+}

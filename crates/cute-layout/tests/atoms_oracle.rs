@@ -63,6 +63,7 @@ fn run(case: &str) -> R<String> {
         layout,
         val_layout,
         permutation,
+        shape: None,
     };
     Ok(match (w[0], &w[1..]) {
         ("mma", [name]) => atom_text(&req(name, None, None, None, None))?,
@@ -148,6 +149,11 @@ fn run(case: &str) -> R<String> {
                 _ => tc.partition_d(l, tid)?,
             })
         }
+        ("smem", [name]) => atom_text(&req(name, None, None, None, None))?,
+        ("smem_tile", [name, shape]) => atom_text(&AtomRequest {
+            shape: Some(shape),
+            ..req(name, None, None, None, None)
+        })?,
         _ => panic!("unknown case `{case}` in expected.txt"),
     })
 }

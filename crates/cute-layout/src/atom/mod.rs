@@ -23,10 +23,12 @@
 //! ```
 
 mod catalogue;
+mod smem;
 mod tiled_copy;
 mod tiled_mma;
 
 pub use catalogue::{copy_op, copy_op_names, is_mma_atom, mma_atom, mma_atom_names};
+pub use smem::{gmma_layout_atom, GmmaSwizzle, Major, SmemLayout};
 pub use tiled_copy::{
     make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, TiledCopy,
 };
