@@ -57,7 +57,8 @@ echo "check.sh: $(wc -l <"$WORK/cases.txt") cases" >&2
 python3 "$HERE/gen_cpp.py" <"$WORK/cases.txt" >"$WORK/atoms.cpp"
 echo "check.sh: compiling $WORK/atoms.cpp (g++ -std=c++17, host only)" >&2
 nice -n 10 g++ -std=c++17 -O0 "${INCLUDES[@]}" "$WORK/atoms.cpp" -o "$WORK/atoms"
-"$WORK/atoms" >"$WORK/expected.txt"
+# make_gmma_desc reads the shared-memory address, which host code cannot: CuTe prints a notice.
+"$WORK/atoms" | grep -v '^ERROR: cast_smem_ptr_to_uint not supported' >"$WORK/expected.txt"
 
 if [ "${1:-}" = "--update" ]; then
   cp "$WORK/expected.txt" "$HERE/expected.txt"

@@ -210,7 +210,12 @@ fn gmma_layout_atoms_are_permutations() {
             (GmmaSwizzle::Sw64, 2),
             (GmmaSwizzle::Sw128, 3),
         ] {
-            for t in [ValueType::UInt8, ValueType::Half, ValueType::Float, ValueType::Double] {
+            for t in [
+                ValueType::UInt8,
+                ValueType::Half,
+                ValueType::Float,
+                ValueType::Double,
+            ] {
                 let atom = gmma_layout_atom(major, sw, t).unwrap();
                 let n = atom.layout.size().unwrap().value();
                 assert_eq!(n * t.bits(), 8 * (128 << b), "{major:?} {sw:?} {t:?}: bits");
@@ -221,4 +226,47 @@ fn gmma_layout_atoms_are_permutations() {
             }
         }
     }
+}
+
+/// Shared-memory blocks that are not canonical GMMA layouts are refused with C++'s message.
+#[test]
+fn gmma_descriptor_names_the_violated_condition() {
+    use cute_layout::atom::{gmma_descriptor, gmma_layout_atom, GmmaSwizzle, Major, SmemLayout};
+    let block = |major, sw, tile: &str, block: &str| {
+        let atom = gmma_layout_atom(major, sw, ValueType::Half).unwrap();
+        let tile = atom.tile_to_shape(&tile.parse().unwrap(), None).unwrap();
+        SmemLayout {
+            layout: cute_layout::composition_tiler(&tile.layout, &block.parse().unwrap()).unwrap(),
+            ..tile
+        }
+    };
+    // The whole K extent instead of one MMA's 16 halves.
+    let wide = block(Major::K, GmmaSwizzle::Sw128, "(_64,_64)", "(_64,_64)");
+    let err = gmma_descriptor(&wide, Major::K).unwrap_err().to_string();
+    assert!(
+        err.contains("Not a canonical GMMA_K Layout: Expected K-size 2"),
+        "{err}"
+    );
+    // An MN-major layout read as K-major.
+    let mn = block(Major::MN, GmmaSwizzle::Sw64, "(_64,_16)", "(_64,_16)");
+    let err = gmma_descriptor(&mn, Major::K).unwrap_err().to_string();
+    assert!(err.contains("Not a canonical GMMA_K Layout"), "{err}");
+    // A K-major layout read as MN-major.
+    let k = block(Major::K, GmmaSwizzle::Sw32, "(_64,_16)", "(_64,_16)");
+    let err = gmma_descriptor(&k, Major::MN).unwrap_err().to_string();
+    assert!(err.contains("Not a canonical GMMA_MN Layout"), "{err}");
+    // The swizzle of the wrong atom: SW128 bits over a SW32 arrangement.
+    let wrong = SmemLayout {
+        swizzle: cute_layout::Swizzle::new(3, 4, 3).unwrap(),
+        ..k.clone()
+    };
+    let err = gmma_descriptor(&wrong, Major::K).unwrap_err().to_string();
+    assert!(err.contains("Expected stride failure"), "{err}");
+    // Not a GMMA swizzle at all.
+    let odd = SmemLayout {
+        swizzle: cute_layout::Swizzle::new(2, 3, 3).unwrap(),
+        ..k
+    };
+    let err = gmma_descriptor(&odd, Major::K).unwrap_err().to_string();
+    assert!(err.contains("not a GMMA swizzle"), "{err}");
 }

@@ -5,10 +5,12 @@ use cute_layout::atom::{
     copy_op, copy_op_names, make_copy_atom, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b,
     make_tiled_copy_c, make_tiled_mma, mma_atom, mma_atom_names, TiledCopy, TiledMma,
 };
+use cute_layout::atom::{gmma_descriptor, Major, SmemLayout};
+use cute_layout::notation::atom::parse_gmma_layout_atom;
 use cute_layout::notation::atom::{
     atom_text, parse_permutation, parse_value_type, tiled_copy_text, AtomRequest,
 };
-use cute_layout::{make_identity_tensor, IntTuple, Layout, LayoutError, Tensor};
+use cute_layout::{composition_tiler, make_identity_tensor, IntTuple, Layout, LayoutError, Tensor};
 
 const EXPECTED: &str = include_str!("../../../bench/atoms/expected.txt");
 
@@ -148,6 +150,22 @@ fn run(case: &str) -> R<String> {
                 "S" => tc.partition_s(l, tid)?,
                 _ => tc.partition_d(l, tid)?,
             })
+        }
+        ("gmma_desc", [major, atom, tile, block]) => {
+            let atom = parse_gmma_layout_atom(atom).expect("a GMMA layout atom")?;
+            let tile = atom.tile_to_shape(&tile.parse()?, None)?;
+            let block = SmemLayout {
+                layout: composition_tiler(&tile.layout, &block.parse()?)?,
+                ..tile
+            };
+            let major = if *major == "K" { Major::K } else { Major::MN };
+            let d = gmma_descriptor(&block, major)?;
+            format!(
+                "type={} sbo={} lbo={}\n",
+                d.layout_type.layout_type(),
+                d.stride_byte_offset,
+                d.leading_byte_offset
+            )
         }
         ("smem", [name]) => atom_text(&req(name, None, None, None, None))?,
         ("smem_tile", [name, shape]) => atom_text(&AtomRequest {
