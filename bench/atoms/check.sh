@@ -44,7 +44,11 @@ CUTE="${CARGO_TARGET_DIR:-$ROOT/target}/debug/cute"
   "$CUTE" atoms --mma | sed 's/^/mma /'
   # Copy_Atom<OP, T>: T = the operation's own 8-bit type, else half_t.
   "$CUTE" atoms --copy | while read -r op; do
-    case "$op" in *uint8_t*) echo "copy $op uint8_t" ;; *) echo "copy $op half_t" ;; esac
+    case "$op" in
+      *'<T>') for t in half_t bfloat16_t float uint8_t double; do echo "smem ${op%<T>}<$t>"; done ;;
+      *uint8_t*) echo "copy $op uint8_t" ;;
+      *) echo "copy $op half_t" ;;
+    esac
   done
   grep -v '^#' "$HERE/cases.txt" | grep -v '^\s*$'
 } >"$WORK/cases.txt"
@@ -53,7 +57,8 @@ echo "check.sh: $(wc -l <"$WORK/cases.txt") cases" >&2
 python3 "$HERE/gen_cpp.py" <"$WORK/cases.txt" >"$WORK/atoms.cpp"
 echo "check.sh: compiling $WORK/atoms.cpp (g++ -std=c++17, host only)" >&2
 nice -n 10 g++ -std=c++17 -O0 "${INCLUDES[@]}" "$WORK/atoms.cpp" -o "$WORK/atoms"
-"$WORK/atoms" >"$WORK/expected.txt"
+# make_gmma_desc reads the shared-memory address, which host code cannot: CuTe prints a notice.
+"$WORK/atoms" | grep -v '^ERROR: cast_smem_ptr_to_uint not supported' >"$WORK/expected.txt"
 
 if [ "${1:-}" = "--update" ]; then
   cp "$WORK/expected.txt" "$HERE/expected.txt"

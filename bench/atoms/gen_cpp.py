@@ -13,6 +13,12 @@ Cases (layouts in CuTe notation, `_8` static, `8` dynamic):
   copy_tv S|D OP T THR VAL              print(tiled_copy.get_layout{S,D}_TV())
   tiled_copy_mma A|B|C OP T NAME LAYOUT print(make_tiled_copy_{A,B,C}(Copy_Atom<OP,T>{}, mma))
   copy_partition S|D OP T THR VAL TENSOR TID  thr_copy.partition_{S,D}: layout @ offset
+  partition_id A|B|C NAME LAYOUT SHAPE TID     thr_mma.partition_{A,B,C}(make_identity_tensor(SHAPE))
+  copy_partition_id S|D OP T THR VAL SHAPE TID thr_copy.partition_{S,D}(make_identity_tensor(SHAPE))
+  smem GMMA::Layout_..._Atom<T>         print(GMMA::Layout_..._Atom<T>{})
+  smem_tile GMMA::Layout_..._Atom<T> SHAPE  print(tile_to_shape(atom, SHAPE))
+  gmma_desc K|MN ATOM TILE BLOCK        make_gmma_desc<Major>(local_tile(tile_to_shape(ATOM, TILE), BLOCK, (0,0)))
+  retile A|B|C OP T NAME LAYOUT FRAG    make_tiled_copy_{A,B,C}(...).get_slice(0).retile_S(tensor)
 """
 import re
 import sys
@@ -111,6 +117,41 @@ def case(line):
             f"auto p = thr.partition_{side}(tt); "
             f'print(p.layout()); printf(" @ %d\\n", int(p.data() - &buf[0])); }}'
         )
+    if k == "partition_id":
+        op, name, lay, shape, tid = w[1:]
+        return (
+            f"print({mma(name, lay)}.get_slice({tid}).partition_{op}"
+            f'(make_identity_tensor({tup(shape)}))); print("\\n");'
+        )
+    if k == "copy_partition_id":
+        side, op, t, thr, val, shape, tid = w[1:]
+        return (
+            f"print(make_tiled_copy(Copy_Atom<{op}, {t}>{{}}, {layout(thr)}, {layout(val)})"
+            f".get_slice({tid}).partition_{side}(make_identity_tensor({tup(shape)}))); "
+            f'print("\\n");'
+        )
+    if k == "retile":
+        which, op, t, name, lay, frag = w[1:]
+        return (
+            f"{{ auto tc = make_tiled_copy_{which}(Copy_Atom<{op}, {t}>{{}}, {mma(name, lay)}); "
+            f"auto p = tc.get_slice(0).retile_S(make_tensor(&buf[0], {layout(frag)})); "
+            f'print(p.layout()); printf(" @ %d\\n", int(p.data() - &buf[0])); }}'
+        )
+    if k == "gmma_desc":
+        major, atom, tile, block = w[1:]
+        t = atom[atom.rindex("<") + 1 : -1]
+        return (
+            f"{{ alignas(128) static {t} b[1 << 14]; "
+            f"auto t0 = make_tensor(make_smem_ptr(&b[0]), tile_to_shape({atom}{{}}, {tup(tile)})); "
+            f"auto t = local_tile(t0, {tup(block)}, make_coord(0, 0)); "
+            f"auto d = SM90::GMMA::make_gmma_desc<GMMA::Major::{major}>(t); "
+            f'printf("type=%d sbo=%d lbo=%d\\n", int(d.bitfield.layout_type_), '
+            f"int(d.bitfield.stride_byte_offset_), int(d.bitfield.leading_byte_offset_)); }}"
+        )
+    if k == "smem":
+        return f'print({w[1]}{{}}); print("\\n");'
+    if k == "smem_tile":
+        return f'print(tile_to_shape({w[1]}{{}}, {tup(w[2])})); print("\\n");'
     raise SystemExit(f"gen_cpp.py: unknown case `{line}`")
 
 

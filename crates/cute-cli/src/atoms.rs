@@ -3,7 +3,7 @@
 
 use clap::Args;
 use cute_layout::atom::{copy_op_names, mma_atom_names};
-use cute_layout::notation::atom::{atom_text, AtomRequest};
+use cute_layout::notation::atom::{atom_text, AtomRequest, GMMA_LAYOUT_ATOMS};
 use std::process::ExitCode;
 
 /// Arguments of `cute atoms`.
@@ -36,6 +36,9 @@ pub struct AtomArgs {
     /// Tiled copy: the value layout of `make_tiled_copy`, e.g. `(_1,_8)`.
     #[arg(long, value_name = "LAYOUT")]
     val_layout: Option<String>,
+    /// Shared-memory layout atoms: `tile_to_shape` the atom to this shape, e.g. `(_128,_64)`.
+    #[arg(long, value_name = "SHAPE")]
+    shape: Option<String>,
 }
 
 /// `cute atoms`: one name per line, MMA operations first.
@@ -46,6 +49,7 @@ pub fn list(args: AtomsArgs) -> ExitCode {
     }
     if !args.mma {
         names.extend(copy_op_names());
+        names.extend(GMMA_LAYOUT_ATOMS.map(String::from));
     }
     println!("{}", names.join("\n"));
     ExitCode::SUCCESS
@@ -59,6 +63,7 @@ pub fn show(args: AtomArgs) -> ExitCode {
         layout: args.layout.as_deref(),
         val_layout: args.val_layout.as_deref(),
         permutation: args.permutation.as_deref(),
+        shape: args.shape.as_deref(),
     };
     match atom_text(&req) {
         Ok(text) => {

@@ -37,6 +37,7 @@
 //!   morphisms and their diagrams;
 //! - swizzles, scaled-basis identity layouts ([`basis`]), tensors and thread-value layouts ([`swizzle`], [`recast`], [`tensor`],
 //!   [`tv`], [`tv_render`]) and layout analysis ([`analysis`]);
+//! - MMA and copy atoms, tiled MMAs and tiled copies ([`atom`]);
 //! - CuTe notation ([`notation`]) and the expression evaluator behind `cute eval` ([`eval`]);
 //! - pictures of layouts ([`render`]: `print_layout` grids, LaTeX, SVG, PNG) and step-by-step
 //!   derivations ([`explain`]);

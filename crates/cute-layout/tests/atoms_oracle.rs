@@ -5,10 +5,12 @@ use cute_layout::atom::{
     copy_op, copy_op_names, make_copy_atom, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b,
     make_tiled_copy_c, make_tiled_mma, mma_atom, mma_atom_names, TiledCopy, TiledMma,
 };
+use cute_layout::atom::{gmma_descriptor, Major, SmemLayout};
+use cute_layout::notation::atom::parse_gmma_layout_atom;
 use cute_layout::notation::atom::{
     atom_text, parse_permutation, parse_value_type, tiled_copy_text, AtomRequest,
 };
-use cute_layout::{Layout, LayoutError};
+use cute_layout::{composition_tiler, make_identity_tensor, IntTuple, Layout, LayoutError, Tensor};
 
 const EXPECTED: &str = include_str!("../../../bench/atoms/expected.txt");
 
@@ -45,8 +47,13 @@ fn line(l: Layout) -> String {
     format!("{l}\n")
 }
 
-fn partitioned((l, off): (Layout, cute_layout::Int)) -> String {
-    format!("{l} @ {}\n", off.value())
+fn partitioned(t: Tensor<()>) -> String {
+    format!("{} @ {}\n", t.layout(), t.offset())
+}
+
+/// A bare layout as a tensor (its partitions keep track of the offset).
+fn over(layout: &str) -> R<Tensor<()>> {
+    Ok(Tensor::new((), layout.parse::<Layout>()?))
 }
 
 /// What the library prints for one case (the syntax of bench/atoms/gen_cpp.py).
@@ -58,6 +65,7 @@ fn run(case: &str) -> R<String> {
         layout,
         val_layout,
         permutation,
+        shape: None,
     };
     Ok(match (w[0], &w[1..]) {
         ("mma", [name]) => atom_text(&req(name, None, None, None, None))?,
@@ -78,12 +86,43 @@ fn run(case: &str) -> R<String> {
         }
         ("partition", [which, name, lay, tensor, tid]) => {
             let mma = tiled_mma(name, lay, None)?;
-            let (t, tid): (Layout, i64) = (tensor.parse()?, tid.parse().unwrap());
+            let (t, tid) = (over(tensor)?, tid.parse().unwrap());
             partitioned(match *which {
-                "A" => mma.partition_a(&t, tid)?,
-                "B" => mma.partition_b(&t, tid)?,
-                _ => mma.partition_c(&t, tid)?,
+                "A" => mma.partition_a(t, tid)?,
+                "B" => mma.partition_b(t, tid)?,
+                _ => mma.partition_c(t, tid)?,
             })
+        }
+        ("partition_id", [which, name, lay, shape, tid]) => {
+            let mma = tiled_mma(name, lay, None)?;
+            let id = make_identity_tensor(&shape.parse::<IntTuple>()?)?;
+            let tid = tid.parse().unwrap();
+            let p = match *which {
+                "A" => mma.partition_a(id, tid)?,
+                "B" => mma.partition_b(id, tid)?,
+                _ => mma.partition_c(id, tid)?,
+            };
+            format!("{p}\n")
+        }
+        ("copy_partition_id", [side, op, t, thr, val, shape, tid]) => {
+            let tc = tiled_copy(op, t, thr, val)?;
+            let id = make_identity_tensor(&shape.parse::<IntTuple>()?)?;
+            let tid = tid.parse().unwrap();
+            let p = match *side {
+                "S" => tc.partition_s(id, tid)?,
+                _ => tc.partition_d(id, tid)?,
+            };
+            format!("{p}\n")
+        }
+        ("retile", [which, op, t, name, lay, frag]) => {
+            let atom = make_copy_atom(&copy_op(op)?, parse_value_type(t)?)?;
+            let mma = tiled_mma(name, lay, None)?;
+            let tc = match *which {
+                "A" => make_tiled_copy_a(&atom, &mma)?,
+                "B" => make_tiled_copy_b(&atom, &mma)?,
+                _ => make_tiled_copy_c(&atom, &mma)?,
+            };
+            partitioned(tc.retile(over(frag)?)?)
         }
         ("tiled_copy", [op, t, thr, val]) => {
             atom_text(&req(op, Some(t), Some(thr), Some(val), None))?
@@ -106,12 +145,33 @@ fn run(case: &str) -> R<String> {
         }
         ("copy_partition", [side, op, t, thr, val, tensor, tid]) => {
             let tc = tiled_copy(op, t, thr, val)?;
-            let (l, tid): (Layout, i64) = (tensor.parse()?, tid.parse().unwrap());
+            let (l, tid) = (over(tensor)?, tid.parse().unwrap());
             partitioned(match *side {
-                "S" => tc.partition_s(&l, tid)?,
-                _ => tc.partition_d(&l, tid)?,
+                "S" => tc.partition_s(l, tid)?,
+                _ => tc.partition_d(l, tid)?,
             })
         }
+        ("gmma_desc", [major, atom, tile, block]) => {
+            let atom = parse_gmma_layout_atom(atom).expect("a GMMA layout atom")?;
+            let tile = atom.tile_to_shape(&tile.parse()?, None)?;
+            let block = SmemLayout {
+                layout: composition_tiler(&tile.layout, &block.parse()?)?,
+                ..tile
+            };
+            let major = if *major == "K" { Major::K } else { Major::MN };
+            let d = gmma_descriptor(&block, major)?;
+            format!(
+                "type={} sbo={} lbo={}\n",
+                d.layout_type.layout_type(),
+                d.stride_byte_offset,
+                d.leading_byte_offset
+            )
+        }
+        ("smem", [name]) => atom_text(&req(name, None, None, None, None))?,
+        ("smem_tile", [name, shape]) => atom_text(&AtomRequest {
+            shape: Some(shape),
+            ..req(name, None, None, None, None)
+        })?,
         _ => panic!("unknown case `{case}` in expected.txt"),
     })
 }

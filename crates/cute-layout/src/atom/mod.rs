@@ -23,18 +23,23 @@
 //! ```
 
 mod catalogue;
+mod smem;
 mod tiled_copy;
 mod tiled_mma;
 
 pub use catalogue::{copy_op, copy_op_names, is_mma_atom, mma_atom, mma_atom_names};
+pub use smem::{gmma_descriptor, gmma_layout_atom, GmmaDescriptor, GmmaSwizzle, Major, SmemLayout};
 pub use tiled_copy::{
     make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, TiledCopy,
 };
 pub use tiled_mma::{make_tiled_mma, Permutation, TiledMma};
 
+use crate::basis::IdentityTensor;
+use crate::coord::Coord;
 use crate::error::{LayoutError, Result};
 use crate::layout::Layout;
 use crate::recast::recast_layout;
+use crate::tensor::Tensor;
 use crate::tuple::IntTuple;
 
 /// An element type of CuTe (`half_t`, `float`, `uint128_t`, ...), known by its width.
@@ -222,4 +227,50 @@ pub fn make_copy_atom(op: &CopyOp, value_type: ValueType) -> Result<CopyAtom> {
         dst: recast("Dst", &op.dst)?,
         reference: recast("Ref", &op.reference)?,
     })
+}
+
+/// What a thread's partition (`partition_A`, `partition_S`, ...) can be taken of: a
+/// [`Tensor`] (over data, or over `()` to follow a bare layout and its offset) or an
+/// [`IdentityTensor`] (the coordinates a thread touches, for predication).
+pub trait Partitionable: Sized {
+    /// The rank of the layout (CuTe's `rank(tensor)`).
+    fn partition_rank(&self) -> usize;
+
+    /// Reshapes the layout's domain with `f`, then slices with `coord`.
+    ///
+    /// # Errors
+    /// The errors of `f` and of the slice.
+    fn reshape_and_slice(
+        self,
+        f: impl FnOnce(&Layout) -> Result<Layout>,
+        coord: &Coord,
+    ) -> Result<Self>;
+}
+
+impl<D> Partitionable for Tensor<D> {
+    fn partition_rank(&self) -> usize {
+        self.layout().inner().rank()
+    }
+
+    fn reshape_and_slice(
+        self,
+        f: impl FnOnce(&Layout) -> Result<Layout>,
+        coord: &Coord,
+    ) -> Result<Self> {
+        self.map_layout(f)?.slice(coord)
+    }
+}
+
+impl Partitionable for IdentityTensor {
+    fn partition_rank(&self) -> usize {
+        self.shape().rank()
+    }
+
+    fn reshape_and_slice(
+        self,
+        f: impl FnOnce(&Layout) -> Result<Layout>,
+        coord: &Coord,
+    ) -> Result<Self> {
+        self.map_layout(f)?.slice(coord)
+    }
 }

@@ -1,15 +1,17 @@
 //! [`TiledCopy`]: a copy atom repeated over threads and values, as CuTe's `TiledCopy`.
 
-use super::{CopyAtom, TiledMma};
+use super::{CopyAtom, Partitionable, TiledMma};
 use crate::algebra::coalesce::coalesce_by;
 use crate::algebra::composition::{composition, composition_tiler};
 use crate::algebra::divide::zipped_divide;
 use crate::algebra::inverse::right_inverse;
-use crate::algebra::product::raked_product;
+use crate::algebra::product::{logical_product, raked_product};
 use crate::coord::{Coord, CoordLeaf};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::recast::upcast;
+use crate::tensor::Tensor;
 use crate::tiler::Tiler;
 use crate::tree::Tree;
 use crate::tuple::IntTuple;
@@ -185,7 +187,7 @@ impl TiledCopy {
     /// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
     /// let atom = make_copy_atom(&copy_op("UniversalCopy<uint128_t>")?, ValueType::Half)?;
     /// let tc = make_tiled_copy(&atom, &"(_32,_4):(_4,_1)".parse()?, &"(_1,_8)".parse()?)?;
-    /// assert_eq!(tc.get_layout_s_tv()?.to_string(), "((_4,_32),_8):((_256,_1),_32)");
+    /// assert_eq!(tc.get_layout_s_tv()?.to_string(), "((_4,_32),(_8,_1)):((_256,_1),(_32,_0))");
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn get_layout_s_tv(&self) -> Result<Layout> {
@@ -202,7 +204,7 @@ impl TiledCopy {
     /// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
     /// let atom = make_copy_atom(&copy_op("UniversalCopy<uint128_t>")?, ValueType::Half)?;
     /// let tc = make_tiled_copy(&atom, &"(_32,_4):(_4,_1)".parse()?, &"(_1,_8)".parse()?)?;
-    /// assert_eq!(tc.get_layout_d_tv()?.to_string(), "((_4,_32),_8):((_256,_1),_32)");
+    /// assert_eq!(tc.get_layout_d_tv()?.to_string(), "((_4,_32),(_8,_1)):((_256,_1),(_32,_0))");
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn get_layout_d_tv(&self) -> Result<Layout> {
@@ -210,59 +212,119 @@ impl TiledCopy {
             .map_err(|e| e.within("get_layoutD_TV"))
     }
 
-    /// `get_slice(thr_idx).partition_{S,D}(layout)`: `(CPY_V, CPY_M, CPY_N, ...)` and offset.
-    fn partition(&self, layout: &Layout, thr_idx: i64, side: Side) -> Result<(Layout, Int)> {
+    /// `tidfrg_{S,D}(layout)`: `(thr, val, (RestM, RestN, ...))`.
+    fn tidfrg(&self, layout: &Layout, side: Side) -> Result<Layout> {
         let divided = zipped_divide(layout, &Tiler::from_shape(&self.tiler))?;
         let tv = self.tile2thrfrg(&divided, side)?;
         let tv_mode = tv.mode(0)?;
-        let rest = tv.mode(1)?;
-        // tv_tensor(make_coord(_,_),_): (thr, val, rest)
-        let flat = Layout::concat([tv_mode.mode(0)?, tv_mode.mode(1)?, rest.clone()])?;
+        // tv_tensor(make_coord(_,_),_)
+        Layout::concat([tv_mode.mode(0)?, tv_mode.mode(1)?, tv.mode(1)?])
+    }
+
+    /// `thr_copy.partition_{S,D}`: `tidfrg` sliced at `(thr_idx, _, (_,...))`.
+    fn partition<P: Partitionable>(&self, x: P, thr_idx: i64, side: Side) -> Result<P> {
         let under = || Tree::leaf(CoordLeaf::Underscore);
         let coord: Coord = Tree::tuple([
             Tree::leaf(CoordLeaf::Index(Int::dynamic(thr_idx))),
             under(),
-            Tree::tuple((0..rest.rank()).map(|_| under()))?,
+            Tree::tuple((0..x.partition_rank()).map(|_| under()))?,
         ])?;
-        flat.slice_and_offset(&coord)
+        x.reshape_and_slice(|l| self.tidfrg(l, side), &coord)
     }
 
-    /// `get_slice(thr_idx).partition_S(layout)`: the thread's `(CPY_V, CPY_M, CPY_N, ...)`
-    /// view of a source layout, and its offset.
+    /// `get_slice(thr_idx).partition_S(tensor)`: the thread's `(CPY_V, CPY_M, CPY_N, ...)`
+    /// view of a source tensor (of data, a bare layout as `Tensor<()>`, or an identity tensor).
     ///
     /// # Errors
     /// A thread index outside the copy; divisibility of the layout by `Tiler_MN`.
     ///
     /// ```
     /// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
+    /// use cute_layout::{Layout, Tensor};
     /// let atom = make_copy_atom(&copy_op("UniversalCopy<uint128_t>")?, ValueType::Half)?;
     /// let tc = make_tiled_copy(&atom, &"(_32,_4):(_4,_1)".parse()?, &"(_1,_8)".parse()?)?;
-    /// let (l, off) = tc.partition_s(&"(_64,_64):(_64,_1)".parse()?, 1)?;
-    /// assert_eq!(l.to_string(), "(_8,_2,_2):(_1,_2048,_32)");
-    /// assert_eq!(off.value(), 8);
+    /// let t = tc.partition_s(Tensor::new((), "(_64,_64):(_64,_1)".parse::<Layout>()?), 1)?;
+    /// assert_eq!(t.layout().to_string(), "((_8,_1),_2,_2):((_1,_0),_2048,_32)");
+    /// assert_eq!(t.offset(), 8);
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
-    pub fn partition_s(&self, layout: &Layout, thr_idx: i64) -> Result<(Layout, Int)> {
-        self.partition(layout, thr_idx, Side::Src)
+    pub fn partition_s<P: Partitionable>(&self, x: P, thr_idx: i64) -> Result<P> {
+        self.partition(x, thr_idx, Side::Src)
             .map_err(|e| e.within("partition_S"))
     }
 
-    /// `get_slice(thr_idx).partition_D(layout)`: as [`TiledCopy::partition_s`] for the destination.
+    /// `get_slice(thr_idx).partition_D(tensor)`: as [`TiledCopy::partition_s`] for the destination.
     ///
     /// # Errors
     /// As [`TiledCopy::partition_s`].
     ///
     /// ```
     /// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
+    /// use cute_layout::{Layout, Tensor};
     /// let atom = make_copy_atom(&copy_op("UniversalCopy<uint128_t>")?, ValueType::Half)?;
     /// let tc = make_tiled_copy(&atom, &"(_32,_4):(_4,_1)".parse()?, &"(_1,_8)".parse()?)?;
-    /// let (l, off) = tc.partition_d(&"(_32,_32):(_1,_32)".parse()?, 4)?;
-    /// assert_eq!(l.to_string(), "(_8,_1,_1):(_32,_0,_0)");
-    /// assert_eq!(off.value(), 1);
+    /// let t = tc.partition_d(Tensor::new((), "(_32,_32):(_1,_32)".parse::<Layout>()?), 4)?;
+    /// assert_eq!(t.layout().to_string(), "((_8,_1),_1,_1):((_32,_0),_0,_0)");
+    /// assert_eq!(t.offset(), 1);
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
-    pub fn partition_d(&self, layout: &Layout, thr_idx: i64) -> Result<(Layout, Int)> {
-        self.partition(layout, thr_idx, Side::Dst)
+    pub fn partition_d<P: Partitionable>(&self, x: P, thr_idx: i64) -> Result<P> {
+        self.partition(x, thr_idx, Side::Dst)
             .map_err(|e| e.within("partition_D"))
+    }
+
+    /// `retile_S` / `retile_D` (`TiledCopy::retile`): a thread's fragment `(V, rest...)`, for
+    /// example an MMA partition, re-viewed as the copy's `(CPY_V, CPY_M, CPY_N, ...)`.
+    ///
+    /// # Errors
+    /// Errors of the upcast and the divides (a fragment that the copy does not tile).
+    ///
+    /// ```
+    /// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy_a, make_tiled_mma, mma_atom, ValueType};
+    /// use cute_layout::{Layout, Tensor};
+    /// let mma = make_tiled_mma(&mma_atom("SM80_16x8x16_F32F16F16F32_TN")?, &"(_2,_2,_1)".parse()?, &[])?;
+    /// let copy = make_tiled_copy_a(&make_copy_atom(&copy_op("SM75_U32x4_LDSM_N")?, ValueType::Half)?, &mma)?;
+    /// let frag = Tensor::new((), "((_2,_2,_2),_2,_2):((_1,_2,_4),_8,_16)".parse::<Layout>()?);
+    /// let r = copy.retile(frag)?;
+    /// assert_eq!(r.layout().to_string(), "((_8,_1),_2,_2):((_1,_0),_8,_16)");
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn retile<D>(&self, tensor: Tensor<D>) -> Result<Tensor<D>> {
+        let rank = tensor.layout().inner().rank();
+        let v = tensor.layout().inner().mode(0)?.size()?;
+        let frg_v = self.retile_layout(v).map_err(|e| e.within("retile"))?;
+        let t = tensor.map_layout(|l| {
+            let tile = Tree::tuple(
+                std::iter::once(Tree::leaf(v))
+                    .chain(frg_v.0.shape().product_each()?.modes().map(|m| m.to_tree())),
+            )?;
+            let t = zipped_divide(l, &Tiler::from_shape(&tile))?;
+            composition_tiler(
+                &t,
+                &Tiler::Tuple(vec![Tiler::Layout(frg_v.1.clone()), Tiler::Underscore]),
+            )
+        })?;
+        // v_tensor(_, append<R>(Int<0>{}, _))
+        let under = || Tree::leaf(CoordLeaf::Underscore);
+        let rest = Tree::tuple(
+            std::iter::once(Tree::leaf(CoordLeaf::Index(Int::ZERO)))
+                .chain((1..rank).map(|_| under())),
+        )?;
+        t.slice(&Tree::tuple([under(), rest])?)
+    }
+
+    /// `frg_layout_mn` and `frg_layout_v` of `retile` for a fragment of `v` values.
+    fn retile_layout(&self, v: Int) -> Result<(Layout, Layout)> {
+        let threads = self.layout_tv.mode(0)?.size()?;
+        let inv = right_inverse(&self.layout_tv)?;
+        let with_shape = composition(&inv, &Layout::column_major(&self.tiler)?)?;
+        let frg_layout_mn = upcast(&with_shape, threads.mul(v)?.value())?;
+        let prod = logical_product(
+            &Layout::leaf(v, Int::ONE),
+            &Tiler::Layout(right_inverse(&frg_layout_mn)?),
+        )?;
+        let atom_vals = self.atom.reference.mode(1)?.size()?;
+        let frg_layout_v = zipped_divide(&prod, &Tiler::from_int(atom_vals))?;
+        Ok((frg_layout_mn, frg_layout_v))
     }
 }

@@ -1,6 +1,6 @@
 //! [`TiledMma`]: an MMA atom repeated over a layout of atoms, as CuTe's `TiledMMA`.
 
-use super::MmaAtom;
+use super::{MmaAtom, Partitionable};
 use crate::algebra::complement::complement_default;
 use crate::algebra::composition::{composition, composition_tiler};
 use crate::algebra::divide::{logical_divide, zipped_divide};
@@ -27,6 +27,8 @@ pub struct TiledMma {
 }
 
 /// One mode of `PermutationMNK`: `_`, an integer (a `Tile<_32,...>` extent), or a layout.
+// Permutations are three per tiled MMA; the layout is kept inline as in `Tiler`.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Permutation {
     /// `_`: the mode is tiled in atom order.
@@ -274,7 +276,7 @@ impl TiledMma {
     /// ```
     /// use cute_layout::atom::{make_tiled_mma, mma_atom};
     /// let mma = make_tiled_mma(&mma_atom("SM80_16x8x8_F32F16F16F32_TN")?, &"(_1,_2,_1)".parse()?, &[])?;
-    /// assert_eq!(mma.get_layout_a_tv()?.to_string(), "((_4,_8,_2),(_2,_2)):((_32,_1,_0),(_16,_8))");
+    /// assert_eq!(mma.get_layout_a_tv()?.to_string(), "((_4,_8,_2),((_2,_2),(_1,_1))):((_32,_1,_0),((_16,_8),(_0,_0)))");
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn get_layout_a_tv(&self) -> Result<Layout> {
@@ -290,7 +292,7 @@ impl TiledMma {
     /// ```
     /// use cute_layout::atom::{make_tiled_mma, mma_atom};
     /// let mma = make_tiled_mma(&mma_atom("SM80_16x8x8_F32F16F16F32_TN")?, &"(_2,_1,_1)".parse()?, &[])?;
-    /// assert_eq!(mma.get_layout_b_tv()?.to_string(), "((_4,_8,_2),_2):((_16,_1,_0),_8)");
+    /// assert_eq!(mma.get_layout_b_tv()?.to_string(), "((_4,_8,_2),(_2,(_1,_1))):((_16,_1,_0),(_8,(_0,_0)))");
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn get_layout_b_tv(&self) -> Result<Layout> {
@@ -317,71 +319,73 @@ impl TiledMma {
             .map_err(|e| e.within("get_layoutC_TV"))
     }
 
-    /// `thr_mma.partition_{A,B,C}(layout)` without the data: the thread's slice of
-    /// `thrfrg_{A,B,C}(layout)`, and the offset of that slice.
-    fn partition(&self, layout: &Layout, thr_idx: i64, operand: Operand) -> Result<(Layout, Int)> {
-        let frg = self.thrfrg(layout, operand)?;
+    /// `thr_mma.partition_{A,B,C}`: `thrfrg` of the layout, sliced at the thread's
+    /// `((ThrV,(ThrX,ThrY)),(_,(_,...)))`.
+    fn partition<P: Partitionable>(&self, x: P, thr_idx: i64, operand: Operand) -> Result<P> {
         let vmnk = get_flat_coord(&self.thr_layout_vmnk, thr_idx)?;
-        let [x, y] = operand.modes();
+        let [mx, my] = operand.modes();
         let at = |i: usize| -> Result<Coord> { Ok(Coord::from_int_tuple(&vmnk.get(i)?)) };
-        let thr = Tree::tuple([at(0)?, Tree::tuple([at(x + 1)?, at(y + 1)?])?])?;
-        let rest_rank = frg.mode_path(&[1, 1])?.rank();
+        let thr = Tree::tuple([at(0)?, Tree::tuple([at(mx + 1)?, at(my + 1)?])?])?;
         let under = || Tree::leaf(CoordLeaf::Underscore);
-        let rest = Tree::tuple([under(), Tree::tuple((0..rest_rank).map(|_| under()))?])?;
-        frg.slice_and_offset(&Tree::tuple([thr, rest])?)
+        let rest_modes = (0..x.partition_rank()).map(|_| under());
+        let rest = Tree::tuple([under(), Tree::tuple(rest_modes)?])?;
+        x.reshape_and_slice(|l| self.thrfrg(l, operand), &Tree::tuple([thr, rest])?)
     }
 
-    /// `get_slice(thr_idx).partition_A(layout)`: the thread's `(FrgV,RestM,RestK,...)` view of
-    /// an `(M,K,...)` layout, and its offset (a tensor's partition is this layout at that
-    /// offset; use it with [`crate::tensor::Tensor::map_layout`] or an identity layout).
+    /// `get_slice(thr_idx).partition_A(tensor)`: the thread's `(FrgV,RestM,RestK,...)` view of
+    /// an `(M,K,...)` tensor — of data, of a bare layout (`Tensor<()>`: its layout and offset)
+    /// or an identity tensor (the coordinates the thread reads).
     ///
     /// # Errors
     /// A thread index outside `size(mma)`; the divisibility errors of `thrfrg_A`.
     ///
     /// ```
     /// use cute_layout::atom::{make_tiled_mma, mma_atom};
+    /// use cute_layout::{make_identity_tensor, Tensor};
     /// let mma = make_tiled_mma(&mma_atom("SM80_16x8x8_F32F16F16F32_TN")?, &"(_1,_1,_1)".parse()?, &[])?;
-    /// let (l, off) = mma.partition_a(&"(_16,_8):(_1,_16)".parse()?, 5)?;
-    /// assert_eq!((l.to_string(), off.value()), ("((_2,_2),_1,_1):((_16,_8),_0,_0)".to_string(), 33));
+    /// let t = mma.partition_a(Tensor::new((), "(_16,_8):(_1,_16)".parse::<cute_layout::Layout>()?), 5)?;
+    /// assert_eq!((t.layout().to_string(), t.offset()), ("((_2,_2),_1,_1):((_16,_8),_0,_0)".to_string(), 33));
+    /// let id = mma.partition_a(make_identity_tensor(&"(_16,_8)".parse()?)?, 5)?;
+    /// assert_eq!(id.to_vec()?.iter().map(|c| c.to_string()).collect::<Vec<_>>(), ["(1,2)", "(1,3)", "(9,2)", "(9,3)"]);
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
-    pub fn partition_a(&self, layout: &Layout, thr_idx: i64) -> Result<(Layout, Int)> {
-        self.partition(layout, thr_idx, Operand::A)
+    pub fn partition_a<P: Partitionable>(&self, x: P, thr_idx: i64) -> Result<P> {
+        self.partition(x, thr_idx, Operand::A)
             .map_err(|e| e.within("partition_A"))
     }
 
-    /// `get_slice(thr_idx).partition_B(layout)` of an `(N,K,...)` layout: as [`TiledMma::partition_a`].
+    /// `get_slice(thr_idx).partition_B(tensor)` of an `(N,K,...)` tensor: as [`TiledMma::partition_a`].
     ///
     /// # Errors
     /// As [`TiledMma::partition_a`].
     ///
     /// ```
-    /// use cute_layout::atom::{make_tiled_mma, mma_atom};
+    /// use cute_layout::{atom::{make_tiled_mma, mma_atom}, Layout, Tensor};
     /// let mma = make_tiled_mma(&mma_atom("SM80_16x8x8_F32F16F16F32_TN")?, &"(_1,_1,_1)".parse()?, &[])?;
-    /// let (l, off) = mma.partition_b(&"(_8,_8):(_1,_8)".parse()?, 5)?;
-    /// assert_eq!((l.to_string(), off.value()), ("(_2,_1,_1):(_8,_0,_0)".to_string(), 17));
+    /// let t = mma.partition_b(Tensor::new((), "(_8,_8):(_1,_8)".parse::<Layout>()?), 5)?;
+    /// assert_eq!((t.layout().to_string(), t.offset()), ("(_2,_1,_1):(_8,_0,_0)".to_string(), 17));
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
-    pub fn partition_b(&self, layout: &Layout, thr_idx: i64) -> Result<(Layout, Int)> {
-        self.partition(layout, thr_idx, Operand::B)
+    pub fn partition_b<P: Partitionable>(&self, x: P, thr_idx: i64) -> Result<P> {
+        self.partition(x, thr_idx, Operand::B)
             .map_err(|e| e.within("partition_B"))
     }
 
-    /// `get_slice(thr_idx).partition_C(layout)` of an `(M,N,...)` layout: as [`TiledMma::partition_a`].
+    /// `get_slice(thr_idx).partition_C(tensor)` of an `(M,N,...)` tensor: as [`TiledMma::partition_a`].
     ///
     /// # Errors
     /// As [`TiledMma::partition_a`].
     ///
     /// ```
-    /// use cute_layout::atom::{make_tiled_mma, mma_atom};
+    /// use cute_layout::{atom::{make_tiled_mma, mma_atom}, Layout, Tensor};
     /// let mma = make_tiled_mma(&mma_atom("SM80_16x8x16_F32F16F16F32_TN")?, &"(_2,_2,_1)".parse()?, &[])?;
-    /// let (l, off) = mma.partition_c(&"(_64,_64):(_64,_1)".parse()?, 0)?;
-    /// assert_eq!(l.to_string(), "((_2,_2),_2,_4):((_1,_512),_2048,_16)");
-    /// assert_eq!(off.value(), 0);
+    /// let t = mma.partition_c(Tensor::new((), "(_64,_64):(_64,_1)".parse::<Layout>()?), 77)?;
+    /// assert_eq!(t.layout().to_string(), "((_2,_2),_2,_4):((_1,_512),_2048,_16)");
+    /// assert_eq!(t.offset(), 202);
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
-    pub fn partition_c(&self, layout: &Layout, thr_idx: i64) -> Result<(Layout, Int)> {
-        self.partition(layout, thr_idx, Operand::C)
+    pub fn partition_c<P: Partitionable>(&self, x: P, thr_idx: i64) -> Result<P> {
+        self.partition(x, thr_idx, Operand::C)
             .map_err(|e| e.within("partition_C"))
     }
 }

@@ -1,10 +1,11 @@
 //! Atoms as text: their names as C++ spells them (with shorter aliases), CuTe's element type
-//! names, and `print(MMA_Atom)`, `print(Copy_Atom)`, `print(TiledMMA)`, `print(TiledCopy)`
-//! byte for byte as CuTe C++ prints them.
+//! names, and `print(MMA_Atom)`, `print(Copy_Atom)`, `print(TiledMMA)`, `print(TiledCopy)` and
+//! the GMMA shared-memory layout atoms byte for byte as CuTe C++ prints them.
 
 use crate::atom::{
-    copy_op, is_mma_atom, make_copy_atom, make_tiled_copy, make_tiled_mma, mma_atom, CopyAtom,
-    MmaAtom, Permutation, TiledCopy, TiledMma, ValueType,
+    copy_op, gmma_layout_atom, is_mma_atom, make_copy_atom, make_tiled_copy, make_tiled_mma,
+    mma_atom, CopyAtom, GmmaSwizzle, Major, MmaAtom, Permutation, SmemLayout, TiledCopy, TiledMma,
+    ValueType,
 };
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
@@ -307,9 +308,13 @@ pub struct AtomRequest<'a> {
     pub val_layout: Option<&'a str>,
     /// For a tiled MMA: `PermutationMNK`, see [`parse_permutation`].
     pub permutation: Option<&'a str>,
+    /// For a shared-memory layout atom: `tile_to_shape` it to this shape.
+    pub shape: Option<&'a str>,
 }
 
-/// What CuTe C++ prints for the request: `print(MMA_Atom<NAME>{})`,
+/// What CuTe C++ prints for the request (one line more, a newline, for the layouts C++
+/// prints without one): `print(MMA_Atom<NAME>{})`, `print(GMMA::Layout_K_SW128_Atom<T>{})` or
+/// `print(tile_to_shape(GMMA::Layout_..._Atom<T>{}, SHAPE))`,
 /// `print(Copy_Atom<NAME, T>{})`, `print(make_tiled_mma(NAME{}, LAYOUT, PERMUTATION))` or
 /// `print(make_tiled_copy(Copy_Atom<NAME, T>{}, LAYOUT, VAL_LAYOUT))`.
 ///
@@ -329,6 +334,13 @@ pub struct AtomRequest<'a> {
 /// ```
 pub fn atom_text(req: &AtomRequest<'_>) -> Result<String> {
     let name = canonical_atom_name(req.name);
+    if let Some(atom) = parse_gmma_layout_atom(&name) {
+        let atom = match req.shape {
+            Some(shape) => atom?.tile_to_shape(&shape.parse()?, None)?,
+            None => atom?,
+        };
+        return Ok(format!("{}\n", smem_layout_text(&atom)));
+    }
     let layout = req.layout.map(str::parse::<Layout>).transpose()?;
     if is_mma_atom(&name) {
         let atom = mma_atom(&name)?;
@@ -364,4 +376,67 @@ pub fn atom_text(req: &AtomRequest<'_>) -> Result<String> {
             Ok(tiled_copy_text(&make_tiled_copy(&atom, &thr, &val)?))
         }
     }
+}
+
+/// The GMMA shared-memory atoms, with `T` for the element type.
+pub const GMMA_LAYOUT_ATOMS: [&str; 8] = [
+    "GMMA::Layout_K_INTER_Atom<T>",
+    "GMMA::Layout_K_SW32_Atom<T>",
+    "GMMA::Layout_K_SW64_Atom<T>",
+    "GMMA::Layout_K_SW128_Atom<T>",
+    "GMMA::Layout_MN_INTER_Atom<T>",
+    "GMMA::Layout_MN_SW32_Atom<T>",
+    "GMMA::Layout_MN_SW64_Atom<T>",
+    "GMMA::Layout_MN_SW128_Atom<T>",
+];
+
+/// `GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>` (with or without `cute::`, `SM90::`,
+/// `GMMA::`): `None` for any other name, else the atom or the error of its type.
+///
+/// ```
+/// use cute_layout::notation::atom::parse_gmma_layout_atom;
+/// let a = parse_gmma_layout_atom("GMMA::Layout_MN_SW32_Atom<half_t>").unwrap()?;
+/// assert_eq!(a.layout.to_string(), "(_16,_8):(_1,_16)");
+/// assert!(parse_gmma_layout_atom("SM75_U32x4_LDSM_N").is_none());
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn parse_gmma_layout_atom(name: &str) -> Option<Result<SmemLayout>> {
+    let mut s = name.trim();
+    for prefix in ["cute::", "SM90::", "GMMA::"] {
+        s = s.strip_prefix(prefix).unwrap_or(s);
+    }
+    let rest = s.strip_prefix("Layout_")?;
+    let (major, rest) = if let Some(r) = rest.strip_prefix("MN_") {
+        (Major::MN, r)
+    } else {
+        (Major::K, rest.strip_prefix("K_")?)
+    };
+    let (sw, rest) = rest.split_once("_Atom<")?;
+    let sw = match sw {
+        "INTER" => GmmaSwizzle::Inter,
+        "SW32" => GmmaSwizzle::Sw32,
+        "SW64" => GmmaSwizzle::Sw64,
+        "SW128" => GmmaSwizzle::Sw128,
+        _ => return None,
+    };
+    let t = rest.strip_suffix('>')?;
+    Some(parse_value_type(t).and_then(|t| gmma_layout_atom(major, sw, t)))
+}
+
+/// A shared-memory layout as C++ prints it: `Sw<3,4,3> o smem_ptr[16b](unset) o L`.
+///
+/// ```
+/// use cute_layout::atom::{gmma_layout_atom, GmmaSwizzle, Major, ValueType};
+/// let a = gmma_layout_atom(Major::K, GmmaSwizzle::Sw128, ValueType::Half)?;
+/// assert_eq!(
+///     cute_layout::notation::atom::smem_layout_text(&a),
+///     "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"
+/// );
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn smem_layout_text(l: &SmemLayout) -> String {
+    format!(
+        "{} o smem_ptr[{}b](unset) o {}",
+        l.swizzle, l.value_bits, l.layout
+    )
 }

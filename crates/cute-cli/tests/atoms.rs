@@ -1,0 +1,136 @@
+//! `cute atoms` and `cute atom`: the output compared byte for byte with what CuTe C++ printed
+//! (bench/atoms/expected.txt, produced by bench/atoms/check.sh).
+
+use std::process::{Command, Output, Stdio};
+
+const CUTE: &str = env!("CARGO_BIN_EXE_cute");
+const EXPECTED: &str = include_str!("../../../bench/atoms/expected.txt");
+
+fn cute(args: &[&str]) -> Output {
+    Command::new(CUTE)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the cute binary runs")
+}
+
+/// What C++ printed for the case line `## CASE`.
+fn oracle(case: &str) -> &'static str {
+    let header = format!("## {case}\n");
+    let start = EXPECTED
+        .find(&header)
+        .unwrap_or_else(|| panic!("no case `{case}`"))
+        + header.len();
+    let end = EXPECTED[start..]
+        .find("\n## ")
+        .map_or(EXPECTED.len(), |i| start + i + 1);
+    &EXPECTED[start..end]
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = cute(args);
+    assert!(
+        out.status.success(),
+        "cute {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn atom_prints_as_cpp() {
+    let cases: [(&[&str], &str); 8] = [
+        (
+            &[
+                "atom",
+                "GMMA::Layout_K_SW32_Atom<bfloat16_t>",
+                "--shape",
+                "(_64,_64,_3)",
+            ],
+            "smem_tile GMMA::Layout_K_SW32_Atom<bfloat16_t> (_64,_64,_3)",
+        ),
+        (
+            &["atom", "SM80_16x8x16_F32F16F16F32_TN"],
+            "mma SM80_16x8x16_F32F16F16F32_TN",
+        ),
+        (
+            &["atom", "SM90_64x128x16_F32F16F16_SS<K, MN>"],
+            "mma SM90::GMMA::MMA_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>",
+        ),
+        (
+            &["atom", "SM90_64x64x32_F32E4M3E4M3_RS_TN"],
+            "mma SM90::GMMA::MMA_64x64x32_F32E4M3E4M3_RS_TN<>",
+        ),
+        (
+            &["atom", "SM75_U32x4_LDSM_N", "--type", "half_t"],
+            "copy SM75_U32x4_LDSM_N half_t",
+        ),
+        (
+            &[
+                "atom",
+                "SM80_16x8x16_F32F16F16F32_TN",
+                "--layout",
+                "(_2,_2,_1)",
+                "--permutation",
+                "(_32,(_2,_4,_2):(_1,_4,_2),_16)",
+            ],
+            "tiled_mma SM80_16x8x16_F32F16F16F32_TN (_2,_2,_1) (_32,(_2,_4,_2):(_1,_4,_2),_16)",
+        ),
+        (
+            &[
+                "atom",
+                "SM80_16x8x8_F16F16F16F16_TN",
+                "--layout",
+                "(_4,_1,_1)",
+                "--permutation",
+                "(_64,_16,_)",
+            ],
+            "tiled_mma SM80_16x8x8_F16F16F16F16_TN (_4,_1,_1) (_64,_16,_)",
+        ),
+        (
+            &[
+                "atom",
+                "UniversalCopy<uint128_t>",
+                "--type",
+                "half_t",
+                "--layout",
+                "(_32,_4):(_4,_1)",
+                "--val-layout",
+                "(_1,_8)",
+            ],
+            "tiled_copy UniversalCopy<uint128_t> half_t (_32,_4):(_4,_1) (_1,_8)",
+        ),
+    ];
+    for (args, case) in cases {
+        assert_eq!(stdout_of(args), oracle(case), "cute {args:?}");
+    }
+}
+
+#[test]
+fn atoms_lists_every_checked_atom() {
+    let list = stdout_of(&["atoms"]);
+    let names: Vec<&str> = list.lines().collect();
+    assert!(names.len() > 1500, "{} atoms", names.len());
+    for name in names {
+        let smem = name
+            .strip_suffix("<T>")
+            .map(|n| format!("## smem {n}<half_t>\n"));
+        assert!(
+            EXPECTED.contains(&format!("## mma {name}\n"))
+                || EXPECTED.contains(&format!("## copy {name} "))
+                || smem.is_some_and(|s| EXPECTED.contains(&s)),
+            "{name} is not checked against C++"
+        );
+    }
+}
+
+#[test]
+fn atom_errors_name_the_problem() {
+    let out = cute(&["atom", "SM80_16x8x16_F32F16F16F32_NN"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("unknown atom `SM80_16x8x16_F32F16F16F32_NN`"));
+    let out = cute(&["atom", "SM75_U32x4_LDSM_N"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--type"));
+}
