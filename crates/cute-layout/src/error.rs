@@ -22,7 +22,11 @@ use thiserror::Error;
 /// assert!(matches!(err.root(), LayoutError::Divisibility { .. }));
 /// assert!(err.to_string().contains("Shape Divisibility Condition"));
 /// ```
+///
+/// The enum is `#[non_exhaustive]`: new kinds of refusal may be added in a minor release, so a
+/// `match` outside this crate needs a `_` arm.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum LayoutError {
     /// Checked arithmetic overflowed `i64`.
     #[error("integer overflow computing {expr} (values must fit in a signed 64-bit integer); hint: use smaller shapes or strides")]

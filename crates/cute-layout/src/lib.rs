@@ -44,6 +44,7 @@
 //! - [`LayoutError`]: every failure, as a value.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod algebra;
 pub mod analysis;

@@ -96,7 +96,9 @@ pub(crate) fn right_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Resul
 ///
 /// # Errors
 /// [`LayoutError::Divisibility`] ("Left inverse divisibility condition") when a stride is not a
-/// multiple of the span of the smaller strides; [`LayoutError::Postcondition`] when the layout
+/// multiple of the span of the smaller strides; [`LayoutError::Postcondition`] when C++'s result
+/// breaks the post-condition: `L` is injective but `R(L(i)) != i` (negative strides:
+/// `(2,3):(19,-1)` would give `(-1,-19,2):(0,2,1)`, with `R(L(3)) = -36`), or the layout
 /// is not injective on its nonzero strides and C++'s result is not a quasi-inverse
 /// (`(2,7):(2,1)` gives `(2,2):(2,1)` in C++, which maps `L(5) = 4` to 2 and `L(2) = 1 != 4`).
 ///
@@ -159,8 +161,9 @@ pub(crate) fn left_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Result
     Ok(result)
 }
 
-/// `L(R(L(i))) == L(i)`. It holds by construction when the nonzero strides, sorted, do not
-/// overlap (`dₖ·sₖ ≤ dₖ₊₁`); otherwise (non-injective layouts) it is checked element by element.
+/// `L(R(L(i))) == L(i)`, and `R(L(i)) == i` when `L` is injective. It holds by construction
+/// when the nonzero strides are positive and, sorted, do not overlap (`dₖ·sₖ ≤ dₖ₊₁`);
+/// otherwise (non-injective layouts, negative strides) it is checked element by element.
 fn check_quasi_inverse(layout: &Layout, sorted: &[(Int, Int, Int)], r: &Layout) -> Result<()> {
     let nonzero: smallvec::SmallVec<[(i64, i64); 16]> = sorted
         .iter()
@@ -184,14 +187,32 @@ fn check_quasi_inverse(layout: &Layout, sorted: &[(Int, Int, Int)], r: &Layout) 
             hint: "left_inverse is meant for injective layouts",
         });
     }
+    let mut first_moved = None; // the first i with R(L(i)) != i
     for i in 0..n {
         let li = layout.eval(i)?;
-        let back = layout.eval(r.eval(li)?)?;
+        let ri = r.eval(li)?;
+        if ri != i && first_moved.is_none() {
+            first_moved = Some((i, li, ri));
+        }
+        let back = layout.eval(ri)?;
         if back != li {
             return Err(LayoutError::Postcondition {
                 op: "left_inverse",
                 detail: format!("C++ would return {r}, but L({i}) = {li} while L(R({li})) = {back}: the strides of {layout} overlap, so no quasi-inverse of this form exists"),
                 hint: "left_inverse is meant for injective layouts",
+            });
+        }
+    }
+    // An injective L must get a true left inverse (layouts are defined past their size, so
+    // L(R(L(i))) == L(i) also holds for some R(L(i)) outside L's domain, e.g. negative strides)
+    if let Some((i, li, ri)) = first_moved {
+        let mut offsets = layout.offsets()?;
+        offsets.sort_unstable();
+        if offsets.windows(2).all(|w| w[0] != w[1]) {
+            return Err(LayoutError::Postcondition {
+                op: "left_inverse",
+                detail: format!("C++ would return {r}, but {layout} is injective and R(L({i})) = R({li}) = {ri}, not {i}"),
+                hint: "left_inverse is meant for injective layouts with non-negative strides",
             });
         }
     }

@@ -64,7 +64,8 @@ pub fn complement(layout: &Layout, cotarget: i64) -> Result<Layout> {
         .flatten()
         .clone();
     let size_t = f.codomain_size()?;
-    let extra = (cotarget + size_t - 1) / size_t;
+    // ⌈cotarget / size T⌉ without overflowing near i64::MAX (size T >= 1)
+    let extra = cotarget / size_t + i64::from(cotarget % size_t != 0);
     let mut codomain = f.codomain().to_vec();
     if extra > 1 {
         codomain.push(extra);

@@ -17,12 +17,14 @@
 pub mod grid;
 pub mod latex;
 #[cfg(feature = "png")]
+#[cfg_attr(docsrs, doc(cfg(feature = "png")))]
 pub mod png;
 pub mod svg;
 
 pub use grid::{grid, grid_any};
 pub use latex::{latex, latex_any, latex_tv};
 #[cfg(feature = "png")]
+#[cfg_attr(docsrs, doc(cfg(feature = "png")))]
 pub use png::png;
 pub use svg::svg;
 

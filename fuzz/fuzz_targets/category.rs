@@ -1,0 +1,9 @@
+//! The `category` target: see `fuzz_checks::category` (its check, replayed on stable by `cargo test`).
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Err(e) = fuzz_checks::category::check(data) {
+        panic!("{e}");
+    }
+});

@@ -1,0 +1,9 @@
+//! The `eval_line` target: see `fuzz_checks::eval_line` (its check, replayed on stable by `cargo test`).
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Err(e) = fuzz_checks::eval_line::check(data) {
+        panic!("{e}");
+    }
+});
