@@ -6,7 +6,7 @@
 use crate::gen::{SmallArg, SmallCoord, SmallLayout, SmallTiler};
 use crate::{eval_line, structured, Check};
 use arbitrary::Arbitrary;
-use cute_layout::eval::OPERATIONS;
+use cute_layout::registry::operations;
 use cute_layout::*;
 
 /// The input of the `ops` target.
@@ -24,7 +24,8 @@ pub struct Input {
 /// The check of the `ops` target.
 pub fn check(data: &[u8]) -> Check {
     structured(data, |x: Input| {
-        let (name, _) = OPERATIONS[usize::from(x.op) % OPERATIONS.len()];
+        let ops = operations();
+        let name = ops[usize::from(x.op) % ops.len()].name;
         let args: Vec<String> = x.args.iter().take(4).map(ToString::to_string).collect();
         eval_line::check_line(&format!("{name}({})", args.join(",")))?;
         if let (Some(a), Some(b), Some(t)) = (&x.a.layout, &x.b.layout, &x.t.tiler) {
