@@ -200,7 +200,8 @@ window.addEventListener("hashchange", () => { stateToPage(stateFromHash()); eval
 async function start() {
   if (builtIn) {
     stateToPage({ expr: builtIn.answer.expr, ...builtIn.options });
-    for (const el of [exprBox, colorBox, coordsBox, $("go")]) el.disabled = true;
+    for (const el of [exprBox, colorBox, coordsBox]) el.disabled = true;
+    $("go").hidden = true;
     $("share").hidden = true;
     $("gallery-section").hidden = true;
     show(builtIn.answer);
