@@ -172,3 +172,62 @@ async fn page_ops_and_gallery() {
         assert!(a["svg"].is_string(), "{f}: {a}");
     }
 }
+
+/// Kills the server when the test ends, passed or failed.
+struct Server(std::process::Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// One HTTP/1.1 GET over TCP: the status line and the body.
+fn http_get(addr: &str, path: &str) -> (String, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let status = text.lines().next().unwrap_or("").to_string();
+    let body = text
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_string();
+    (status, body)
+}
+
+#[test]
+fn cute_serve_binds_port_0_prints_its_address_and_serves_on_after_bad_requests() {
+    use std::io::BufRead;
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["serve", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut server = Server(child);
+    let mut line = String::new();
+    std::io::BufReader::new(server.0.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    assert!(addr.starts_with("127.0.0.1:"), "{addr}");
+    let (status, body) = http_get(&addr, "/api/eval?expr=nonsense(1)");
+    assert!(status.contains(" 400 "), "{status}");
+    assert!(body.contains("\"error\""), "{body}");
+    let (status, _) = http_get(&addr, "/api/eval?expr=%ZZ");
+    assert!(status.contains(" 400 "), "{status}");
+    let (status, body) = http_get(&addr, "/api/eval?expr=coalesce((2,(1,6)):(1,(6,2)))");
+    assert!(status.contains(" 200 "), "{status}");
+    assert!(body.contains("\"result\":\"12:1\""), "{body}");
+}
