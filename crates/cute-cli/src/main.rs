@@ -3,6 +3,7 @@
 mod atoms;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use cute_cli::page::{standalone, PictureOptions};
 use cute_layout::eval::eval;
 use cute_layout::explain::explain;
 use cute_layout::registry::operations;
@@ -24,7 +25,9 @@ const EXAMPLES: &str = "Examples:
   cute svg 'logical_divide((4,2,3):(2,1,8), 4:2)' --color tile -o divide.svg
   cute morphism '(2,2,2,4,4):(2,1,64,4,16)'
   cute analyze 'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)' --elem-bytes 2
-  cute explain 'composition((6,2):(8,2), (4,3):(3,1))'";
+  cute explain 'composition((6,2):(8,2), (4,3):(3,1))'
+  cute serve --open
+  cute html 'logical_divide((4,2,3):(2,1,8), 4:2)' --color tile -o divide.html";
 
 #[derive(Parser)]
 #[command(
@@ -131,6 +134,31 @@ enum Command {
         /// The expression.
         expr: String,
     },
+    /// Serve the web playground on 127.0.0.1 (expression box, picture with hover, derivation,
+    /// gallery, share links; JSON API at /api/eval?expr=EXPR).
+    Serve {
+        /// The port; 0 picks a free one (the address is printed).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Open the page in a browser.
+        #[arg(long)]
+        open: bool,
+    },
+    /// Write one self-contained interactive HTML page of an expression: picture with hover,
+    /// result and derivation.
+    Html {
+        /// The expression.
+        expr: String,
+        /// Write to FILE instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Show the coordinate of each cell instead of its offset.
+        #[arg(long)]
+        coords: bool,
+        /// Color the cells by offset (CuTe's greys) or by tile.
+        #[arg(long, value_enum, default_value_t = ColorBy::Offset)]
+        color: ColorBy,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -189,6 +217,13 @@ fn main() -> ExitCode {
             }
             Err(e) => {
                 eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Serve { port, open } => match cute_cli::serve::run(port, open) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: cannot serve on 127.0.0.1:{port}: {e}");
                 ExitCode::FAILURE
             }
         },
@@ -253,7 +288,20 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 cute_layout::analysis::analyze_expr(&expr, elem_bytes, tv)?
             )
         }
-        _ => unreachable!("eval, ops and explain are handled in main"),
+        Command::Html {
+            expr,
+            output,
+            coords,
+            color,
+        } => {
+            check_extension(output.as_deref(), &["html", "htm"])?;
+            let options = PictureOptions {
+                tile: matches!(color, ColorBy::Tile),
+                coords,
+            };
+            write_out(output.as_deref(), standalone(&expr, options)?.as_bytes())?;
+        }
+        _ => unreachable!("eval, ops, explain and serve are handled in main"),
     }
     Ok(())
 }

@@ -312,3 +312,35 @@ fn every_result_is_first_class() {
         assert!(out.status.success(), "{sub}: {out:?}");
     }
 }
+
+#[test]
+fn html_writes_one_self_contained_page_and_checks_its_arguments() {
+    let dir = std::env::temp_dir().join(format!("cute-html-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("divide.html");
+    let expr = "logical_divide((4,2,3):(2,1,8), 4:2)";
+    let out = cute(&[
+        "html",
+        expr,
+        "--color",
+        "tile",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let page = std::fs::read_to_string(&file).unwrap();
+    assert!(page.contains("\"result\":\"((2,2),(2,3)):((4,1),(2,8))\""));
+    assert!(page.contains("<svg") && page.contains("\"explain\":"));
+    // everything inline: no external script, style sheet or image
+    assert!(!page.contains(" src=") && !page.contains("<link "));
+    let out = cute(&["html", expr, "-o", dir.join("x.txt").to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains(".html"));
+    let out = cute(&["html", "complement((2,2):(2,3), 8)"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: complement"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

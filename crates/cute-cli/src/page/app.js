@@ -1,0 +1,217 @@
+// The cute playground. Every call to the evaluator goes through `cute` below, so that a
+// WebAssembly build can replace the HTTP calls with local ones.
+"use strict";
+
+const builtIn = window.CUTE_DATA; // null on the server's page; {answer, options} in `cute html`
+
+// The one function that talks to the evaluator: `cute("eval", {expr, color, coords})`,
+// `cute("ops")`, `cute("gallery")`. Resolves to {ok: true, data} or {ok: false, error}.
+async function cute(what, params = {}) {
+  if (builtIn) {
+    return what === "eval" ? { ok: true, data: builtIn.answer } : { ok: true, data: [] };
+  }
+  try {
+    const response = await fetch(`/api/${what}?${new URLSearchParams(params)}`);
+    const data = await response.json();
+    return response.ok ? { ok: true, data } : { ok: false, error: data.error || response.statusText };
+  } catch (e) {
+    return { ok: false, error: `cannot reach the cute server: ${e}` };
+  }
+}
+
+const $ = (id) => document.getElementById(id);
+const exprBox = $("expr"), colorBox = $("color"), coordsBox = $("coords");
+let ops = [];
+
+// ---- state <-> URL (the share link restores the expression and the options)
+function stateFromPage() {
+  const s = { expr: exprBox.value.trim() };
+  if (colorBox.value !== "offset") s.color = colorBox.value;
+  if (coordsBox.checked) s.coords = "1";
+  return s;
+}
+function stateToPage(s) {
+  exprBox.value = s.expr || "";
+  colorBox.value = s.color === "tile" ? "tile" : "offset";
+  coordsBox.checked = s.coords === "1" || s.coords === true;
+}
+function stateFromHash() {
+  return Object.fromEntries(new URLSearchParams(location.hash.slice(1)));
+}
+function shareUrl(s) {
+  return `${location.origin}${location.pathname}#${new URLSearchParams(s)}`;
+}
+
+// ---- evaluation
+async function evaluate() {
+  const state = stateFromPage();
+  if (!state.expr) return;
+  if (!builtIn) {
+    const url = shareUrl(state);
+    if (url !== location.href) history.pushState(null, "", url);
+    $("share").href = url;
+  }
+  const answer = await cute("eval", state);
+  if (!answer.ok) {
+    $("error").textContent = answer.error;
+    $("error").hidden = false;
+    $("out").hidden = true;
+    return;
+  }
+  $("error").hidden = true;
+  show(answer.data);
+}
+
+function show(a) {
+  $("out").hidden = false;
+  $("result").textContent = a.result;
+  $("kind").textContent = a.kind;
+  $("picture").innerHTML = a.svg || "";
+  $("picture-error").hidden = !a.picture_error;
+  $("picture-error").textContent = a.picture_error ? `No picture: ${a.picture_error}` : "";
+  $("explain").textContent = a.explain || "(no derivation: a literal, or an operation without steps)";
+  if (a.svg) attachHover(a.cells);
+}
+
+// ---- hover: the cells of the result's panel, matched to the answer's `cells` (row-major)
+function cellRects(svg, n) {
+  const groups = [...svg.querySelectorAll("g[stroke='black']")];
+  if (groups.length === 0) return [...svg.querySelectorAll("rect[stroke='black']")]; // TV picture
+  const title = svg.querySelector("title")?.textContent;
+  const rects = (g) => [...g.querySelectorAll("rect")];
+  const heading = (g) => g.previousElementSibling?.previousElementSibling?.textContent;
+  const sized = groups.filter((g) => rects(g).length === n);
+  const main = sized.find((g) => heading(g) === title) || sized[0];
+  return main ? rects(main) : [];
+}
+
+function describe(c) {
+  if (c.thread !== undefined) return `tile (${c.row},${c.col})\nthread ${c.thread}, value ${c.value}`;
+  if (c.offset === undefined) return `tile (${c.row},${c.col})\nno thread`;
+  return `${c.coord} -> ${c.offset}\nrow ${c.row}, column ${c.col}`;
+}
+
+function attachHover(cells) {
+  const svg = $("picture").querySelector("svg");
+  const tip = $("tip");
+  const rects = cellRects(svg, cells.length);
+  if (rects.length !== cells.length) return;
+  rects.forEach((r, i) => {
+    const c = cells[i];
+    r.classList.add("cell");
+    r.dataset.row = c.row;
+    r.dataset.col = c.col;
+    if (c.offset !== undefined) r.dataset.offset = c.offset;
+    if (c.thread !== undefined) { r.dataset.thread = c.thread; r.dataset.value = c.value; }
+    r.addEventListener("mousemove", (e) => {
+      tip.textContent = describe(c);
+      tip.style.left = `${e.clientX + 14}px`;
+      tip.style.top = `${e.clientY + 14}px`;
+      tip.hidden = false;
+    });
+    r.addEventListener("mouseleave", () => { tip.hidden = true; });
+  });
+}
+
+// ---- completion of operation names, with their signatures
+const list = $("complete");
+let active = -1;
+function wordBeforeCursor() {
+  const before = exprBox.value.slice(0, exprBox.selectionStart);
+  const m = before.match(/[A-Za-z_][A-Za-z0-9_]*$/);
+  return m ? m[0] : "";
+}
+function refreshCompletion() {
+  const word = wordBeforeCursor();
+  list.innerHTML = "";
+  active = -1;
+  const hits = word.length === 0 ? [] : ops.filter((o) =>
+    o.name.startsWith(word) || o.aliases.some((a) => a.startsWith(word))).slice(0, 12);
+  for (const op of hits) {
+    const li = document.createElement("li");
+    li.setAttribute("role", "option");
+    li.dataset.name = op.name;
+    li.textContent = op.signature;
+    const s = document.createElement("span");
+    s.className = "summary";
+    s.textContent = op.summary;
+    li.append(s);
+    li.addEventListener("mousedown", (e) => { e.preventDefault(); accept(op.name); });
+    list.append(li);
+  }
+  list.hidden = hits.length === 0 || (hits.length === 1 && hits[0].name === word);
+}
+function accept(name) {
+  const word = wordBeforeCursor();
+  const at = exprBox.selectionStart;
+  const after = exprBox.value.slice(at);
+  const paren = after.startsWith("(") ? "" : "(";
+  exprBox.value = exprBox.value.slice(0, at - word.length) + name + paren + after;
+  const cursor = at - word.length + name.length + paren.length;
+  exprBox.setSelectionRange(cursor, cursor);
+  list.hidden = true;
+}
+function move(step) {
+  const items = [...list.children];
+  if (items.length === 0) return;
+  items[active]?.classList.remove("active");
+  active = (active + step + items.length) % items.length;
+  items[active].classList.add("active");
+  items[active].scrollIntoView({ block: "nearest" });
+}
+exprBox.addEventListener("input", refreshCompletion);
+exprBox.addEventListener("blur", () => { list.hidden = true; });
+exprBox.addEventListener("keydown", (e) => {
+  if (list.hidden) return;
+  if (e.key === "ArrowDown") { move(1); e.preventDefault(); }
+  else if (e.key === "ArrowUp") { move(-1); e.preventDefault(); }
+  else if (e.key === "Escape") { list.hidden = true; }
+  else if ((e.key === "Tab" || e.key === "Enter") && active >= 0) {
+    accept(list.children[active].dataset.name);
+    e.preventDefault();
+  }
+});
+
+// ---- gallery
+async function loadGallery() {
+  const g = await cute("gallery");
+  if (!g.ok || g.data.length === 0) { $("gallery-section").hidden = true; return; }
+  for (const f of g.data) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    const state = { expr: f.expr, color: f.color };
+    a.href = `#${new URLSearchParams(state)}`;
+    a.innerHTML = "<b></b>";
+    a.firstChild.textContent = f.name;
+    a.append(f.expr);
+    a.addEventListener("click", (e) => { e.preventDefault(); stateToPage(state); evaluate(); });
+    li.append(a);
+    $("gallery").append(li);
+  }
+}
+
+// ---- start
+$("form").addEventListener("submit", (e) => { e.preventDefault(); list.hidden = true; evaluate(); });
+colorBox.addEventListener("change", evaluate);
+coordsBox.addEventListener("change", evaluate);
+window.addEventListener("popstate", () => { stateToPage(stateFromHash()); evaluate(); });
+window.addEventListener("hashchange", () => { stateToPage(stateFromHash()); evaluate(); });
+
+async function start() {
+  if (builtIn) {
+    stateToPage({ expr: builtIn.answer.expr, ...builtIn.options });
+    for (const el of [exprBox, colorBox, coordsBox]) el.disabled = true;
+    $("go").hidden = true;
+    $("share").hidden = true;
+    $("gallery-section").hidden = true;
+    show(builtIn.answer);
+    return;
+  }
+  const o = await cute("ops");
+  if (o.ok) ops = o.data;
+  loadGallery();
+  const s = stateFromHash();
+  if (s.expr) { stateToPage(s); evaluate(); }
+  else document.body.dataset.ready = "1";
+}
+start().then(() => { document.body.dataset.ready = "1"; });

@@ -1,0 +1,187 @@
+// End-to-end tests of `cute serve` and `cute html` in Debian's Chromium, driven by
+// playwright-core. Run: `npm ci && npm test` in web-tests/ (builds the cute binary with cargo
+// unless CUTE_BIN names one). Screenshots go to target/screenshots/.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const shots = join(root, "target", "screenshots");
+const cute = process.env.CUTE_BIN || join(root, "target", "debug", "cute");
+const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+let server, base, context, profile;
+
+/** Starts `cute serve --port 0` and resolves to the address it prints. */
+function startServer() {
+  server = spawn(cute, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((ok, fail) => {
+    let out = "";
+    const timer = setTimeout(() => fail(new Error(`cute serve did not start: ${out}`)), 20000);
+    server.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
+      if (m) { clearTimeout(timer); ok(m[0]); }
+    });
+    server.on("exit", (code) => fail(new Error(`cute serve exited with ${code}: ${out}`)));
+  });
+}
+
+before(async () => {
+  if (!process.env.CUTE_BIN) {
+    const b = spawnSync("cargo", ["build", "--quiet", "-p", "cute-cli"], { cwd: root, stdio: "inherit" });
+    assert.equal(b.status, 0, "cargo build -p cute-cli");
+  }
+  mkdirSync(shots, { recursive: true });
+  base = await startServer();
+  profile = mkdtempSync(join(tmpdir(), "cute-chromium-"));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: { width: 1100, height: 900 },
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      "--disable-quic"],
+  });
+});
+
+after(async () => {
+  await context?.close();
+  server?.kill();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+/** A fresh page at `url` (default: the playground), loaded and started. */
+async function open(url = base) {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready='1']");
+  return page;
+}
+
+/** Types `expr` into the box and submits it. */
+async function submit(page, expr) {
+  await page.fill("#expr", expr);
+  await page.press("#expr", "Escape");
+  await page.click("#go");
+}
+
+const DIVIDE = "logical_divide((4,2,3):(2,1,8), 4:2)";
+
+test("an expression shows its result, its picture's cells and its derivation", async () => {
+  const page = await open();
+  await submit(page, DIVIDE);
+  await page.waitForSelector("#result:text('((2,2),(2,3)):((4,1),(2,8))')");
+  assert.equal(await page.textContent("#kind"), "layout");
+  const cells = page.locator("#picture svg rect.cell");
+  assert.equal(await cells.count(), 24);
+  // row-major over 4 rows and 6 columns: cell (m, n) is L(m + 4n)
+  const offsets = await cells.evaluateAll((rs) => rs.map((r) => Number(r.dataset.offset)));
+  assert.deepEqual(offsets.slice(0, 6), [0, 2, 8, 10, 16, 18]);
+  assert.deepEqual(offsets.slice(6, 12), [4, 6, 12, 14, 20, 22]);
+  assert.match(await page.textContent("#explain"), /logical_divide/);
+  await page.screenshot({ path: join(shots, "result.png"), fullPage: true });
+  await page.close();
+});
+
+test("hovering a cell shows its coordinate and offset", async () => {
+  const page = await open();
+  await submit(page, DIVIDE);
+  await page.waitForSelector("#picture svg rect.cell");
+  await page.locator("#picture svg rect.cell").nth(6).hover(); // row 1, column 0: index 1
+  await page.waitForSelector("#tip:not([hidden])");
+  const tip = await page.textContent("#tip");
+  assert.match(tip, /^\(\(1,0\),\(0,0\)\) -> 4\nrow 1, column 0$/);
+  await page.screenshot({ path: join(shots, "hover.png") });
+  await page.close();
+});
+
+test("a TV layout's cells show their thread and value", async () => {
+  const page = await open();
+  await submit(page, "make_layout_tv((_2,_2):(_2,_1), (_1,_2):(_2,_1))");
+  await page.waitForSelector("#picture svg rect.cell");
+  assert.equal(await page.locator("#picture svg rect.cell").count(), 8);
+  await page.locator("#picture svg rect.cell").first().hover();
+  await page.waitForSelector("#tip:not([hidden])");
+  assert.match(await page.textContent("#tip"), /^tile \(0,0\)\nthread \d+, value \d+$/);
+  await page.screenshot({ path: join(shots, "tv.png") });
+  await page.close();
+});
+
+test("the box completes operation names with their signatures", async () => {
+  const page = await open();
+  await page.click("#expr");
+  await page.keyboard.type("logical_d");
+  await page.waitForSelector("#complete:not([hidden]) li");
+  assert.match(await page.textContent("#complete"), /logical_divide\(/);
+  await page.screenshot({ path: join(shots, "completion.png") });
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.inputValue("#expr"), "logical_divide(");
+  await page.close();
+});
+
+test("a share link restores the expression and the options", async () => {
+  const page = await open();
+  await page.selectOption("#color", "tile");
+  await submit(page, DIVIDE);
+  await page.waitForSelector("#result:text('((2,2),(2,3)):((4,1),(2,8))')");
+  const link = await page.getAttribute("#share", "href");
+  assert.match(link, /#expr=.*&color=tile/);
+  await page.close();
+  const shared = await open(link);
+  await shared.waitForSelector("#result:text('((2,2),(2,3)):((4,1),(2,8))')");
+  assert.equal(await shared.inputValue("#expr"), DIVIDE);
+  assert.equal(await shared.inputValue("#color"), "tile");
+  assert.match(await shared.textContent("#picture svg"), /colored by the tile/);
+  await shared.screenshot({ path: join(shots, "shared.png"), fullPage: true });
+  await shared.close();
+});
+
+test("bad input shows the full error next to the box, and the page works on", async () => {
+  const page = await open();
+  await submit(page, "complement((2,2):(2,3), 8)");
+  await page.waitForSelector("#error:not([hidden])");
+  const error = await page.textContent("#error");
+  assert.match(error, /^complement/);
+  assert.match(error, /hint/);
+  assert.equal(await page.isHidden("#out"), true);
+  await page.screenshot({ path: join(shots, "error.png") });
+  await submit(page, "(4,2):(2,1)");
+  await page.waitForSelector("#result:text('(4,2):(2,1)')");
+  assert.equal(await page.isHidden("#error"), true);
+  await page.close();
+});
+
+test("a gallery figure is one click", async () => {
+  const page = await open();
+  const first = page.locator("#gallery a").first();
+  await first.click();
+  await page.waitForSelector("#picture svg rect.cell");
+  assert.equal(await page.inputValue("#color"), "tile");
+  assert.ok((await page.textContent("#result")).length > 0);
+  await page.screenshot({ path: join(shots, "gallery.png"), fullPage: true });
+  await page.close();
+});
+
+test("cute html writes one self-contained page with hover", async () => {
+  const file = join(mkdtempSync(join(tmpdir(), "cute-html-")), "divide.html");
+  const r = spawnSync(cute, ["html", DIVIDE, "--color", "tile", "-o", file]);
+  assert.equal(r.status, 0, String(r.stderr));
+  const page = await context.newPage();
+  const requests = [];
+  page.on("request", (q) => requests.push(q.url()));
+  await page.goto(`file://${file}`);
+  await page.waitForSelector("body[data-ready='1']");
+  assert.equal(await page.textContent("#result"), "((2,2),(2,3)):((4,1),(2,8))");
+  await page.locator("#picture svg rect.cell").nth(6).hover();
+  await page.waitForSelector("#tip:not([hidden])");
+  assert.match(await page.textContent("#tip"), /-> 4/);
+  assert.deepEqual(requests.filter((u) => !u.startsWith("file:")), []);
+  await page.screenshot({ path: join(shots, "html.png"), fullPage: true });
+  await page.close();
+});
