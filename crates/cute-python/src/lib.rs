@@ -82,6 +82,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PyMorphism>()?;
     m.add_class::<values::PyValue>()?;
     m.add_class::<values::Underscore>()?;
+    m.add_class::<ops::PyOperation>()?;
     m.add("_", Py::new(py, values::Underscore)?)?;
     m.add_function(wrap_pyfunction!(ops::call_op, m)?)?;
     m.add_function(wrap_pyfunction!(ops::operations, m)?)?;
