@@ -2,7 +2,7 @@
 //!
 //! The classes (`Layout`, `Swizzle`, `ComposedLayout`, `Tensor`, `TvLayout`, `Morphism`) call
 //! the library directly; the module functions (one per operation of `cute eval`, generated in
-//! `cute_layout/__init__.py` from [`ops::operations`]) go through [`ops::call_op`].
+//! `cute_layout/__init__.py` from `operations()`) go through `call_op` (module `ops`).
 
 mod convert;
 mod layout;
