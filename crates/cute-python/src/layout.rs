@@ -97,12 +97,12 @@ impl PyLayout {
     }
 
     #[getter]
-    fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    pub(crate) fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         int_tuple_to_py(py, self.inner.shape())
     }
 
     #[getter]
-    fn stride<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    pub(crate) fn stride<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         int_tuple_to_py(py, self.inner.stride())
     }
 

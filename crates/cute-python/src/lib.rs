@@ -2,7 +2,7 @@
 //!
 //! The classes (`Layout`, `Swizzle`, `ComposedLayout`, `Tensor`, `TvLayout`, `Morphism`) call
 //! the library directly; the module functions (one per operation of `cute eval`, generated in
-//! `cute_layout/__init__.py` from [`ops::operations`]) go through [`ops::call_op`].
+//! `cute_layout/__init__.py` from `operations()`) go through `call_op` (module `ops`).
 
 mod convert;
 mod layout;
@@ -82,6 +82,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PyMorphism>()?;
     m.add_class::<values::PyValue>()?;
     m.add_class::<values::Underscore>()?;
+    m.add_class::<ops::PyOperation>()?;
     m.add("_", Py::new(py, values::Underscore)?)?;
     m.add_function(wrap_pyfunction!(ops::call_op, m)?)?;
     m.add_function(wrap_pyfunction!(ops::operations, m)?)?;

@@ -15,11 +15,43 @@ pub fn operations() -> Vec<(&'static str, &'static str)> {
     eval::OPERATIONS.to_vec()
 }
 
-/// Calls the operation `name` on `args` (Python objects), as `cute eval` evaluates
-/// `name(args...)`, and converts the result back to Python.
+/// An operation of the table, by name: what the generated module functions bind (its name
+/// is read without converting a Python string on every call).
+#[pyclass(name = "Operation", module = "cute_layout", frozen)]
+pub struct PyOperation {
+    name: String,
+}
+
+#[pymethods]
+impl PyOperation {
+    #[new]
+    fn new(name: String) -> Self {
+        PyOperation { name }
+    }
+
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// Calls the operation `op` (its name, or an `Operation`) on `args` (Python objects), as
+/// `cute eval` evaluates `op(args...)`, and converts the result back to Python.
 #[pyfunction]
-#[pyo3(signature = (name, *args))]
-pub fn call_op(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<PyObject> {
+#[pyo3(signature = (op, *args))]
+pub fn call_op(
+    py: Python<'_>,
+    op: &Bound<'_, PyAny>,
+    args: &Bound<'_, PyTuple>,
+) -> PyResult<PyObject> {
+    let owned;
+    let name = match op.downcast::<PyOperation>() {
+        Ok(o) => o.get().name.as_str(),
+        Err(_) => {
+            owned = op.extract::<String>()?;
+            owned.as_str()
+        }
+    };
     if let Some(r) = fast(py, name, args) {
         return r;
     }
@@ -57,6 +89,10 @@ fn fast(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> Option<PyResul
         ("right_inverse", None, 1) => layout(l.right_inverse(py)),
         ("left_inverse", None, 1) => layout(l.left_inverse(py)),
         ("flatten", None, 1) => layout(l.flatten(py)),
+        ("size", None, 1) => Some(l.size().map(|n| int_to_py(py, n))),
+        ("cosize", None, 1) => Some(l.cosize().map(|n| int_to_py(py, n))),
+        ("shape", None, 1) => Some(l.shape(py).map(Bound::unbind)),
+        ("stride", None, 1) => Some(l.stride(py).map(Bound::unbind)),
         (_, Some(t), 2) if is_tiler(t) => layout(match name {
             "composition" => l.composition(py, t),
             "logical_divide" => l.logical_divide(py, t),
@@ -75,6 +111,13 @@ fn fast(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> Option<PyResul
     }
 }
 
+fn int_to_py(py: Python<'_>, n: i64) -> PyObject {
+    n.into_pyobject(py)
+        .unwrap_or_else(|never| match never {})
+        .into_any()
+        .unbind()
+}
+
 /// Whether `x` is a tiler the direct calls take (a layout, an int, or a tuple of these).
 fn is_tiler(x: &Bound<'_, PyAny>) -> bool {
     x.is_instance_of::<PyLayout>()
@@ -87,7 +130,7 @@ fn is_tiler(x: &Bound<'_, PyAny>) -> bool {
 /// `(layout, offset)` pairs, `TvLayout`, `Morphism`, else a `Value` keeping `expr`.
 pub fn value_to_py(py: Python<'_>, value: Value, expr: String) -> PyResult<PyObject> {
     Ok(match value {
-        Value::Int(i) => i.value().into_pyobject(py)?.into_any().unbind(),
+        Value::Int(i) => int_to_py(py, i.value()),
         Value::IntTuple(t) => int_tuple_to_py(py, &t)?.unbind(),
         Value::Bool(b) => pyo3::types::PyBool::new(py, b)
             .to_owned()

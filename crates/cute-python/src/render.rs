@@ -41,12 +41,56 @@ pub fn png_of<'py>(py: Python<'py>, svg: &str) -> PyResult<Bound<'py, PyBytes>> 
 
 /// The HTML of a notebook cell: the picture and the text under it.
 pub fn html_of(text: &str, svg: Option<String>) -> Option<String> {
-    let escaped = text
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
     Some(format!(
-        "<div>{}<pre>{escaped}</pre></div>",
-        svg.unwrap_or_default()
+        "<div>{}<pre>{}</pre></div>",
+        svg.unwrap_or_default(),
+        escape(text)
     ))
+}
+
+/// The most cells an HTML table shows (larger layouts show their text only).
+const MAX_HTML_CELLS: i64 = 4096;
+
+/// An HTML table of the offsets of a rank-1 or rank-2 function `f(m, n)` (rows `m`, columns
+/// `n`), shaded by offset like CuTe's pictures: how a swizzled layout shows itself in Jupyter
+/// (the library's SVG renderer draws plain layouts only).
+pub fn html_grid(
+    title: &str,
+    (rows, cols): (i64, i64),
+    f: impl Fn(i64, i64) -> cute_layout::error::Result<i64>,
+) -> PyResult<String> {
+    if rows.saturating_mul(cols) > MAX_HTML_CELLS {
+        return Ok(format!("<pre>{}</pre>", escape(title)));
+    }
+    const GREYS: [&str; 8] = [
+        "#ffffff", "#e6e6e6", "#cccccc", "#b3b3b3", "#999999", "#808080", "#666666", "#4d4d4d",
+    ];
+    let mut out = format!(
+        "<div><pre>{}</pre><table style=\"border-collapse:collapse\">",
+        escape(title)
+    );
+    for m in 0..rows {
+        out.push_str("<tr>");
+        for n in 0..cols {
+            let v = f(m, n).map_err(err)?;
+            let grey = GREYS[v.rem_euclid(8) as usize];
+            let ink = if v.rem_euclid(8) >= 4 {
+                "#ffffff"
+            } else {
+                "#000000"
+            };
+            out.push_str(&format!(
+                "<td style=\"border:1px solid #000;padding:2px 6px;text-align:center;background:{grey};color:{ink}\">{v}</td>"
+            ));
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</table></div>");
+    Ok(out)
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }

@@ -2,6 +2,7 @@
 
 use crate::convert::{self, err, int_of, type_name};
 use crate::layout::PyLayout;
+use crate::render;
 use cute_layout::swizzle::Outer;
 use cute_layout::{AnyLayout, ComposedLayout, Int, Swizzle};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
@@ -258,5 +259,35 @@ impl PyComposedLayout {
 
     fn __repr__(&self) -> String {
         format!("ComposedLayout('{}')", self.inner)
+    }
+
+    /// In Jupyter: the table of offsets (rank 1 as one row, rank 2 as rows x columns).
+    fn _repr_html_(&self) -> PyResult<Option<String>> {
+        let cl = &self.inner;
+        let title = cl.to_string();
+        match cl.rank() {
+            1 => {
+                let n = cl.size().map_err(err)?.value();
+                render::html_grid(&title, (1, n), |_, j| cl.eval(j)).map(Some)
+            }
+            2 => {
+                let (m, n) = (
+                    cl.layout()
+                        .mode(0)
+                        .map_err(err)?
+                        .size()
+                        .map_err(err)?
+                        .value(),
+                    cl.layout()
+                        .mode(1)
+                        .map_err(err)?
+                        .size()
+                        .map_err(err)?
+                        .value(),
+                );
+                render::html_grid(&title, (m, n), |i, j| cl.eval(i + m * j)).map(Some)
+            }
+            _ => Ok(None),
+        }
     }
 }

@@ -88,3 +88,12 @@ def test_methods_match_module_functions():
     inv = Layout.parse("(4,(2,8)):(16,(1,2))")
     assert inv.right_inverse() == cl.right_inverse(inv)
     assert inv.left_inverse() == cl.left_inverse(inv)
+
+
+def test_pickle_and_copy_keep_the_layout():
+    import copy
+    import pickle
+
+    L = Layout.parse("(_4,(2,3)):(_1,(8,4))")
+    for M in [pickle.loads(pickle.dumps(L)), copy.deepcopy(L), copy.copy(L)]:
+        assert M == L and str(M) == str(L)

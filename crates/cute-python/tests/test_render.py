@@ -43,3 +43,12 @@ def test_same_output_as_the_cli(cmd):
     cli = subprocess.run([CUTE, cmd, expr], capture_output=True, text=True, check=True).stdout
     ours = {"show": cl.show, "latex": cl.latex, "svg": cl.svg, "explain": cl.explain}[cmd](expr)
     assert ours == cli
+
+
+def test_swizzled_layout_shows_a_table_of_offsets():
+    c = cl.ComposedLayout(cl.Swizzle(1, 0, 1), 0, Layout((4, 2), (2, 1)))
+    html = c._repr_html_()
+    cells = [int(x.split(">")[-1]) for x in html.split("</td>")[:-1]]
+    assert cells == [c(m, n) for m in range(4) for n in range(2)]
+    big = cl.ComposedLayout(cl.Swizzle(1, 0, 1), 0, Layout((128, 128)))
+    assert "<td" not in big._repr_html_()

@@ -51,14 +51,14 @@ class _Operation(_functools.partial):
     __slots__ = ()
 
     def __repr__(self):
-        return f"<cute_layout operation {self.args[0]}>"
+        return f"<cute_layout operation {self.args[0].name}>"
 
 
 def _register_operations(namespace):
     """One module function per operation of the library's table, documented by its signature."""
     names = []
     for name, signature in operations():
-        op = _Operation(call_op, name)
+        op = _Operation(call_op, _native.Operation(name))
         op.__doc__ = f"{signature}\n\nThe CuTe operation `{name}` (see `cute ops`)."
         namespace[name] = op
         names.append(name)

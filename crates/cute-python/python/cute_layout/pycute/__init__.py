@@ -32,7 +32,10 @@ Where pycute disagrees with CuTe C++, this module follows C++:
    explicit stride both compute ``(idx // stride) % shape``.
 7. ``right_inverse`` and ``left_inverse`` return C++'s forms (same function on the domain
    the post-conditions test; the printed layout may differ from pycute's).
-8. Coordinates with ``None`` slice (``L(None, 1)``) as in pycute; ``cute_layout._`` means the
+8. ``Layout(shape)`` has C++'s ``LayoutLeft`` strides (``compact_col_major``): a size-1 mode
+   gets stride 0, ``Layout((2, 1, 6))`` is ``(2,1,6):(_1,0,2)`` (pycute: ``(1,2,2)``), and
+   constants C++ knows at compile time print static (``_1``). ``prefix_product`` is pycute's.
+9. Coordinates with ``None`` slice (``L(None, 1)``) as in pycute; ``cute_layout._`` means the
    same as ``None``.
 """
 
