@@ -52,7 +52,7 @@ fn png<'py>(
 /// `cute show EXPR`: the `print_layout` grid of a layout or an expression yielding one.
 #[pyfunction]
 fn show(expr: &str) -> PyResult<String> {
-    render::grid(
+    cute_layout::render::grid_any(
         &cute_layout::render::subject(expr)
             .map_err(convert::err)?
             .layout,
@@ -62,7 +62,7 @@ fn show(expr: &str) -> PyResult<String> {
 /// `cute latex EXPR`: the `print_latex` TikZ document.
 #[pyfunction]
 fn latex(expr: &str) -> PyResult<String> {
-    cute_layout::render::latex(
+    cute_layout::render::latex_any(
         &cute_layout::render::subject(expr)
             .map_err(convert::err)?
             .layout,

@@ -9,10 +9,13 @@ use cute_layout::eval::{self, Value};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-/// The operations: `(name, signature)`, in the order of the library's table.
+/// The operations: `(name, signature, summary)`, in the order of the library's registry.
 #[pyfunction]
-pub fn operations() -> Vec<(&'static str, &'static str)> {
-    eval::OPERATIONS.to_vec()
+pub fn operations() -> Vec<(&'static str, &'static str, &'static str)> {
+    cute_layout::registry::operations()
+        .iter()
+        .map(|op| (op.name, op.signature, op.summary))
+        .collect()
 }
 
 /// An operation of the table, by name: what the generated module functions bind (its name
@@ -149,7 +152,11 @@ pub fn value_to_py(py: Python<'_>, value: Value, expr: String) -> PyResult<PyObj
             .unbind(),
         Value::Tv(tv) => Py::new(py, PyTvLayout { inner: *tv })?.into_any(),
         Value::Morphism(m) => Py::new(py, PyMorphism { inner: m })?.into_any(),
-        v @ (Value::Basis(_) | Value::IdentityTensor(_)) => {
+        v @ (Value::Basis(_)
+        | Value::IdentityTensor(_)
+        | Value::Underscore
+        | Value::Coord(_)
+        | Value::Tiler(_)) => {
             Py::new(py, PyValue { expr, value: v })?.into_any()
         }
     })

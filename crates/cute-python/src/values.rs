@@ -118,7 +118,7 @@ impl PyMorphism {
     #[new]
     fn new(text: &str) -> PyResult<Self> {
         Ok(PyMorphism {
-            inner: cute_layout::category::morphism_of(text).map_err(err)?,
+            inner: cute_layout::eval::morphism_of(text).map_err(err)?,
         })
     }
 

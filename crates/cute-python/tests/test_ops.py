@@ -9,10 +9,10 @@ from cute_layout import Layout
 def test_every_operation_is_a_module_function():
     ops = cl.operations()
     assert len(ops) > 40
-    for name, signature in ops:
+    for name, signature, summary in ops:
         f = getattr(cl, name)
         assert callable(f)
-        assert signature in f.__doc__
+        assert signature in f.__doc__ and summary in f.__doc__
     exported = set(cl.__all__)
     assert "composition" in exported and "filter" not in exported  # builtins left alone
 

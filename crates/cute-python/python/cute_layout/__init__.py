@@ -55,11 +55,12 @@ class _Operation(_functools.partial):
 
 
 def _register_operations(namespace):
-    """One module function per operation of the library's table, documented by its signature."""
+    """One module function per operation of the library's registry, documented by its signature
+    and description."""
     names = []
-    for name, signature in operations():
+    for name, signature, summary in operations():
         op = _Operation(call_op, _native.Operation(name))
-        op.__doc__ = f"{signature}\n\nThe CuTe operation `{name}` (see `cute ops`)."
+        op.__doc__ = f"{signature}\n\n{summary}\n\nThe CuTe operation `{name}` (see `cute ops`)."
         namespace[name] = op
         names.append(name)
     return names
