@@ -57,6 +57,7 @@ fn show(expr: &str) -> PyResult<String> {
             .map_err(convert::err)?
             .layout,
     )
+    .map_err(convert::err)
 }
 
 /// `cute latex EXPR`: the `print_latex` TikZ document.

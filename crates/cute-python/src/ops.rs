@@ -156,8 +156,6 @@ pub fn value_to_py(py: Python<'_>, value: Value, expr: String) -> PyResult<PyObj
         | Value::IdentityTensor(_)
         | Value::Underscore
         | Value::Coord(_)
-        | Value::Tiler(_)) => {
-            Py::new(py, PyValue { expr, value: v })?.into_any()
-        }
+        | Value::Tiler(_)) => Py::new(py, PyValue { expr, value: v })?.into_any(),
     })
 }
