@@ -1,10 +1,10 @@
 //! `cute`: evaluate CuTe layout algebra expressions from the command line.
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use cute_layout::eval::eval;
 use cute_layout::explain::explain;
 use cute_layout::registry::operations;
-use cute_layout::render::{self, Coloring, Label};
+use cute_layout::render::{self, Coloring, Highlight, Label};
 use cute_layout::tv::TvLayout;
 use cute_layout::tv_render::{grid_tv, svg_tv};
 use cute_layout::{AnyLayout, IntTuple};
@@ -61,14 +61,19 @@ enum Command {
         /// Draw EXPR as a thread-value layout over this (M,N) tile, cells `T<t>V<v>`.
         #[arg(long, value_name = "TILE_MN")]
         tv: Option<String>,
+        #[command(flatten)]
+        draw: DrawArgs,
     },
-    /// Write CuTe's `print_latex` standalone TikZ document of a layout (rank <= 2).
+    /// Write CuTe's `print_latex` standalone TikZ document of a layout (rank > 2: slabs side
+    /// by side).
     Latex {
         /// The layout or expression (with --tv: the (thread, value) layout).
         expr: String,
         /// Draw EXPR as a thread-value layout over this (M,N) tile (`print_latex_tv`).
         #[arg(long, value_name = "TILE_MN")]
         tv: Option<String>,
+        #[command(flatten)]
+        draw: DrawArgs,
         /// Write to FILE instead of standard output.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
@@ -83,12 +88,11 @@ enum Command {
         /// Show the coordinate of each cell instead of its offset.
         #[arg(long)]
         coords: bool,
-        /// Color the cells by offset (CuTe's greys) or by tile.
-        #[arg(long, value_enum, default_value_t = ColorBy::Offset)]
-        color: ColorBy,
         /// Draw EXPR as a thread-value layout over this (M,N) tile, coloured by thread.
         #[arg(long, value_name = "TILE_MN")]
         tv: Option<String>,
+        #[command(flatten)]
+        draw: DrawArgs,
     },
     /// Print the standard-form tuple morphism of a tractable layout, `S -> T over α` (`*` is
     /// the base point), or draw its diagram with `--svg` / `--png`.
@@ -127,10 +131,54 @@ enum Command {
     },
 }
 
+/// The options `show`, `latex` and `svg` share.
+#[derive(Args)]
+struct DrawArgs {
+    /// Color the cells by offset (CuTe's greys), tile (divides, products, complement,
+    /// composition), thread (index into mode 0), value (index into the other modes), bank
+    /// (offset * elem-bytes / 4 mod 32) or warp (1-D index / 32). `show` has no colors.
+    #[arg(long, value_enum, default_value_t = ColorBy::Offset)]
+    color: ColorBy,
+    /// Highlight `thread:T`, `value:V`, `tile:K` or a slice such as `(_,3)`; the other cells
+    /// are dimmed (`show`: printed `.`).
+    #[arg(long, value_name = "WHAT")]
+    highlight: Option<String>,
+    /// Element size in bytes, for `--color bank`.
+    #[arg(long, default_value_t = 4, value_name = "BYTES")]
+    elem_bytes: i64,
+}
+
+impl DrawArgs {
+    /// The library's options.
+    fn options(&self, label: Label) -> Result<render::Options, Box<dyn std::error::Error>> {
+        Ok(render::Options {
+            label,
+            coloring: match self.color {
+                ColorBy::Offset => Coloring::Offset,
+                ColorBy::Tile => Coloring::Tile,
+                ColorBy::Thread => Coloring::Thread,
+                ColorBy::Value => Coloring::Value,
+                ColorBy::Bank => Coloring::Bank,
+                ColorBy::Warp => Coloring::Warp,
+            },
+            highlight: self
+                .highlight
+                .as_deref()
+                .map(str::parse::<Highlight>)
+                .transpose()?,
+            elem_bytes: self.elem_bytes,
+        })
+    }
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum ColorBy {
     Offset,
     Tile,
+    Thread,
+    Value,
+    Bank,
+    Warp,
 }
 
 fn main() -> ExitCode {
@@ -192,18 +240,31 @@ fn main() -> ExitCode {
 /// `show`, `latex` and `svg`: evaluate, render with the library, write.
 fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
     match command {
-        Command::Show { expr, tv: None } => {
-            print!("{}", render::grid_any(&render::subject(&expr)?.layout)?)
-        }
+        Command::Show {
+            expr,
+            tv: None,
+            draw,
+        } => print!(
+            "{}",
+            render::grid_opts(&render::subject(&expr)?, &draw.options(Label::Offset)?)?
+        ),
         Command::Show {
             expr,
             tv: Some(tile),
+            ..
         } => print!("{}", grid_tv(&tv_layout(&expr, &tile)?)?),
-        Command::Latex { expr, tv, output } => {
+        Command::Latex {
+            expr,
+            tv,
+            output,
+            draw,
+        } => {
             check_extension(output.as_deref(), &["tex"])?;
             let tex = match tv {
                 Some(tile) => render::latex_tv(&plain_layout(&expr)?, &tile.parse::<IntTuple>()?)?,
-                None => render::latex_any(&render::subject(&expr)?.layout)?,
+                None => {
+                    render::latex_opts(&render::subject(&expr)?, &draw.options(Label::Offset)?)?
+                }
             };
             write_out(output.as_deref(), tex.as_bytes())?;
         }
@@ -211,16 +272,10 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             expr,
             output,
             coords,
-            color,
             tv,
+            draw,
         } => {
-            let options = render::Options {
-                label: if coords { Label::Coord } else { Label::Offset },
-                coloring: match color {
-                    ColorBy::Offset => Coloring::Offset,
-                    ColorBy::Tile => Coloring::Tile,
-                },
-            };
+            let options = draw.options(if coords { Label::Coord } else { Label::Offset })?;
             check_extension(output.as_deref(), &["svg", "png"])?;
             let svg = match tv {
                 Some(tile) => svg_tv(&tv_layout(&expr, &tile)?)?,

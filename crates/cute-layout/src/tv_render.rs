@@ -14,20 +14,9 @@ use crate::error::Result;
 use crate::tv::TvLayout;
 use std::fmt::Write;
 
-/// CuTe's `TikzColor_TV` palette (the one [`crate::render::latex_tv`] uses) as SVG colours.
-const SVG_TV_COLORS: [&str; 8] = [
-    "rgb(175,175,255)",
-    "rgb(175,255,175)",
-    "rgb(255,255,175)",
-    "rgb(255,175,175)",
-    "rgb(210,210,255)",
-    "rgb(210,255,210)",
-    "rgb(255,255,210)",
-    "rgb(255,210,210)",
-];
-
-fn color(thread: i64) -> &'static str {
-    SVG_TV_COLORS[thread.rem_euclid(8) as usize]
+/// CuTe's `TikzColor_TV` palette (the one [`crate::render::latex_tv`] uses), by thread.
+fn color(thread: i64) -> crate::render::color::Rgb {
+    crate::render::color::TV_PALETTE[thread.rem_euclid(8) as usize]
 }
 
 /// The TikZ document CuTe's `print_latex_tv(layout_tv, tile_mn)` prints: a header comment with
@@ -111,16 +100,18 @@ pub fn svg_tv(tv: &TvLayout) -> Result<String> {
     for (i, row) in g.iter().enumerate() {
         for (j, c) in row.iter().enumerate() {
             let (x, y) = ((j as i64 + 1) * CELL, (i as i64 + 1) * CELL);
-            let fill = c.map_or("white", |c| color(c.thread));
+            let fill = c.map_or(crate::render::color::WHITE, |c| color(c.thread));
             let _ = writeln!(
                 s,
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"black\"/>"
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\" stroke=\"black\"/>",
+                fill.hex()
             );
             if let Some(c) = c {
                 let cx = x + CELL / 2;
+                let ink = fill.ink().hex();
                 let _ = writeln!(
                     s,
-                    "<text x=\"{cx}\" y=\"{}\">T{}</text><text x=\"{cx}\" y=\"{}\">V{}</text>",
+                    "<text x=\"{cx}\" y=\"{}\" fill=\"{ink}\">T{}</text><text x=\"{cx}\" y=\"{}\" fill=\"{ink}\">V{}</text>",
                     y + 17,
                     c.thread,
                     y + 31,

@@ -51,7 +51,10 @@ fn latex_snapshots() {
         "latex_tv",
         render::latex_tv(&layout("(4,2):(1,4)"), &tile).unwrap()
     );
-    assert!(render::latex(&layout("(2,2,2):(1,2,4)")).is_err());
+    insta::assert_snapshot!(
+        "latex_rank3",
+        render::latex(&layout("(2,2,2):(1,2,4)")).unwrap()
+    );
 }
 
 fn svg(expr: &str, options: Options) -> String {
@@ -91,7 +94,7 @@ fn every_picture_is_xml() {
         ..Options::default()
     };
     for (name, expr) in figures() {
-        let s = svg(&expr, tiles);
+        let s = svg(&expr, tiles.clone());
         let doc = roxmltree::Document::parse(&s).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(doc.root_element().tag_name().name(), "svg");
     }
@@ -176,11 +179,245 @@ fn docs_figures_are_up_to_date() {
         ..Options::default()
     };
     for (name, expr) in figures() {
-        let got = render::png(&svg(&expr, tiles)).unwrap();
+        let got = render::png(&svg(&expr, tiles.clone())).unwrap();
         let want = std::fs::read(dir.join(format!("{name}.png"))).unwrap();
         assert!(
             got == want,
             "docs/figures/{name}.png is stale: run docs/figures/generate.sh"
         );
     }
+}
+
+/// The slab headings of a text grid, an SVG picture and a LaTeX document of the same layout.
+fn slab_headings(expr: &str) -> [Vec<String>; 3] {
+    let s = render::subject(expr).unwrap();
+    let grid = render::grid_any(&s.layout).unwrap();
+    let from_grid = grid
+        .lines()
+        .filter_map(|l| l.strip_prefix("slab ")?.strip_suffix(':'))
+        .map(str::to_string)
+        .collect();
+    let svg = render::svg(&s, &Options::default()).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let from_svg = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text()?.split("slab ").nth(1).map(str::to_string))
+        .collect();
+    let tex = render::latex_any(&s.layout).unwrap();
+    let from_tex = tex
+        .lines()
+        .filter_map(|l| l.split("\\texttt{(").nth(1))
+        .map(|h| format!("({}", h.trim_end_matches("}}};").replace("\\_", "_")))
+        .collect();
+    [from_grid, from_svg, from_tex]
+}
+
+#[test]
+fn every_renderer_draws_the_same_slabs() {
+    for expr in [
+        "(2,3,2):(1,2,6)",
+        "(2,2,2,2):(8,4,2,1)",
+        "(2,3,(2,2)):(1,2,(6,12))",
+    ] {
+        let [g, s, t] = slab_headings(expr);
+        let n = render::slabs(&layout(expr), true).unwrap().len();
+        assert_eq!(g.len(), n, "{expr}: {g:?}");
+        assert_eq!(g, s, "{expr}");
+        assert_eq!(g, t, "{expr}");
+    }
+    let [g, s, t] = slab_headings("(4,8):(8,1)");
+    assert!(g.is_empty() && s.is_empty() && t.is_empty());
+}
+
+#[test]
+fn slabs_cover_every_cell_once_in_order() {
+    for expr in [
+        "(2,3,2):(1,2,6)",
+        "(3,(2,2),2):(1,(3,6),12)",
+        "7:1",
+        "(2,0,3):(1,1,1)",
+    ] {
+        let l = layout(expr);
+        let slabs = render::slabs(&l, true).unwrap();
+        let mut next = 0;
+        for s in &slabs {
+            assert_eq!(s.start, next, "{expr}");
+            next += s.rows * s.cols;
+        }
+        assert_eq!(next as i64, l.size().unwrap().value(), "{expr}");
+    }
+}
+
+#[test]
+fn every_text_on_every_fill_meets_wcag_aa() {
+    use cute_layout::render::color::palettes;
+    let mut checked = 0;
+    for (name, colors) in palettes() {
+        for fill in colors {
+            let ratio = fill.contrast(fill.ink());
+            assert!(
+                ratio >= 4.5,
+                "{name}: {fill:?} with {:?} is {ratio:.2}:1",
+                fill.ink()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 100);
+}
+
+/// The `(fill, text fill, text)` of every cell of an SVG picture.
+fn svg_cells(svg: &str) -> Vec<(String, String, String)> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let mut out = Vec::new();
+    for r in doc.descendants().filter(|n| n.has_tag_name("rect")) {
+        let text = r.next_sibling_element();
+        let Some(text) = text.filter(|t| t.attribute("stroke") == Some("none")) else {
+            continue;
+        };
+        out.push((
+            r.attribute("fill").unwrap().to_string(),
+            text.attribute("fill").unwrap().to_string(),
+            text.text().unwrap().to_string(),
+        ));
+    }
+    out
+}
+
+fn opts(coloring: Coloring, highlight: Option<&str>) -> Options {
+    Options {
+        coloring,
+        highlight: highlight.map(|h| h.parse().unwrap()),
+        ..Options::default()
+    }
+}
+
+#[test]
+fn every_svg_text_meets_wcag_aa() {
+    use cute_layout::render::color::Rgb;
+    let hex = |s: &str| {
+        let v = |i: usize| u8::from_str_radix(&s[i..i + 2], 16).unwrap();
+        Rgb(v(1), v(3), v(5))
+    };
+    for coloring in [
+        Coloring::Offset,
+        Coloring::Thread,
+        Coloring::Bank,
+        Coloring::Warp,
+    ] {
+        for h in [None, Some("thread:1")] {
+            let s = svg("(8,8):(1,8)", opts(coloring, h));
+            let cells = svg_cells(&s);
+            assert_eq!(cells.len(), 64);
+            for (fill, ink, _) in cells {
+                assert!(hex(&fill).contrast(hex(&ink)) >= 4.5, "{fill} {ink}");
+            }
+        }
+    }
+}
+
+#[test]
+fn coloring_by_thread_value_bank_and_warp() {
+    let distinct = |c: Coloring, expr: &str| {
+        let s = svg(expr, opts(c, None));
+        let mut fills: Vec<String> = svg_cells(&s).into_iter().map(|c| c.0).collect();
+        fills.sort();
+        fills.dedup();
+        fills.len()
+    };
+    assert_eq!(distinct(Coloring::Thread, "(4,8):(8,1)"), 4);
+    assert_eq!(distinct(Coloring::Value, "(4,8):(8,1)"), 8);
+    assert_eq!(distinct(Coloring::Warp, "(8,8):(1,8)"), 2);
+    // 4-byte elements: offsets 0..8 are banks 0..8; 2-byte elements: banks 0..4
+    assert_eq!(distinct(Coloring::Bank, "8:1"), 8);
+    let two = Options {
+        coloring: Coloring::Bank,
+        elem_bytes: 2,
+        ..Options::default()
+    };
+    let s = svg("8:1", two);
+    let mut fills: Vec<String> = svg_cells(&s).into_iter().map(|c| c.0).collect();
+    assert_eq!(fills[0], fills[1]);
+    fills.dedup();
+    assert_eq!(fills.len(), 4);
+}
+
+/// The number of highlighted cells of an SVG picture.
+fn highlighted(svg: &str) -> usize {
+    roxmltree::Document::parse(svg)
+        .unwrap()
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("highlight"))
+        .count()
+}
+
+#[test]
+fn highlight_thread_value_slice_and_tile() {
+    assert_eq!(
+        highlighted(&svg(
+            "(4,8):(8,1)",
+            opts(Coloring::Offset, Some("thread:1"))
+        )),
+        8
+    );
+    assert_eq!(
+        highlighted(&svg("(4,8):(8,1)", opts(Coloring::Offset, Some("value:7")))),
+        4
+    );
+    assert_eq!(
+        highlighted(&svg("(4,8):(8,1)", opts(Coloring::Offset, Some("(_,3)")))),
+        4
+    );
+    assert_eq!(
+        highlighted(&svg("(4,8):(8,1)", opts(Coloring::Offset, Some("(2,3)")))),
+        1
+    );
+    assert_eq!(
+        highlighted(&svg(
+            "(4,(2,4)):(8,(4,1))",
+            opts(Coloring::Offset, Some("(_,(1,_))"))
+        )),
+        16
+    );
+    let divide = "logical_divide(16:1, 4:1)";
+    assert_eq!(
+        highlighted(&svg(divide, opts(Coloring::Tile, Some("tile:2")))),
+        4
+    );
+    // dimmed cells are tinted, highlighted ones keep their color
+    let s = svg("(2,2):(1,2)", opts(Coloring::Offset, Some("thread:0")));
+    let plain = svg_cells(&svg("(2,2):(1,2)", Options::default()));
+    let cells = svg_cells(&s);
+    assert_eq!(cells[0].0, plain[0].0);
+    assert_ne!(cells[2].0, plain[2].0);
+}
+
+#[test]
+fn bad_highlights_are_errors() {
+    for bad in ["warp:1", "thread:x", "(_,"] {
+        assert!(bad.parse::<render::Highlight>().is_err(), "{bad}");
+    }
+    let s = render::subject("(4,8):(8,1)").unwrap();
+    let e = render::svg(&s, &opts(Coloring::Offset, Some("(_,_,1)"))).unwrap_err();
+    assert!(e.to_string().contains("does not match the shape"), "{e}");
+    let e = render::svg(&s, &opts(Coloring::Offset, Some("tile:1"))).unwrap_err();
+    assert!(e.to_string().contains("no tiles"), "{e}");
+}
+
+#[test]
+fn highlighted_grid_and_latex_snapshots() {
+    let s = render::subject("(2,3,2):(1,2,6)").unwrap();
+    insta::assert_snapshot!(
+        "grid_highlight_slice",
+        render::grid_opts(&s, &opts(Coloring::Offset, Some("(_,1,_)"))).unwrap()
+    );
+    insta::assert_snapshot!(
+        "latex_highlight_thread_bank",
+        render::latex_opts(&s, &opts(Coloring::Bank, Some("thread:1"))).unwrap()
+    );
+    insta::assert_snapshot!(
+        "svg_highlight_value",
+        svg("(2,4):(4,1)", opts(Coloring::Value, Some("value:2")))
+    );
 }
