@@ -140,6 +140,8 @@ fn docs_figures_are_the_expected_layouts() {
         ("product2d", "((2,3),(5,4)):((5,10),(1,30))"),
         ("productblocked2d", "((2,3),(5,4)):((5,10),(1,30))"),
         ("productraked2d", "((3,2),(4,5)):((10,5),(30,1))"),
+        ("composition1", "(3,(2,4)):(236,(26,1))"),
+        ("composition2", "(3,(4,2)):(59,(13,1))"),
     ];
     let figs = figures();
     assert_eq!(figs.len(), want.len());
@@ -420,4 +422,59 @@ fn highlighted_grid_and_latex_snapshots() {
         "svg_highlight_value",
         svg("(2,4):(4,1)", opts(Coloring::Value, Some("value:2")))
     );
+}
+
+#[test]
+fn composition_is_drawn_inside_its_first_argument() {
+    let s = render::subject("composition((12,(4,8)):(59,(13,1)), <3:4,8:2>)").unwrap();
+    assert_eq!(
+        s.input.as_ref().unwrap().to_string(),
+        "(12,(4,8)):(59,(13,1))"
+    );
+    let tiles = Options {
+        coloring: Coloring::Tile,
+        ..Options::default()
+    };
+    let svg = render::svg(&s, &tiles).unwrap();
+    let cells = svg_cells(&svg);
+    // A's 384 cells then the result's 24; exactly the 24 selected cells of A are coloured
+    assert_eq!(cells.len(), 384 + 24);
+    let coloured: Vec<&str> = cells[..384]
+        .iter()
+        .filter(|c| c.0 != "#ffffff")
+        .map(|c| c.2.as_str())
+        .collect();
+    let mut want: Vec<String> = cells[384..].iter().map(|c| c.2.clone()).collect();
+    let mut got: Vec<String> = coloured.iter().map(|s| s.to_string()).collect();
+    want.sort();
+    got.sort();
+    assert_eq!(got, want);
+    // each column of the result is one colour
+    let result = &cells[384..];
+    assert_eq!(result[0].0, result[8].0); // (0,0) and (1,0), row-major with 8 columns
+    assert_ne!(result[0].0, result[1].0);
+}
+
+#[test]
+fn a_tensor_is_drawn_inside_its_parent() {
+    let s = render::subject("local_tile((8,8):(1,8), (2,4), (1,1))").unwrap();
+    assert_eq!(s.offset, 34);
+    assert_eq!(s.input.as_ref().unwrap().to_string(), "(8,8):(1,8)");
+    let g = render::grid_opts(&s, &Options::default()).unwrap();
+    insta::assert_snapshot!("grid_local_tile", g);
+    let tiles = Options {
+        coloring: Coloring::Tile,
+        ..Options::default()
+    };
+    let cells = svg_cells(&render::svg(&s, &tiles).unwrap());
+    let mut inside: Vec<String> = cells[..64]
+        .iter()
+        .filter(|c| c.0 != "#ffffff")
+        .map(|c| c.2.clone())
+        .collect();
+    let mut tensor: Vec<String> = cells[64..72].iter().map(|c| c.2.clone()).collect();
+    inside.sort();
+    tensor.sort();
+    assert_eq!(inside, tensor);
+    assert_eq!(tensor, ["34", "35", "42", "43", "50", "51", "58", "59"]);
 }

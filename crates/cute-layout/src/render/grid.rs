@@ -70,15 +70,18 @@ pub fn grid_opts(subject: &Subject, options: &Options) -> Result<String> {
     check_size("print_layout", layout, MAX_TEXT_CELLS)?;
     check_highlight(options, layout.shape().as_ref())?;
     let tiles = subject_tiles(subject, options)?;
-    let texts: Vec<String> = cell_infos(function, tiles.as_deref())?
+    let texts: Vec<String> = cell_infos(function, subject.offset, tiles.as_deref())?
         .iter()
         .map(|c| match options.highlighted(c, layout.shape().as_ref()) {
             Some(false) => ".".to_string(),
             _ => c.offset.to_string(),
         })
         .collect();
-    let w = num_digits(cosize(function)?.value()) + 2;
-    let mut out = format!("{function}\n");
+    let w = num_digits(cosize(function)?.value().saturating_add(subject.offset)) + 2;
+    let mut out = match subject.offset {
+        0 => format!("{function}\n"),
+        o => format!("{function}+{o}\n"),
+    };
     for slab in slabs(layout, true)? {
         if let Some(h) = &slab.heading {
             let _ = writeln!(out, "slab {h}:");

@@ -110,7 +110,7 @@ pub fn latex_opts(subject: &Subject, options: &Options) -> Result<String> {
     check_size("print_latex", layout, MAX_TEXT_CELLS)?;
     check_highlight(options, layout.shape().as_ref())?;
     let tiles = subject_tiles(subject, options)?;
-    let infos = cell_infos(function, tiles.as_deref())?;
+    let infos = cell_infos(function, subject.offset, tiles.as_deref())?;
     let shown = match layout.rank() {
         0..=2 => function.map_inner(|l| l.append_to_rank(2))?,
         _ => function.clone(),

@@ -187,6 +187,9 @@ pub struct Subject {
     pub title: String,
     /// The layout drawn.
     pub layout: AnyLayout,
+    /// The offset of a tensor (`LAYOUT+OFFSET`, e.g. a `local_tile`), added to every cell; 0
+    /// for a layout.
+    pub offset: i64,
     /// The input layout of a divide, product or complement, drawn above the result.
     pub input: Option<Layout>,
     /// The modes of `layout` that count tiles, for [`Coloring::Tile`].
@@ -204,6 +207,7 @@ impl From<AnyLayout> for Subject {
         Subject {
             title: layout.to_string(),
             layout,
+            offset: 0,
             input: None,
             tiles: None,
         }
@@ -234,7 +238,14 @@ impl From<AnyLayout> for Subject {
 pub fn subject(expr: &str) -> Result<Subject> {
     let expr = expr.trim();
     let call = match parse(expr)? {
-        Expr::Value(v) => return Ok(drawable(expr, &v)?.into()),
+        Expr::Value(v) => {
+            let mut s: Subject = drawable(expr, &v)?.into();
+            s.offset = tensor_offset(&v);
+            if s.offset != 0 {
+                s.title = v.to_string();
+            }
+            return Ok(s);
+        }
         Expr::Call(call) => call,
     };
     let value = call.apply()?;
@@ -249,11 +260,20 @@ pub fn subject(expr: &str) -> Result<Subject> {
         None => None,
     };
     Ok(Subject {
-        title: format!("{expr} = {layout}"),
+        title: format!("{expr} = {value}"),
         input: if tiles.is_some() { first } else { None },
         layout,
+        offset: tensor_offset(&value),
         tiles,
     })
+}
+
+/// The offset of a tensor value (0 for others).
+fn tensor_offset(v: &Value) -> i64 {
+    match v {
+        Value::LayoutOffset(_, o) | Value::ComposedOffset(_, o) => o.value(),
+        _ => 0,
+    }
 }
 
 /// The layout-like value `v` of `expr`, or an error saying it has no picture.
@@ -301,6 +321,8 @@ fn tile_modes(tiles: Tiles, args: &Args, a: &Layout, result: &Layout) -> Result<
         },
         Tiles::Blocked => Some(each(1)),
         Tiles::Raked => Some(each(0)),
+        Tiles::Composition if result.rank() <= 1 => Some(TileModes::new(vec![vec![]])),
+        Tiles::Composition => Some(top(1)),
         Tiles::Complement | Tiles::None => None,
     })
 }
@@ -315,6 +337,7 @@ fn complement_subject(expr: &str, args: &Args, a: &Layout) -> Result<Subject> {
     Ok(Subject {
         title: format!("({a}, {expr}) = {joined}"),
         layout: joined.into(),
+        offset: 0,
         input: Some(a.clone()),
         tiles: Some(TileModes::new(vec![vec![1]])),
     })
@@ -362,7 +385,7 @@ pub(crate) fn subject_tiles(s: &Subject, opts: &Options) -> Result<Option<Vec<i6
         (None, true) => Err(LayoutError::InvalidArgument {
             op: "render",
             detail: format!(
-                "{} is not the result of a divide, a product or a complement, so it has no tiles",
+                "{} is not the result of a divide, a product, a complement or a composition, so it has no tiles",
                 s.title
             ),
             hint: "color by offset, or draw an expression such as logical_divide(A, B)",
@@ -370,8 +393,13 @@ pub(crate) fn subject_tiles(s: &Subject, opts: &Options) -> Result<Option<Vec<i6
     }
 }
 
-/// The cells of `function` (a layout or a composed layout), one [`CellInfo`] per element.
-pub(crate) fn cell_infos(function: &AnyLayout, tiles: Option<&[i64]>) -> Result<Vec<CellInfo>> {
+/// The cells of `function` (a layout or a composed layout) at offset `base` (a tensor's), one
+/// [`CellInfo`] per element.
+pub(crate) fn cell_infos(
+    function: &AnyLayout,
+    base: i64,
+    tiles: Option<&[i64]>,
+) -> Result<Vec<CellInfo>> {
     let layout = function.inner();
     let offsets = function.offsets()?;
     let threads = match layout.rank() {
@@ -383,7 +411,7 @@ pub(crate) fn cell_infos(function: &AnyLayout, tiles: Option<&[i64]>) -> Result<
         .enumerate()
         .map(|(i, &offset)| CellInfo {
             index: i as i64,
-            offset,
+            offset: offset.saturating_add(base),
             thread: i as i64 % threads,
             value: i as i64 / threads,
             tile: tiles.and_then(|t| t.get(i).copied()),
@@ -424,7 +452,7 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
     }
     check_highlight(opts, s.layout.inner().shape().as_ref())?;
     let tiles = subject_tiles(s, opts)?;
-    let infos = cell_infos(&s.layout, tiles.as_deref())?;
+    let infos = cell_infos(&s.layout, s.offset, tiles.as_deref())?;
     // The tile reaching each offset (first writer wins), for the input and the strip.
     let mut first_tile = std::collections::HashMap::new();
     if let Some(t) = &tiles {
@@ -437,7 +465,7 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
     let mut out = Vec::new();
     if let (Some(a), true) = (&s.input, tiled) {
         let a_any: AnyLayout = a.clone().into();
-        let a_infos = cell_infos(&a_any, None)?;
+        let a_infos = cell_infos(&a_any, 0, None)?;
         let cells: Vec<Option<Cell>> = a_infos
             .iter()
             .map(|c| {
@@ -463,7 +491,12 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
         })
         .collect::<Result<_>>()?;
     push_slabs(&mut out, s.title.clone(), s.layout.inner(), cells)?;
-    let cosize = cosize(&s.layout)?.value();
+    // the codomain drawn: offsets up to the largest reached (a tensor's start included)
+    let cosize = infos
+        .iter()
+        .map(|c| c.offset.saturating_add(1))
+        .max()
+        .unwrap_or(0);
     if tiled && (1..=CODOMAIN_STRIP).contains(&cosize) && infos.iter().all(|c| c.offset >= 0) {
         let cells = (0..cosize)
             .map(|o| {
