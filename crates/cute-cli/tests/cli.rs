@@ -312,3 +312,26 @@ fn every_result_is_first_class() {
         assert!(out.status.success(), "{sub}: {out:?}");
     }
 }
+
+#[test]
+fn pictures_share_color_and_highlight_options() {
+    let out = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["show", "(4,8):(8,1)", "--highlight", "(_,3)"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(" 0  |  . |  . |  . |  3 |  . |"), "{text}");
+    let out = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["latex", "(2,2,2):(1,2,4)", "--color", "warp"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stdout).unwrap().contains("(\\_,\\_,1)"));
+    let out = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["svg", "(4,8):(8,1)", "--highlight", "warp:1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8(out.stderr).unwrap().contains("unknown kind `warp`"));
+}
