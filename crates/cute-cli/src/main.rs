@@ -6,7 +6,7 @@ use cute_layout::explain::explain;
 use cute_layout::registry::operations;
 use cute_layout::render::{self, Coloring, Highlight, Label};
 use cute_layout::tv::TvLayout;
-use cute_layout::tv_render::{grid_tv, svg_tv};
+use cute_layout::tv_render::{grid_tv, svg_tv_opts};
 use cute_layout::{AnyLayout, IntTuple};
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufWriter, Write};
@@ -278,7 +278,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             let options = draw.options(if coords { Label::Coord } else { Label::Offset })?;
             check_extension(output.as_deref(), &["svg", "png"])?;
             let svg = match tv {
-                Some(tile) => svg_tv(&tv_layout(&expr, &tile)?)?,
+                Some(tile) => svg_tv_opts(&tv_layout(&expr, &tile)?, &options)?,
                 None => render::svg(&render::subject(&expr)?, &options)?,
             };
             let is_png = output

@@ -327,11 +327,15 @@ fn pictures_share_color_and_highlight_options() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert!(String::from_utf8(out.stdout).unwrap().contains("(\\_,\\_,1)"));
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("(\\_,\\_,1)"));
     let out = Command::new(env!("CARGO_BIN_EXE_cute"))
         .args(["svg", "(4,8):(8,1)", "--highlight", "warp:1"])
         .output()
         .unwrap();
     assert!(!out.status.success());
-    assert!(String::from_utf8(out.stderr).unwrap().contains("unknown kind `warp`"));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("unknown kind `warp`"));
 }

@@ -478,3 +478,30 @@ fn a_tensor_is_drawn_inside_its_parent() {
     assert_eq!(inside, tensor);
     assert_eq!(tensor, ["34", "35", "42", "43", "50", "51", "58", "59"]);
 }
+
+#[test]
+fn tv_pictures_take_the_same_options() {
+    use cute_layout::tv::TvLayout;
+    use cute_layout::tv_render::svg_tv_opts;
+    let tv = TvLayout::new("(16,8)".parse().unwrap(), layout("(_64,_2):(_2,_1)")).unwrap();
+    let fills = |o: &Options| {
+        let s = svg_tv_opts(&tv, o).unwrap();
+        let doc = roxmltree::Document::parse(&s).unwrap();
+        let mut f: Vec<String> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("rect") && n.attribute("class").is_none())
+            .map(|n| n.attribute("fill").unwrap().to_string())
+            .collect();
+        f.sort();
+        f.dedup();
+        f.len()
+    };
+    assert_eq!(fills(&opts(Coloring::Warp, None)), 2);
+    assert_eq!(fills(&opts(Coloring::Value, None)), 2);
+    assert_eq!(fills(&opts(Coloring::Thread, None)), 8);
+    let s = svg_tv_opts(&tv, &opts(Coloring::Offset, Some("thread:3"))).unwrap();
+    assert_eq!(highlighted(&s), 2);
+    let s = svg_tv_opts(&tv, &opts(Coloring::Offset, Some("(_,2)"))).unwrap();
+    assert_eq!(highlighted(&s), 16);
+    assert!(svg_tv_opts(&tv, &opts(Coloring::Tile, None)).is_err());
+}
