@@ -149,6 +149,16 @@ struct DrawArgs {
 }
 
 impl DrawArgs {
+    /// Fails when `command`, which draws in CuTe's fixed style, is given drawing options.
+    fn plain(&self, command: &str) -> Result<(), String> {
+        match (self.color, &self.highlight) {
+            (ColorBy::Offset, None) => Ok(()),
+            _ => Err(format!(
+                "{command} draws CuTe's TV picture and takes no --color or --highlight; use svg --tv"
+            )),
+        }
+    }
+
     /// The library's options.
     fn options(&self, label: Label) -> Result<render::Options, Box<dyn std::error::Error>> {
         Ok(render::Options {
@@ -251,8 +261,11 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
         Command::Show {
             expr,
             tv: Some(tile),
-            ..
-        } => print!("{}", grid_tv(&tv_layout(&expr, &tile)?)?),
+            draw,
+        } => {
+            draw.plain("show --tv")?;
+            print!("{}", grid_tv(&tv_layout(&expr, &tile)?)?)
+        }
         Command::Latex {
             expr,
             tv,
@@ -261,7 +274,10 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
         } => {
             check_extension(output.as_deref(), &["tex"])?;
             let tex = match tv {
-                Some(tile) => render::latex_tv(&plain_layout(&expr)?, &tile.parse::<IntTuple>()?)?,
+                Some(tile) => {
+                    draw.plain("latex --tv")?;
+                    render::latex_tv(&plain_layout(&expr)?, &tile.parse::<IntTuple>()?)?
+                }
                 None => {
                     render::latex_opts(&render::subject(&expr)?, &draw.options(Label::Offset)?)?
                 }
