@@ -80,7 +80,8 @@ enum Command {
     },
     /// Draw a layout as an SVG picture, or a PNG image when FILE ends in `.png`.
     Svg {
-        /// The layout or expression; divides, products and complement can be colored by tile.
+        /// The layout or expression; divides, products, complement, composition, local_tile and
+        /// local_partition can be colored by tile (drawn with their first argument).
         expr: String,
         /// Write to FILE (`.svg` or `.png`) instead of SVG on standard output.
         #[arg(short, long, value_name = "FILE")]
