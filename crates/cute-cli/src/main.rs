@@ -2,14 +2,14 @@
 
 mod atoms;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use cute_cli::page::{standalone, PictureOptions};
 use cute_layout::eval::eval;
 use cute_layout::explain::explain;
 use cute_layout::registry::operations;
-use cute_layout::render::{self, Coloring, Label};
+use cute_layout::render::{self, Coloring, Highlight, Label};
 use cute_layout::tv::TvLayout;
-use cute_layout::tv_render::{grid_tv, svg_tv};
+use cute_layout::tv_render::{grid_tv, svg_tv_opts};
 use cute_layout::{AnyLayout, IntTuple};
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufWriter, Write};
@@ -70,21 +70,27 @@ enum Command {
         /// Draw EXPR as a thread-value layout over this (M,N) tile, cells `T<t>V<v>`.
         #[arg(long, value_name = "TILE_MN")]
         tv: Option<String>,
+        #[command(flatten)]
+        draw: DrawArgs,
     },
-    /// Write CuTe's `print_latex` standalone TikZ document of a layout (rank <= 2).
+    /// Write CuTe's `print_latex` standalone TikZ document of a layout (rank > 2: slabs side
+    /// by side).
     Latex {
         /// The layout or expression (with --tv: the (thread, value) layout).
         expr: String,
         /// Draw EXPR as a thread-value layout over this (M,N) tile (`print_latex_tv`).
         #[arg(long, value_name = "TILE_MN")]
         tv: Option<String>,
+        #[command(flatten)]
+        draw: DrawArgs,
         /// Write to FILE instead of standard output.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
     /// Draw a layout as an SVG picture, or a PNG image when FILE ends in `.png`.
     Svg {
-        /// The layout or expression; divides, products and complement can be colored by tile.
+        /// The layout or expression; divides, products, complement, composition, local_tile and
+        /// local_partition can be colored by tile (drawn with their first argument).
         expr: String,
         /// Write to FILE (`.svg` or `.png`) instead of SVG on standard output.
         #[arg(short, long, value_name = "FILE")]
@@ -92,12 +98,11 @@ enum Command {
         /// Show the coordinate of each cell instead of its offset.
         #[arg(long)]
         coords: bool,
-        /// Color the cells by offset (CuTe's greys) or by tile.
-        #[arg(long, value_enum, default_value_t = ColorBy::Offset)]
-        color: ColorBy,
         /// Draw EXPR as a thread-value layout over this (M,N) tile, coloured by thread.
         #[arg(long, value_name = "TILE_MN")]
         tv: Option<String>,
+        #[command(flatten)]
+        draw: DrawArgs,
     },
     /// Print the standard-form tuple morphism of a tractable layout, `S -> T over α` (`*` is
     /// the base point), or draw its diagram with `--svg` / `--png`.
@@ -161,10 +166,64 @@ enum Command {
     },
 }
 
+/// The options `show`, `latex` and `svg` share.
+#[derive(Args)]
+struct DrawArgs {
+    /// Color the cells by offset (CuTe's greys), tile (divides, products, complement,
+    /// composition), thread (index into mode 0), value (index into the other modes), bank
+    /// (offset * elem-bytes / 4 mod 32) or warp (1-D index / 32). `show` has no colors.
+    #[arg(long, value_enum, default_value_t = ColorBy::Offset)]
+    color: ColorBy,
+    /// Highlight `thread:T`, `value:V`, `tile:K` or a slice such as `(_,3)`; the other cells
+    /// are dimmed (`show`: printed `.`).
+    #[arg(long, value_name = "WHAT")]
+    highlight: Option<String>,
+    /// Element size in bytes, for `--color bank`.
+    #[arg(long, default_value_t = 4, value_name = "BYTES")]
+    elem_bytes: i64,
+}
+
+impl DrawArgs {
+    /// Fails when `command`, which draws in CuTe's fixed style, is given drawing options.
+    fn plain(&self, command: &str) -> Result<(), String> {
+        match (self.color, &self.highlight) {
+            (ColorBy::Offset, None) => Ok(()),
+            _ => Err(format!(
+                "{command} draws CuTe's TV picture and takes no --color or --highlight; use svg --tv"
+            )),
+        }
+    }
+
+    /// The library's options.
+    fn options(&self, label: Label) -> Result<render::Options, Box<dyn std::error::Error>> {
+        Ok(render::Options {
+            label,
+            coloring: match self.color {
+                ColorBy::Offset => Coloring::Offset,
+                ColorBy::Tile => Coloring::Tile,
+                ColorBy::Thread => Coloring::Thread,
+                ColorBy::Value => Coloring::Value,
+                ColorBy::Bank => Coloring::Bank,
+                ColorBy::Warp => Coloring::Warp,
+            },
+            highlight: self
+                .highlight
+                .as_deref()
+                .map(str::parse::<Highlight>)
+                .transpose()?,
+            elem_bytes: self.elem_bytes,
+        })
+    }
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum ColorBy {
     Offset,
     Tile,
+    Thread,
+    Value,
+    Bank,
+    Warp,
 }
 
 fn main() -> ExitCode {
@@ -240,18 +299,37 @@ fn main() -> ExitCode {
 /// `show`, `latex` and `svg`: evaluate, render with the library, write.
 fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
     match command {
-        Command::Show { expr, tv: None } => {
-            print!("{}", render::grid_any(&render::subject(&expr)?.layout)?)
-        }
+        Command::Show {
+            expr,
+            tv: None,
+            draw,
+        } => print!(
+            "{}",
+            render::grid_opts(&render::subject(&expr)?, &draw.options(Label::Offset)?)?
+        ),
         Command::Show {
             expr,
             tv: Some(tile),
-        } => print!("{}", grid_tv(&tv_layout(&expr, &tile)?)?),
-        Command::Latex { expr, tv, output } => {
+            draw,
+        } => {
+            draw.plain("show --tv")?;
+            print!("{}", grid_tv(&tv_layout(&expr, &tile)?)?)
+        }
+        Command::Latex {
+            expr,
+            tv,
+            output,
+            draw,
+        } => {
             check_extension(output.as_deref(), &["tex"])?;
             let tex = match tv {
-                Some(tile) => render::latex_tv(&plain_layout(&expr)?, &tile.parse::<IntTuple>()?)?,
-                None => render::latex_any(&render::subject(&expr)?.layout)?,
+                Some(tile) => {
+                    draw.plain("latex --tv")?;
+                    render::latex_tv(&plain_layout(&expr)?, &tile.parse::<IntTuple>()?)?
+                }
+                None => {
+                    render::latex_opts(&render::subject(&expr)?, &draw.options(Label::Offset)?)?
+                }
             };
             write_out(output.as_deref(), tex.as_bytes())?;
         }
@@ -259,9 +337,8 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             expr,
             output,
             coords,
-            color,
             tv,
-        } => draw_svg(&expr, output.as_deref(), coords, color, tv.as_deref())?,
+        } => draw_svg(&expr, output.as_deref(), coords, &draw, tv.as_deref())?,
         Command::Morphism { layout, svg, png } => {
             check_extension(svg.as_ref().and_then(|o| o.as_deref()), &["svg"])?;
             check_extension(png.as_ref().and_then(|o| o.as_deref()), &["png"])?;
@@ -311,19 +388,13 @@ fn draw_svg(
     expr: &str,
     output: Option<&Path>,
     coords: bool,
-    color: ColorBy,
+    draw: &DrawArgs,
     tv: Option<&str>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let options = render::Options {
-        label: if coords { Label::Coord } else { Label::Offset },
-        coloring: match color {
-            ColorBy::Offset => Coloring::Offset,
-            ColorBy::Tile => Coloring::Tile,
-        },
-    };
+    let options = draw.options(if coords { Label::Coord } else { Label::Offset })?;
     check_extension(output, &["svg", "png"])?;
     let svg = match tv {
-        Some(tile) => svg_tv(&tv_layout(expr, tile)?)?,
+        Some(tile) => svg_tv_opts(&tv_layout(expr, tile)?, &options)?,
         None => render::svg(&render::subject(expr)?, &options)?,
     };
     let is_png = output

@@ -71,6 +71,7 @@ impl PictureOptions {
             } else {
                 Coloring::Offset
             },
+            ..render::Options::default()
         }
     }
 }

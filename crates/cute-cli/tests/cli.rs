@@ -344,3 +344,30 @@ fn html_writes_one_self_contained_page_and_checks_its_arguments() {
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: complement"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn pictures_share_color_and_highlight_options() {
+    let out = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["show", "(4,8):(8,1)", "--highlight", "(_,3)"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(" 0  |  . |  . |  . |  3 |  . |"), "{text}");
+    let out = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["latex", "(2,2,2):(1,2,4)", "--color", "warp"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("(\\_,\\_,1)"));
+    let out = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["svg", "(4,8):(8,1)", "--highlight", "warp:1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("unknown kind `warp`"));
+}

@@ -10,25 +10,43 @@
 //! # Ok::<(), cute_layout::LayoutError>(())
 //! ```
 
-use crate::error::Result;
+use crate::error::{LayoutError, Result};
 use crate::limits::MAX_PICTURE_CELLS;
-use crate::tv::TvLayout;
+use crate::render::color::{Rgb, WHITE};
+use crate::render::options::{check_highlight, CellInfo};
+use crate::render::{Coloring, Highlight, Mark, Options};
+use crate::tuple::IntTuple;
+use crate::tv::{TvCell, TvLayout};
 use std::fmt::Write;
 
-/// CuTe's `TikzColor_TV` palette (the one [`crate::render::latex_tv`] uses) as SVG colours.
-const SVG_TV_COLORS: [&str; 8] = [
-    "rgb(175,175,255)",
-    "rgb(175,255,175)",
-    "rgb(255,255,175)",
-    "rgb(255,175,175)",
-    "rgb(210,210,255)",
-    "rgb(210,255,210)",
-    "rgb(255,255,210)",
-    "rgb(255,210,210)",
-];
+/// The fill and mark of a TV cell: CuTe's TV colors by thread, or the pictures' palette by
+/// value, warp or bank; `m` is the tile's row count, `mn` its shape.
+fn paint_tv(options: &Options, c: &TvCell, m: i64, mn: &IntTuple) -> (Rgb, Mark) {
+    let index = c.m + m * c.n;
+    let info = CellInfo {
+        index,
+        offset: index,
+        thread: c.thread,
+        value: c.value,
+        tile: None,
+    };
+    let fill = match options.coloring {
+        Coloring::Offset | Coloring::Thread | Coloring::Tile => color(c.thread),
+        Coloring::Warp => crate::render::color::tile_color(c.thread.div_euclid(32)),
+        Coloring::Value | Coloring::Bank => {
+            crate::render::color::tile_color(options.class(&info).unwrap_or(0))
+        }
+    };
+    match options.highlighted(&info, mn.as_ref()) {
+        None => (fill, Mark::Plain),
+        Some(true) => (fill, Mark::Highlighted),
+        Some(false) => (fill.tint(crate::render::color::DIM), Mark::Dimmed),
+    }
+}
 
-fn color(thread: i64) -> &'static str {
-    SVG_TV_COLORS[thread.rem_euclid(8) as usize]
+/// CuTe's `TikzColor_TV` palette (the one [`crate::render::latex_tv`] uses), by thread.
+fn color(thread: i64) -> crate::render::color::Rgb {
+    crate::render::color::TV_PALETTE[thread.rem_euclid(8) as usize]
 }
 
 /// The TikZ document CuTe's `print_latex_tv(layout_tv, tile_mn)` prints: a header comment with
@@ -101,7 +119,35 @@ pub fn grid_tv(tv: &TvLayout) -> Result<String> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn svg_tv(tv: &TvLayout) -> Result<String> {
+    svg_tv_opts(tv, &Options::default())
+}
+
+/// [`svg_tv`] with the pictures' [`Options`]: colored by thread (CuTe's TV colors, also for
+/// `Offset`), value, warp (thread / 32) or bank (of the tile index `m + M * n`); highlight
+/// `thread:T`, `value:V` or a slice `(m,n)` of the tile (outlined thick, the others dimmed).
+///
+/// # Errors
+/// As [`TvLayout::grid`]; [`Coloring::Tile`] or a `tile:K` highlight (a TV layout has no
+/// tiles); a slice that does not match the rank-2 tile.
+///
+/// ```
+/// use cute_layout::{render::{Highlight, Options}, tv::make_layout_tv, tv_render::svg_tv_opts};
+/// let tv = make_layout_tv(&"(_2,_1)".parse()?, &"(_1,_2)".parse()?)?;
+/// let opts = Options { highlight: Some(Highlight::Thread(1)), ..Options::default() };
+/// assert_eq!(svg_tv_opts(&tv, &opts)?.matches("class=\"highlight\"").count(), 2);
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn svg_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
     const CELL: i64 = 40;
+    if options.coloring == Coloring::Tile || matches!(options.highlight, Some(Highlight::Tile(_))) {
+        return Err(LayoutError::InvalidArgument {
+            op: "render",
+            detail: format!("the TV layout {} has no tiles", tv.layout),
+            hint: "color a TV layout by thread, value, warp or bank",
+        });
+    }
+    let mn = tv.tiler.product_each()?;
+    check_highlight(options, mn.as_ref())?;
     let g = tv.grid_within(MAX_PICTURE_CELLS, "MAX_PICTURE_CELLS")?;
     let (m, n) = tv.tile_mn()?;
     let (width, height) = ((n + 1) * CELL, (m + 1) * CELL);
@@ -109,27 +155,44 @@ pub fn svg_tv(tv: &TvLayout) -> Result<String> {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" font-family=\"monospace\" font-size=\"11\" text-anchor=\"middle\">\n"
     );
     let _ = writeln!(s, "<!-- Layout TV: {} -->", tv.layout);
+    let mut outlines = String::new();
     for (i, row) in g.iter().enumerate() {
         for (j, c) in row.iter().enumerate() {
             let (x, y) = ((j as i64 + 1) * CELL, (i as i64 + 1) * CELL);
-            let fill = c.map_or("white", |c| color(c.thread));
+            let (fill, mark) = match c {
+                Some(c) => paint_tv(options, c, m, &mn),
+                None => (WHITE, Mark::Plain),
+            };
             let _ = writeln!(
                 s,
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"black\"/>"
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\" stroke=\"black\"/>",
+                fill.hex()
             );
             if let Some(c) = c {
                 let cx = x + CELL / 2;
+                let ink = fill.ink().hex();
                 let _ = writeln!(
                     s,
-                    "<text x=\"{cx}\" y=\"{}\">T{}</text><text x=\"{cx}\" y=\"{}\">V{}</text>",
+                    "<text x=\"{cx}\" y=\"{}\" fill=\"{ink}\">T{}</text><text x=\"{cx}\" y=\"{}\" fill=\"{ink}\">V{}</text>",
                     y + 17,
                     c.thread,
                     y + 31,
                     c.value
                 );
             }
+            if mark == Mark::Highlighted {
+                let _ = writeln!(
+                    outlines,
+                    "<rect class=\"highlight\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\" stroke-width=\"3\"/>",
+                    x + 1,
+                    y + 1,
+                    CELL - 2,
+                    CELL - 2
+                );
+            }
         }
     }
+    s.push_str(&outlines);
     for i in 0..m {
         let _ = writeln!(
             s,

@@ -51,7 +51,10 @@ fn latex_snapshots() {
         "latex_tv",
         render::latex_tv(&layout("(4,2):(1,4)"), &tile).unwrap()
     );
-    assert!(render::latex(&layout("(2,2,2):(1,2,4)")).is_err());
+    insta::assert_snapshot!(
+        "latex_rank3",
+        render::latex(&layout("(2,2,2):(1,2,4)")).unwrap()
+    );
 }
 
 fn svg(expr: &str, options: Options) -> String {
@@ -91,7 +94,7 @@ fn every_picture_is_xml() {
         ..Options::default()
     };
     for (name, expr) in figures() {
-        let s = svg(&expr, tiles);
+        let s = svg(&expr, tiles.clone());
         let doc = roxmltree::Document::parse(&s).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(doc.root_element().tag_name().name(), "svg");
     }
@@ -137,6 +140,8 @@ fn docs_figures_are_the_expected_layouts() {
         ("product2d", "((2,3),(5,4)):((5,10),(1,30))"),
         ("productblocked2d", "((2,3),(5,4)):((5,10),(1,30))"),
         ("productraked2d", "((3,2),(4,5)):((10,5),(30,1))"),
+        ("composition1", "(3,(2,4)):(236,(26,1))"),
+        ("composition2", "(3,(4,2)):(59,(13,1))"),
     ];
     let figs = figures();
     assert_eq!(figs.len(), want.len());
@@ -176,11 +181,327 @@ fn docs_figures_are_up_to_date() {
         ..Options::default()
     };
     for (name, expr) in figures() {
-        let got = render::png(&svg(&expr, tiles)).unwrap();
+        let got = render::png(&svg(&expr, tiles.clone())).unwrap();
         let want = std::fs::read(dir.join(format!("{name}.png"))).unwrap();
         assert!(
             got == want,
             "docs/figures/{name}.png is stale: run docs/figures/generate.sh"
         );
     }
+}
+
+/// The slab headings of a text grid, an SVG picture and a LaTeX document of the same layout.
+fn slab_headings(expr: &str) -> [Vec<String>; 3] {
+    let s = render::subject(expr).unwrap();
+    let grid = render::grid_any(&s.layout).unwrap();
+    let from_grid = grid
+        .lines()
+        .filter_map(|l| l.strip_prefix("slab ")?.strip_suffix(':'))
+        .map(str::to_string)
+        .collect();
+    let svg = render::svg(&s, &Options::default()).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let from_svg = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text()?.split("slab ").nth(1).map(str::to_string))
+        .collect();
+    let tex = render::latex_any(&s.layout).unwrap();
+    let from_tex = tex
+        .lines()
+        .filter_map(|l| l.split("\\texttt{(").nth(1))
+        .map(|h| format!("({}", h.trim_end_matches("}}};").replace("\\_", "_")))
+        .collect();
+    [from_grid, from_svg, from_tex]
+}
+
+#[test]
+fn every_renderer_draws_the_same_slabs() {
+    for expr in [
+        "(2,3,2):(1,2,6)",
+        "(2,2,2,2):(8,4,2,1)",
+        "(2,3,(2,2)):(1,2,(6,12))",
+    ] {
+        let [g, s, t] = slab_headings(expr);
+        let n = render::slabs(&layout(expr), true).unwrap().len();
+        assert_eq!(g.len(), n, "{expr}: {g:?}");
+        assert_eq!(g, s, "{expr}");
+        assert_eq!(g, t, "{expr}");
+    }
+    let [g, s, t] = slab_headings("(4,8):(8,1)");
+    assert!(g.is_empty() && s.is_empty() && t.is_empty());
+}
+
+#[test]
+fn slabs_cover_every_cell_once_in_order() {
+    for expr in [
+        "(2,3,2):(1,2,6)",
+        "(3,(2,2),2):(1,(3,6),12)",
+        "7:1",
+        "(2,0,3):(1,1,1)",
+    ] {
+        let l = layout(expr);
+        let slabs = render::slabs(&l, true).unwrap();
+        let mut next = 0;
+        for s in &slabs {
+            assert_eq!(s.start, next, "{expr}");
+            next += s.rows * s.cols;
+        }
+        assert_eq!(next as i64, l.size().unwrap().value(), "{expr}");
+    }
+}
+
+#[test]
+fn every_text_on_every_fill_meets_wcag_aa() {
+    use cute_layout::render::color::palettes;
+    let mut checked = 0;
+    for (name, colors) in palettes() {
+        for fill in colors {
+            let ratio = fill.contrast(fill.ink());
+            assert!(
+                ratio >= 4.5,
+                "{name}: {fill:?} with {:?} is {ratio:.2}:1",
+                fill.ink()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 100);
+}
+
+/// The `(fill, text fill, text)` of every cell of an SVG picture.
+fn svg_cells(svg: &str) -> Vec<(String, String, String)> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let mut out = Vec::new();
+    for r in doc.descendants().filter(|n| n.has_tag_name("rect")) {
+        let text = r.next_sibling_element();
+        let Some(text) = text.filter(|t| t.attribute("stroke") == Some("none")) else {
+            continue;
+        };
+        out.push((
+            r.attribute("fill").unwrap().to_string(),
+            text.attribute("fill").unwrap().to_string(),
+            text.text().unwrap().to_string(),
+        ));
+    }
+    out
+}
+
+fn opts(coloring: Coloring, highlight: Option<&str>) -> Options {
+    Options {
+        coloring,
+        highlight: highlight.map(|h| h.parse().unwrap()),
+        ..Options::default()
+    }
+}
+
+#[test]
+fn every_svg_text_meets_wcag_aa() {
+    use cute_layout::render::color::Rgb;
+    let hex = |s: &str| {
+        let v = |i: usize| u8::from_str_radix(&s[i..i + 2], 16).unwrap();
+        Rgb(v(1), v(3), v(5))
+    };
+    for coloring in [
+        Coloring::Offset,
+        Coloring::Thread,
+        Coloring::Bank,
+        Coloring::Warp,
+    ] {
+        for h in [None, Some("thread:1")] {
+            let s = svg("(8,8):(1,8)", opts(coloring, h));
+            let cells = svg_cells(&s);
+            assert_eq!(cells.len(), 64);
+            for (fill, ink, _) in cells {
+                assert!(hex(&fill).contrast(hex(&ink)) >= 4.5, "{fill} {ink}");
+            }
+        }
+    }
+}
+
+#[test]
+fn coloring_by_thread_value_bank_and_warp() {
+    let distinct = |c: Coloring, expr: &str| {
+        let s = svg(expr, opts(c, None));
+        let mut fills: Vec<String> = svg_cells(&s).into_iter().map(|c| c.0).collect();
+        fills.sort();
+        fills.dedup();
+        fills.len()
+    };
+    assert_eq!(distinct(Coloring::Thread, "(4,8):(8,1)"), 4);
+    assert_eq!(distinct(Coloring::Value, "(4,8):(8,1)"), 8);
+    assert_eq!(distinct(Coloring::Warp, "(8,8):(1,8)"), 2);
+    // 4-byte elements: offsets 0..8 are banks 0..8; 2-byte elements: banks 0..4
+    assert_eq!(distinct(Coloring::Bank, "8:1"), 8);
+    let two = Options {
+        coloring: Coloring::Bank,
+        elem_bytes: 2,
+        ..Options::default()
+    };
+    let s = svg("8:1", two);
+    let mut fills: Vec<String> = svg_cells(&s).into_iter().map(|c| c.0).collect();
+    assert_eq!(fills[0], fills[1]);
+    fills.dedup();
+    assert_eq!(fills.len(), 4);
+}
+
+/// The number of highlighted cells of an SVG picture.
+fn highlighted(svg: &str) -> usize {
+    roxmltree::Document::parse(svg)
+        .unwrap()
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("highlight"))
+        .count()
+}
+
+#[test]
+fn highlight_thread_value_slice_and_tile() {
+    assert_eq!(
+        highlighted(&svg(
+            "(4,8):(8,1)",
+            opts(Coloring::Offset, Some("thread:1"))
+        )),
+        8
+    );
+    assert_eq!(
+        highlighted(&svg("(4,8):(8,1)", opts(Coloring::Offset, Some("value:7")))),
+        4
+    );
+    assert_eq!(
+        highlighted(&svg("(4,8):(8,1)", opts(Coloring::Offset, Some("(_,3)")))),
+        4
+    );
+    assert_eq!(
+        highlighted(&svg("(4,8):(8,1)", opts(Coloring::Offset, Some("(2,3)")))),
+        1
+    );
+    assert_eq!(
+        highlighted(&svg(
+            "(4,(2,4)):(8,(4,1))",
+            opts(Coloring::Offset, Some("(_,(1,_))"))
+        )),
+        16
+    );
+    let divide = "logical_divide(16:1, 4:1)";
+    assert_eq!(
+        highlighted(&svg(divide, opts(Coloring::Tile, Some("tile:2")))),
+        4
+    );
+    // dimmed cells are tinted, highlighted ones keep their color
+    let s = svg("(2,2):(1,2)", opts(Coloring::Offset, Some("thread:0")));
+    let plain = svg_cells(&svg("(2,2):(1,2)", Options::default()));
+    let cells = svg_cells(&s);
+    assert_eq!(cells[0].0, plain[0].0);
+    assert_ne!(cells[2].0, plain[2].0);
+}
+
+#[test]
+fn bad_highlights_are_errors() {
+    for bad in ["warp:1", "thread:x", "(_,"] {
+        assert!(bad.parse::<render::Highlight>().is_err(), "{bad}");
+    }
+    let s = render::subject("(4,8):(8,1)").unwrap();
+    let e = render::svg(&s, &opts(Coloring::Offset, Some("(_,_,1)"))).unwrap_err();
+    assert!(e.to_string().contains("does not match the shape"), "{e}");
+    let e = render::svg(&s, &opts(Coloring::Offset, Some("tile:1"))).unwrap_err();
+    assert!(e.to_string().contains("no tiles"), "{e}");
+}
+
+#[test]
+fn highlighted_grid_and_latex_snapshots() {
+    let s = render::subject("(2,3,2):(1,2,6)").unwrap();
+    insta::assert_snapshot!(
+        "grid_highlight_slice",
+        render::grid_opts(&s, &opts(Coloring::Offset, Some("(_,1,_)"))).unwrap()
+    );
+    insta::assert_snapshot!(
+        "latex_highlight_thread_bank",
+        render::latex_opts(&s, &opts(Coloring::Bank, Some("thread:1"))).unwrap()
+    );
+    insta::assert_snapshot!(
+        "svg_highlight_value",
+        svg("(2,4):(4,1)", opts(Coloring::Value, Some("value:2")))
+    );
+}
+
+#[test]
+fn composition_is_drawn_inside_its_first_argument() {
+    let s = render::subject("composition((12,(4,8)):(59,(13,1)), <3:4,8:2>)").unwrap();
+    assert_eq!(
+        s.input.as_ref().unwrap().to_string(),
+        "(12,(4,8)):(59,(13,1))"
+    );
+    let tiles = Options {
+        coloring: Coloring::Tile,
+        ..Options::default()
+    };
+    let svg = render::svg(&s, &tiles).unwrap();
+    let cells = svg_cells(&svg);
+    // A's 384 cells then the result's 24; exactly the 24 selected cells of A are coloured
+    assert_eq!(cells.len(), 384 + 24);
+    let coloured: Vec<&str> = cells[..384]
+        .iter()
+        .filter(|c| c.0 != "#ffffff")
+        .map(|c| c.2.as_str())
+        .collect();
+    let mut want: Vec<String> = cells[384..].iter().map(|c| c.2.clone()).collect();
+    let mut got: Vec<String> = coloured.iter().map(|s| s.to_string()).collect();
+    want.sort();
+    got.sort();
+    assert_eq!(got, want);
+    // each column of the result is one colour
+    let result = &cells[384..];
+    assert_eq!(result[0].0, result[8].0); // (0,0) and (1,0), row-major with 8 columns
+    assert_ne!(result[0].0, result[1].0);
+}
+
+#[test]
+fn a_tensor_is_drawn_inside_its_parent() {
+    let s = render::subject("local_tile((8,8):(1,8), (2,4), (1,1))").unwrap();
+    assert_eq!(s.offset, 34);
+    assert_eq!(s.input.as_ref().unwrap().to_string(), "(8,8):(1,8)");
+    let g = render::grid_opts(&s, &Options::default()).unwrap();
+    insta::assert_snapshot!("grid_local_tile", g);
+    let tiles = Options {
+        coloring: Coloring::Tile,
+        ..Options::default()
+    };
+    let cells = svg_cells(&render::svg(&s, &tiles).unwrap());
+    let mut inside: Vec<String> = cells[..64]
+        .iter()
+        .filter(|c| c.0 != "#ffffff")
+        .map(|c| c.2.clone())
+        .collect();
+    let mut tensor: Vec<String> = cells[64..72].iter().map(|c| c.2.clone()).collect();
+    inside.sort();
+    tensor.sort();
+    assert_eq!(inside, tensor);
+    assert_eq!(tensor, ["34", "35", "42", "43", "50", "51", "58", "59"]);
+}
+
+#[test]
+fn tv_pictures_take_the_same_options() {
+    use cute_layout::tv::TvLayout;
+    use cute_layout::tv_render::svg_tv_opts;
+    let tv = TvLayout::new("(16,8)".parse().unwrap(), layout("(_64,_2):(_2,_1)")).unwrap();
+    let fills = |o: &Options| {
+        let s = svg_tv_opts(&tv, o).unwrap();
+        let doc = roxmltree::Document::parse(&s).unwrap();
+        let mut f: Vec<String> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("rect") && n.attribute("class").is_none())
+            .map(|n| n.attribute("fill").unwrap().to_string())
+            .collect();
+        f.sort();
+        f.dedup();
+        f.len()
+    };
+    assert_eq!(fills(&opts(Coloring::Warp, None)), 2);
+    assert_eq!(fills(&opts(Coloring::Value, None)), 2);
+    assert_eq!(fills(&opts(Coloring::Thread, None)), 8);
+    let s = svg_tv_opts(&tv, &opts(Coloring::Offset, Some("thread:3"))).unwrap();
+    assert_eq!(highlighted(&s), 2);
+    let s = svg_tv_opts(&tv, &opts(Coloring::Offset, Some("(_,2)"))).unwrap();
+    assert_eq!(highlighted(&s), 16);
+    assert!(svg_tv_opts(&tv, &opts(Coloring::Tile, None)).is_err());
 }

@@ -16,6 +16,7 @@ pub fn svg_of(l: &Layout, coords: bool) -> PyResult<String> {
     let options = Options {
         label: if coords { Label::Coord } else { Label::Offset },
         coloring: Coloring::Offset,
+        ..Options::default()
     };
     render::svg(&Subject::from(l.clone()), &options).map_err(err)
 }
@@ -30,6 +31,7 @@ pub fn svg_of_expr(expr: &str, coords: bool, tiles: bool) -> PyResult<String> {
         } else {
             Coloring::Offset
         },
+        ..Options::default()
     };
     render::svg(&render::subject(expr).map_err(err)?, &options).map_err(err)
 }

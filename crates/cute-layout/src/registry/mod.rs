@@ -73,6 +73,10 @@ pub enum Tiles {
     Raked,
     /// `complement(L, n)`: drawn as `(L, complement(L, n))`, tiled by mode 1.
     Complement,
+    /// `composition(A, B)`, `local_tile`, `local_partition`: the result is a part of `A`, drawn
+    /// inside it; a tile is a column of the result (modes 1 and up), or each element of a
+    /// rank-1 result.
+    Composition,
 }
 
 /// The form of an operation on an identity tensor: the position of the tensor argument, and

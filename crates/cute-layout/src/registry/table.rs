@@ -828,7 +828,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         ],
         result: K::Layout,
         apply: swizzled::composition,
-        tiles: Tiles::None,
+        tiles: Tiles::Composition,
         forwards_composed: false,
         identity: Some(IdentityForm {
             position: 0,
@@ -1852,7 +1852,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         ],
         result: K::Tensor,
         apply: swizzled::local_tile,
-        tiles: Tiles::None,
+        tiles: Tiles::Composition,
         forwards_composed: false,
         identity: Some(IdentityForm {
             position: 0,
@@ -2042,7 +2042,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         ],
         result: K::Tensor,
         apply: swizzled::local_partition,
-        tiles: Tiles::None,
+        tiles: Tiles::Composition,
         forwards_composed: false,
         identity: Some(IdentityForm {
             position: 0,

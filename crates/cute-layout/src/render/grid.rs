@@ -1,12 +1,13 @@
 //! CuTe's `print_layout` text grid, extended to rank 1 (one row) and rank > 2 (slabs).
 
-use super::{check_size, cosize, num_digits, MAX_TEXT_CELLS};
-use crate::coord::idx2crd;
+use super::options::check_highlight;
+use super::{
+    cell_infos, check_size, cosize, num_digits, slabs, subject_tiles, Options, Subject,
+    MAX_TEXT_CELLS,
+};
 use crate::error::Result;
-use crate::int::Int;
 use crate::layout::Layout;
 use crate::swizzle::AnyLayout;
-use crate::tuple::IntTuple;
 use std::fmt::Write;
 
 /// `print_layout(L)`: the layout on the first line, then a table of `L(m, n)` with row `m`
@@ -46,41 +47,53 @@ pub fn grid(layout: &Layout) -> Result<String> {
 /// assert!(render::grid_any(&f).unwrap().contains(" 0  | 0 | 1 |\n"));
 /// ```
 pub fn grid_any(function: &AnyLayout) -> Result<String> {
+    grid_opts(&function.clone().into(), &Options::default())
+}
+
+/// [`grid_any`] of a [`Subject`] with [`Options`]: with a highlight, the cells not highlighted
+/// show `.` instead of their offset (a text grid has no colors; [`Options::coloring`] is
+/// ignored except that `--highlight tile:K` needs the subject's tiles).
+///
+/// # Errors
+/// As [`grid`]; a highlight that does not fit the subject.
+///
+/// ```
+/// use cute_layout::render::{self, Highlight, Options};
+/// let s = render::subject("(2,3):(3,1)").unwrap();
+/// let opts = Options { highlight: Some("(_,1)".parse().unwrap()), ..Options::default() };
+/// let g = render::grid_opts(&s, &opts).unwrap();
+/// assert!(g.contains(" 0  | . | 1 | . |\n"));
+/// ```
+pub fn grid_opts(subject: &Subject, options: &Options) -> Result<String> {
+    let function = &subject.layout;
     let layout = function.inner();
-    let n = check_size("print_layout", layout, MAX_TEXT_CELLS)?;
-    let offsets = function.offsets()?;
-    let w = num_digits(cosize(function)?.value()) + 2;
-    let mut out = format!("{function}\n");
-    let (rows, cols) = match layout.rank() {
-        1 => (1, n),
-        _ => (
-            layout.mode(0)?.size()?.value() as usize,
-            layout.mode(1)?.size()?.value() as usize,
-        ),
+    check_size("print_layout", layout, MAX_TEXT_CELLS)?;
+    check_highlight(options, layout.shape().as_ref())?;
+    let tiles = subject_tiles(subject, options)?;
+    let texts: Vec<String> = cell_infos(function, subject.offset, tiles.as_deref())?
+        .iter()
+        .map(|c| match options.highlighted(c, layout.shape().as_ref()) {
+            Some(false) => ".".to_string(),
+            _ => c.offset.to_string(),
+        })
+        .collect();
+    let w = num_digits(cosize(function)?.value().saturating_add(subject.offset)) + 2;
+    let mut out = match subject.offset {
+        0 => format!("{function}\n"),
+        o => format!("{function}+{o}\n"),
     };
-    let slab = rows * cols;
-    if layout.rank() <= 2 || slab == 0 {
-        table(&mut out, &offsets, rows, cols, w);
-        return Ok(out);
-    }
-    let rest = Layout::concat(layout.modes().skip(2))?;
-    let rest_shape = rest.shape().with_static(false);
-    for k in 0..n / slab {
-        let c = idx2crd(&IntTuple::int(Int::dynamic(k as i64)), &rest_shape)?;
-        let c = c.to_string();
-        let inner = if rest.rank() == 1 && !c.starts_with('(') {
-            c
-        } else {
-            c[1..c.len() - 1].to_string()
-        };
-        let _ = writeln!(out, "slab (_,_,{inner}):");
-        table(&mut out, &offsets[k * slab..(k + 1) * slab], rows, cols, w);
+    for slab in slabs(layout, true)? {
+        if let Some(h) = &slab.heading {
+            let _ = writeln!(out, "slab {h}:");
+        }
+        let cells = &texts[slab.start..slab.start + slab.rows * slab.cols];
+        table(&mut out, cells, slab.rows, slab.cols, w);
     }
     Ok(out)
 }
 
-/// The rows of one rank-2 table; `offsets[m + rows * n]` is the cell `(m, n)`.
-fn table(out: &mut String, offsets: &[i64], rows: usize, cols: usize, w: usize) {
+/// The rows of one rank-2 table; `cells[m + rows * n]` is the text of cell `(m, n)`.
+fn table(out: &mut String, cells: &[String], rows: usize, cols: usize, w: usize) {
     let sep = format!("    {}+\n", format!("+{}", "-".repeat(w)).repeat(cols));
     out.push_str("    ");
     for n in 0..cols {
@@ -91,7 +104,7 @@ fn table(out: &mut String, offsets: &[i64], rows: usize, cols: usize, w: usize) 
         out.push_str(&sep);
         let _ = write!(out, "{m:>2}  ");
         for n in 0..cols {
-            let _ = write!(out, "| {:>1$} ", offsets[m + rows * n], w - 2);
+            let _ = write!(out, "| {:>1$} ", cells[m + rows * n], w - 2);
         }
         out.push_str("|\n");
     }

@@ -1,6 +1,10 @@
 //! CuTe's `print_latex` and `print_latex_tv`: standalone TikZ documents.
 
-use super::{check_size, table, BWX8_PERCENT, MAX_TEXT_CELLS};
+use super::color::{Rgb, BWX8_PERCENT, TV_PALETTE, WHITE};
+use super::options::{check_highlight, CellInfo};
+use super::{
+    cell_infos, check_size, paint, slabs, subject_tiles, Mark, Options, Subject, MAX_TEXT_CELLS,
+};
 use crate::error::{LayoutError, Result};
 use crate::layout::Layout;
 use crate::swizzle::AnyLayout;
@@ -12,28 +16,49 @@ const FOOTER: &str = "\\end{tikzpicture}\n\\end{document}\n";
 
 /// The grid and the row and column labels of an `M x N` picture.
 fn grid_and_labels(out: &mut String, rows: usize, cols: usize) {
+    slab_grid(out, rows, cols, 0);
+    out.push_str(FOOTER);
+}
+
+/// The grid, row labels and column labels of one `M x N` slab whose column 0 is at `y0`.
+fn slab_grid(out: &mut String, rows: usize, cols: usize, y0: usize) {
+    let shift = if y0 == 0 {
+        "-0.5".to_string()
+    } else {
+        format!("{}.5", y0 - 1)
+    };
     let _ = write!(
         out,
-        "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] (0,0) grid ({rows},{cols});\n\n"
+        "\\draw[color=black,thick,shift={{(-0.5,{shift})}}] (0,0) grid ({rows},{cols});\n\n"
     );
     for m in 0..rows {
-        let _ = writeln!(out, "\\node at ({m},-1) {{\\Large{{\\texttt{{{m}}}}}}};");
+        let _ = writeln!(
+            out,
+            "\\node at ({m},{}) {{\\Large{{\\texttt{{{m}}}}}}};",
+            y0 as i64 - 1
+        );
     }
     for n in 0..cols {
-        let _ = writeln!(out, "\\node at (-1,{n}) {{\\Large{{\\texttt{{{n}}}}}}};");
+        let _ = writeln!(
+            out,
+            "\\node at (-1,{}) {{\\Large{{\\texttt{{{n}}}}}}};",
+            y0 + n
+        );
     }
-    out.push_str(FOOTER);
 }
 
 /// `print_latex(L)`: a standalone TikZ document drawing `L(m, n)` as CuTe does: the x axis
 /// points down, one `\node[fill=COLOR] at (m,n) {L(m,n)};` per cell (m outer), a grid, row and
-/// column labels; colors are CuTe's eight greys `black!00, black!40, ...` by `L(m,n) % 8`.
+/// column labels; colors are CuTe's eight greys `black!00, black!40, ...` by `L(m,n) % 8`,
+/// and the text on the two darkest greys is white (`text=white`, for WCAG AA contrast; CuTe
+/// keeps it black).
 ///
-/// A rank-1 layout is padded with `_1:_0` (one column), as in CuTe.
+/// A rank-1 layout is padded with `_1:_0` (one column), as in CuTe. A layout of rank > 2 (which
+/// CuTe refuses) is drawn as its rank-2 slabs ([`super::slabs`]) side by side, each headed
+/// `(_,_,k)`.
 ///
 /// # Errors
-/// [`LayoutError::RankMismatch`] for rank > 2 (as CuTe); [`LayoutError::InvalidArgument`] for
-/// more than [`MAX_TEXT_CELLS`] cells.
+/// [`LayoutError::InvalidArgument`] for more than [`MAX_TEXT_CELLS`] cells.
 ///
 /// # Examples
 /// ```
@@ -60,39 +85,93 @@ pub fn latex(layout: &Layout) -> Result<String> {
 /// assert!(render::latex_any(&f).unwrap().contains("at (0,1) {1};"));
 /// ```
 pub fn latex_any(function: &AnyLayout) -> Result<String> {
+    latex_opts(&function.clone().into(), &Options::default())
+}
+
+/// [`latex`] of a [`Subject`] with [`Options`]: colored by offset (CuTe's greys), tile, thread,
+/// value, bank or warp (`{rgb,255:...}` colors), highlighted cells outlined thick and the
+/// others tinted light.
+///
+/// # Errors
+/// As [`latex`]; tile coloring of a subject without tiles; a slice highlight that does not
+/// match the shape.
+///
+/// ```
+/// use cute_layout::render::{self, Highlight, Options};
+/// let s = render::subject("(2,3,2):(1,2,6)").unwrap();
+/// let opts = Options { highlight: Some(Highlight::Thread(1)), ..Options::default() };
+/// let tex = render::latex_opts(&s, &opts).unwrap();
+/// assert!(tex.contains("(\\_,\\_,1)"));
+/// assert!(tex.contains("line width=2pt] at (1,0) {1};"));
+/// ```
+pub fn latex_opts(subject: &Subject, options: &Options) -> Result<String> {
+    let function = &subject.layout;
     let layout = function.inner();
-    if layout.rank() > 2 {
-        return Err(LayoutError::RankMismatch {
-            op: "print_latex",
-            detail: format!("{layout} has rank {} > 2", layout.rank()),
-            hint: "group the modes to rank 2 first, e.g. group(L, 1, rank)",
-        });
-    }
-    let padded = function.map_inner(|l| l.append_to_rank(2))?;
-    let t = table("print_latex", &padded, MAX_TEXT_CELLS, false)?;
-    let mut out = format!("% Layout: {padded}\n{HEADER}");
-    for m in 0..t.rows {
-        for n in 0..t.cols {
-            let idx = t.offsets[m + t.rows * n];
-            let grey = BWX8_PERCENT[idx.rem_euclid(8) as usize];
-            let _ = writeln!(out, "\\node[fill=black!{grey:02}] at ({m},{n}) {{{idx}}};");
+    check_size("print_latex", layout, MAX_TEXT_CELLS)?;
+    check_highlight(options, layout.shape().as_ref())?;
+    let tiles = subject_tiles(subject, options)?;
+    let infos = cell_infos(function, subject.offset, tiles.as_deref())?;
+    let shown = match layout.rank() {
+        0..=2 => function.map_inner(|l| l.append_to_rank(2))?,
+        _ => function.clone(),
+    };
+    let mut out = format!("% Layout: {shown}\n{HEADER}");
+    let mut y0 = 0;
+    let all = slabs(layout, false)?;
+    for slab in &all {
+        for m in 0..slab.rows {
+            for n in 0..slab.cols {
+                let c = &infos[slab.start + m + slab.rows * n];
+                let _ = writeln!(
+                    out,
+                    "\\node[{}] at ({m},{}) {{{}}};",
+                    node_style(options, c, layout),
+                    y0 + n,
+                    c.offset
+                );
+            }
         }
+        if let Some(h) = &slab.heading {
+            let _ = writeln!(
+                out,
+                "\\node at (-2,{}) {{\\Large{{\\texttt{{{}}}}}}};",
+                y0 as f64 + (slab.cols as f64 - 1.0) / 2.0,
+                h.replace('_', "\\_")
+            );
+        }
+        slab_grid(&mut out, slab.rows, slab.cols, y0);
+        y0 += slab.cols + 1;
     }
-    grid_and_labels(&mut out, t.rows, t.cols);
+    out.push_str(FOOTER);
     Ok(out)
 }
 
-/// CuTe's `TikZ_Color_TV`: eight pastel colors cycled by thread.
-const TV_COLORS: [&str; 8] = [
-    "{rgb,255:red,175;green,175;blue,255}",
-    "{rgb,255:red,175;green,255;blue,175}",
-    "{rgb,255:red,255;green,255;blue,175}",
-    "{rgb,255:red,255;green,175;blue,175}",
-    "{rgb,255:red,210;green,210;blue,255}",
-    "{rgb,255:red,210;green,255;blue,210}",
-    "{rgb,255:red,255;green,255;blue,210}",
-    "{rgb,255:red,255;green,210;blue,210}",
-];
+/// The TikZ style of a cell: its fill (CuTe's `black!P` when colored by offset), white text on
+/// dark fills, a thick outline when highlighted.
+fn node_style(options: &Options, c: &CellInfo, layout: &Layout) -> String {
+    let (fill, mark) = paint(options, c, layout.shape());
+    let mut style = match (options.class(c), mark) {
+        (None, Mark::Plain | Mark::Highlighted) => {
+            format!(
+                "fill=black!{:02}",
+                BWX8_PERCENT[c.offset.rem_euclid(8) as usize]
+            )
+        }
+        _ => format!("fill={}", tikz_rgb(fill)),
+    };
+    if fill.ink() == WHITE {
+        style.push_str(",text=white");
+    }
+    if mark == Mark::Highlighted {
+        style.push_str(",draw=black,line width=2pt");
+    }
+    style
+}
+
+/// A TikZ color `{rgb,255:red,R;green,G;blue,B}`.
+fn tikz_rgb(c: Rgb) -> String {
+    format!("{{rgb,255:red,{};green,{};blue,{}}}", c.0, c.1, c.2)
+}
 
 /// `print_latex_tv(layout_tv, tile_mn)`: the thread-value layout `(thread, value) -> index`
 /// drawn over an `M x N` tile: the index `i` is the cell `(i % M, (i / M) % N)` of the
@@ -127,17 +206,18 @@ pub fn latex_tv(layout_tv: &Layout, tile_mn: &IntTuple) -> Result<String> {
     let (rows, cols) = (dims.next().unwrap_or(0), dims.next().unwrap_or(0));
     let tile = Layout::column_major(&mn)?;
     check_size("print_latex_tv", &tile, MAX_TEXT_CELLS)?;
-    let t = table(
-        "print_latex_tv",
-        &layout_tv.clone().into(),
-        MAX_TEXT_CELLS,
-        false,
-    )?;
+    check_size("print_latex_tv", layout_tv, MAX_TEXT_CELLS)?;
+    let offsets = layout_tv.offsets()?;
+    let threads = match layout_tv.rank() {
+        0 | 1 => offsets.len(),
+        _ => layout_tv.mode(0)?.size()?.value().max(0) as usize,
+    };
     let mut filled = vec![false; rows * cols];
     let mut out = format!("% Layout TV: {layout_tv}\n{HEADER}");
-    for tid in 0..t.rows {
-        for vid in 0..t.cols {
-            let idx = t.offsets[tid + t.rows * vid];
+    let values = offsets.len().checked_div(threads).unwrap_or(0);
+    for tid in 0..threads {
+        for vid in 0..values {
+            let idx = offsets[tid + threads * vid];
             if rows == 0 || cols == 0 {
                 continue;
             }
@@ -148,7 +228,7 @@ pub fn latex_tv(layout_tv: &Layout, tile_mn: &IntTuple) -> Result<String> {
                 let _ = writeln!(
                     out,
                     "\\node[fill={}] at ({m},{n}) {{\\shortstack{{T{tid} \\\\ V{vid}}}}};",
-                    TV_COLORS[tid % 8]
+                    tikz_rgb(TV_PALETTE[tid % 8])
                 );
             }
         }

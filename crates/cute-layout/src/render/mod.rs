@@ -14,18 +14,23 @@
 //!
 //! The renderers return strings or bytes; they never write files.
 
+pub mod color;
 pub mod grid;
 pub mod latex;
+pub mod options;
 #[cfg(feature = "png")]
 #[cfg_attr(docsrs, doc(cfg(feature = "png")))]
 pub mod png;
+pub mod slab;
 pub mod svg;
 
-pub use grid::{grid, grid_any};
-pub use latex::{latex, latex_any, latex_tv};
+pub use grid::{grid, grid_any, grid_opts};
+pub use latex::{latex, latex_any, latex_opts, latex_tv};
+pub use options::{Coloring, Highlight, Label, Options};
 #[cfg(feature = "png")]
 #[cfg_attr(docsrs, doc(cfg(feature = "png")))]
 pub use png::png;
+pub use slab::{slabs, Slab};
 pub use svg::svg;
 
 use crate::algebra::complement::complement;
@@ -42,6 +47,8 @@ use crate::tiler::Tiler;
 use crate::tree::TreeRef;
 use crate::tuple::IntTuple;
 use crate::value::Value;
+use color::{offset_color, tile_color, Rgb, WHITE};
+use options::{check_highlight, CellInfo};
 use std::borrow::Cow;
 
 pub use crate::limits::{MAX_PICTURE_CELLS, MAX_TEXT_CELLS};
@@ -78,41 +85,6 @@ pub(crate) fn cosize(f: &AnyLayout) -> Result<Int> {
         AnyLayout::Layout(l) => l.cosize(),
         AnyLayout::Composed(c) => c.cosize(),
     }
-}
-
-/// A layout seen as a table: `offsets[m + rows * n]` is `L(m, n)`.
-pub(crate) struct Table {
-    pub(crate) rows: usize,
-    pub(crate) cols: usize,
-    pub(crate) offsets: Vec<i64>,
-}
-
-/// The table of `function` (a layout, or a composed layout over its inner layout's shape): rows index mode 0 and columns the other modes; a rank-1 layout is
-/// one row when `rank1_as_row`, else one column (as CuTe pads it with `_1:_0`).
-pub(crate) fn table(
-    op: &'static str,
-    function: &AnyLayout,
-    limit: i64,
-    rank1_as_row: bool,
-) -> Result<Table> {
-    let layout = function.inner();
-    let n = check_size(op, layout, limit)?;
-    let offsets = function.offsets()?;
-    let rows = if layout.rank() == 1 {
-        if rank1_as_row {
-            1
-        } else {
-            n
-        }
-    } else {
-        layout.mode(0)?.size()?.value() as usize
-    };
-    let cols = n.checked_div(rows).unwrap_or(0);
-    Ok(Table {
-        rows,
-        cols,
-        offsets,
-    })
 }
 
 /// Which modes of a layout count its tiles: the paths (mode indices from the top) of the
@@ -205,36 +177,6 @@ pub(crate) fn tile_numbers(layout: &Layout, tiles: &TileModes) -> Vec<i64> {
         .collect()
 }
 
-/// What a picture shows in its cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Label {
-    /// The offset `L(m, n)` (CuTe's pictures).
-    #[default]
-    Offset,
-    /// The natural coordinate of the cell, e.g. `((1,0),2)`.
-    Coord,
-}
-
-/// How a picture colors its cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Coloring {
-    /// By offset, CuTe's eight greys cycled by `offset % 8`.
-    #[default]
-    Offset,
-    /// By tile (needs a [`Subject`] with [`TileModes`]): the first tile grey, the others in
-    /// twelve light colors.
-    Tile,
-}
-
-/// Options of the SVG and PNG pictures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Options {
-    /// What the cells show.
-    pub label: Label,
-    /// How the cells are colored.
-    pub coloring: Coloring,
-}
-
 /// What to draw: a layout (or a composed layout, drawn as the grid of its function's values, as
 /// CuTe's `print_layout` draws it), with what it was computed from when it is the result of an
 /// operation.
@@ -244,6 +186,9 @@ pub struct Subject {
     pub title: String,
     /// The layout drawn.
     pub layout: AnyLayout,
+    /// The offset of a tensor (`LAYOUT+OFFSET`, e.g. a `local_tile`), added to every cell; 0
+    /// for a layout.
+    pub offset: i64,
     /// The input layout of a divide, product or complement, drawn above the result.
     pub input: Option<Layout>,
     /// The modes of `layout` that count tiles, for [`Coloring::Tile`].
@@ -261,6 +206,7 @@ impl From<AnyLayout> for Subject {
         Subject {
             title: layout.to_string(),
             layout,
+            offset: 0,
             input: None,
             tiles: None,
         }
@@ -291,7 +237,14 @@ impl From<AnyLayout> for Subject {
 pub fn subject(expr: &str) -> Result<Subject> {
     let expr = expr.trim();
     let call = match parse(expr)? {
-        Expr::Value(v) => return Ok(drawable(expr, &v)?.into()),
+        Expr::Value(v) => {
+            let mut s: Subject = drawable(expr, &v)?.into();
+            s.offset = tensor_offset(&v);
+            if s.offset != 0 {
+                s.title = v.to_string();
+            }
+            return Ok(s);
+        }
         Expr::Call(call) => call,
     };
     let value = call.apply()?;
@@ -306,11 +259,20 @@ pub fn subject(expr: &str) -> Result<Subject> {
         None => None,
     };
     Ok(Subject {
-        title: format!("{expr} = {layout}"),
+        title: format!("{expr} = {value}"),
         input: if tiles.is_some() { first } else { None },
         layout,
+        offset: tensor_offset(&value),
         tiles,
     })
+}
+
+/// The offset of a tensor value (0 for others).
+fn tensor_offset(v: &Value) -> i64 {
+    match v {
+        Value::LayoutOffset(_, o) | Value::ComposedOffset(_, o) => o.value(),
+        _ => 0,
+    }
 }
 
 /// The layout-like value `v` of `expr`, or an error saying it has no picture.
@@ -358,6 +320,8 @@ fn tile_modes(tiles: Tiles, args: &Args, a: &Layout, result: &Layout) -> Result<
         },
         Tiles::Blocked => Some(each(1)),
         Tiles::Raked => Some(each(0)),
+        Tiles::Composition if result.rank() <= 1 => Some(TileModes::new(vec![vec![]])),
+        Tiles::Composition => Some(top(1)),
         Tiles::Complement | Tiles::None => None,
     })
 }
@@ -372,51 +336,21 @@ fn complement_subject(expr: &str, args: &Args, a: &Layout) -> Result<Subject> {
     Ok(Subject {
         title: format!("({a}, {expr}) = {joined}"),
         layout: joined.into(),
+        offset: 0,
         input: Some(a.clone()),
         tiles: Some(TileModes::new(vec![vec![1]])),
     })
 }
 
-/// An RGB color.
+/// How a cell stands out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Rgb(pub(crate) u8, pub(crate) u8, pub(crate) u8);
-
-impl Rgb {
-    /// Whether black text reads well on this color.
-    pub(crate) fn is_light(self) -> bool {
-        299 * self.0 as u32 + 587 * self.1 as u32 + 114 * self.2 as u32 >= 128_000
-    }
-}
-
-/// CuTe's `TikZ_Color_BWx8` greys, as percent black, cycled by `offset % 8`.
-pub(crate) const BWX8_PERCENT: [u8; 8] = [0, 40, 20, 60, 10, 50, 30, 70];
-
-/// The grey of an offset.
-pub(crate) fn offset_color(offset: i64) -> Rgb {
-    let p = BWX8_PERCENT[offset.rem_euclid(8) as usize] as u32;
-    let v = ((100 - p) * 255 / 100) as u8;
-    Rgb(v, v, v)
-}
-
-/// Tile 0 is grey, as in CuTe's pictures; the others cycle through light colors.
-const TILE_PALETTE: [Rgb; 12] = [
-    Rgb(0xc8, 0xc8, 0xc8),
-    Rgb(0x8d, 0xd3, 0xc7),
-    Rgb(0xff, 0xff, 0xb3),
-    Rgb(0xbe, 0xba, 0xda),
-    Rgb(0xfb, 0x80, 0x72),
-    Rgb(0x80, 0xb1, 0xd3),
-    Rgb(0xfd, 0xb4, 0x62),
-    Rgb(0xb3, 0xde, 0x69),
-    Rgb(0xfc, 0xcd, 0xe5),
-    Rgb(0xbc, 0x80, 0xbd),
-    Rgb(0xcc, 0xeb, 0xc5),
-    Rgb(0xff, 0xed, 0x6f),
-];
-
-/// The color of a tile.
-pub(crate) fn tile_color(tile: i64) -> Rgb {
-    TILE_PALETTE[tile.rem_euclid(TILE_PALETTE.len() as i64) as usize]
+pub(crate) enum Mark {
+    /// Nothing is highlighted.
+    Plain,
+    /// Highlighted: a thick outline.
+    Highlighted,
+    /// Not highlighted while others are: a light tint of its color.
+    Dimmed,
 }
 
 /// One cell of a panel; `None` cells are drawn empty.
@@ -424,6 +358,7 @@ pub(crate) fn tile_color(tile: i64) -> Rgb {
 pub(crate) struct Cell {
     pub(crate) text: String,
     pub(crate) fill: Rgb,
+    pub(crate) mark: Mark,
 }
 
 /// One titled table of a picture.
@@ -439,8 +374,66 @@ pub(crate) struct Panel {
 /// Codomains up to this many offsets get a strip of their own in tiled pictures.
 const CODOMAIN_STRIP: i64 = 48;
 
-/// The panels of a picture: the input (if any), the layout, and for tiled pictures of short
-/// codomains the strip of offsets `0..cosize` colored by the tile that reaches them.
+/// The tile number of every element of the subject's layout, when the options need them.
+pub(crate) fn subject_tiles(s: &Subject, opts: &Options) -> Result<Option<Vec<i64>>> {
+    let wants =
+        opts.coloring == Coloring::Tile || matches!(opts.highlight, Some(Highlight::Tile(_)));
+    match (&s.tiles, wants) {
+        (Some(t), _) => Ok(Some(tile_numbers(s.layout.inner(), t))),
+        (None, false) => Ok(None),
+        (None, true) => Err(LayoutError::InvalidArgument {
+            op: "render",
+            detail: format!(
+                "{} is not the result of a divide, a product, a complement or a composition, so it has no tiles",
+                s.title
+            ),
+            hint: "color by offset, or draw an expression such as logical_divide(A, B)",
+        }),
+    }
+}
+
+/// The cells of `function` (a layout or a composed layout) at offset `base` (a tensor's), one
+/// [`CellInfo`] per element.
+pub(crate) fn cell_infos(
+    function: &AnyLayout,
+    base: i64,
+    tiles: Option<&[i64]>,
+) -> Result<Vec<CellInfo>> {
+    let layout = function.inner();
+    let offsets = function.offsets()?;
+    let threads = match layout.rank() {
+        0 | 1 => offsets.len().max(1) as i64,
+        _ => layout.mode(0)?.size()?.value().max(1),
+    };
+    Ok(offsets
+        .iter()
+        .enumerate()
+        .map(|(i, &offset)| CellInfo {
+            index: i as i64,
+            offset: offset.saturating_add(base),
+            thread: i as i64 % threads,
+            value: i as i64 / threads,
+            tile: tiles.and_then(|t| t.get(i).copied()),
+        })
+        .collect())
+}
+
+/// The fill and mark of a cell under `opts`.
+pub(crate) fn paint(opts: &Options, c: &CellInfo, shape: &IntTuple) -> (Rgb, Mark) {
+    let fill = match opts.class(c) {
+        None => offset_color(c.offset),
+        Some(k) => tile_color(k),
+    };
+    match opts.highlighted(c, shape.as_ref()) {
+        None => (fill, Mark::Plain),
+        Some(true) => (fill, Mark::Highlighted),
+        Some(false) => (fill.tint(color::DIM), Mark::Dimmed),
+    }
+}
+
+/// The panels of a picture: the input (if any), the layout (one panel per rank-2 slab), and
+/// for tiled pictures of short codomains the strip of offsets `0..cosize` colored by the tile
+/// that reaches them.
 pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
     let mut total = s.layout.size()?.value();
     if let Some(a) = &s.input {
@@ -456,57 +449,60 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
             hint: "draw a slice or a tile of the layout (e.g. composition(L, tile)) instead",
         });
     }
-    let tiles = match (opts.coloring, &s.tiles) {
-        (Coloring::Offset, _) => None,
-        (Coloring::Tile, Some(t)) => Some(tile_numbers(s.layout.inner(), t)),
-        (Coloring::Tile, None) => {
-            return Err(LayoutError::InvalidArgument {
-                op: "render",
-                detail: format!(
-                "{} is not the result of a divide, a product or a complement, so it has no tiles",
-                s.title
-            ),
-                hint: "color by offset, or draw an expression such as logical_divide(A, B)",
-            })
-        }
-    };
-    let main = table("render", &s.layout, MAX_PICTURE_CELLS, true)?;
+    check_highlight(opts, s.layout.inner().shape().as_ref())?;
+    let tiles = subject_tiles(s, opts)?;
+    let infos = cell_infos(&s.layout, s.offset, tiles.as_deref())?;
     // The tile reaching each offset (first writer wins), for the input and the strip.
     let mut first_tile = std::collections::HashMap::new();
     if let Some(t) = &tiles {
-        for (i, &o) in main.offsets.iter().enumerate() {
-            first_tile.entry(o).or_insert(t[i]);
+        for (c, &k) in infos.iter().zip(t) {
+            first_tile.entry(c.offset).or_insert(k);
         }
     }
     let tile_of = |offset: i64| first_tile.get(&offset).copied();
-    let color = |i: usize, offset: i64| match &tiles {
-        Some(t) => tile_color(t[i]),
-        None => offset_color(offset),
-    };
+    let tiled = opts.coloring == Coloring::Tile;
     let mut out = Vec::new();
-    if let (Some(a), Some(_)) = (&s.input, &tiles) {
-        let t = table("render", &a.clone().into(), MAX_PICTURE_CELLS, true)?;
-        out.push(panel(format!("A = {a}"), a, &t, opts.label, |_, o| {
-            tile_of(o).map_or(Rgb(255, 255, 255), tile_color)
-        })?);
+    if let (Some(a), true) = (&s.input, tiled) {
+        let a_any: AnyLayout = a.clone().into();
+        let a_infos = cell_infos(&a_any, 0, None)?;
+        let cells: Vec<Option<Cell>> = a_infos
+            .iter()
+            .map(|c| {
+                Ok(Some(Cell {
+                    text: label(opts.label, a, c)?,
+                    fill: tile_of(c.offset).map_or(WHITE, tile_color),
+                    mark: Mark::Plain,
+                }))
+            })
+            .collect::<Result<_>>()?;
+        push_slabs(&mut out, format!("A = {a}"), a, cells)?;
     }
-    out.push(panel(
-        s.title.clone(),
-        s.layout.inner(),
-        &main,
-        opts.label,
-        color,
-    )?);
-    let cosize = cosize(&s.layout)?.value();
-    if tiles.is_some()
-        && (1..=CODOMAIN_STRIP).contains(&cosize)
-        && main.offsets.iter().all(|&o| o >= 0)
-    {
+    let shape = s.layout.inner().shape();
+    let cells: Vec<Option<Cell>> = infos
+        .iter()
+        .map(|c| {
+            let (fill, mark) = paint(opts, c, shape);
+            Ok(Some(Cell {
+                text: label(opts.label, s.layout.inner(), c)?,
+                fill,
+                mark,
+            }))
+        })
+        .collect::<Result<_>>()?;
+    push_slabs(&mut out, s.title.clone(), s.layout.inner(), cells)?;
+    // the codomain drawn: offsets up to the largest reached (a tensor's start included)
+    let cosize = infos
+        .iter()
+        .map(|c| c.offset.saturating_add(1))
+        .max()
+        .unwrap_or(0);
+    if tiled && (1..=CODOMAIN_STRIP).contains(&cosize) && infos.iter().all(|c| c.offset >= 0) {
         let cells = (0..cosize)
             .map(|o| {
                 tile_of(o).map(|t| Cell {
                     text: o.to_string(),
                     fill: tile_color(t),
+                    mark: Mark::Plain,
                 })
             })
             .collect();
@@ -523,36 +519,43 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
     Ok(out)
 }
 
-fn panel(
+/// The text of a cell of `layout`.
+fn label(label: Label, layout: &Layout, c: &CellInfo) -> Result<String> {
+    Ok(match label {
+        Label::Offset => c.offset.to_string(),
+        Label::Coord => idx2crd(
+            &IntTuple::int(Int::dynamic(c.index)),
+            &layout.shape().with_static(false),
+        )?
+        .to_string(),
+    })
+}
+
+/// One panel per slab of `layout`, from its cells in domain order.
+fn push_slabs(
+    out: &mut Vec<Panel>,
     title: String,
     layout: &Layout,
-    t: &Table,
-    label: Label,
-    color: impl Fn(usize, i64) -> Rgb,
-) -> Result<Panel> {
-    let mut cells = vec![None; t.rows * t.cols];
-    for n in 0..t.cols {
-        for m in 0..t.rows {
-            let i = m + t.rows * n;
-            let o = t.offsets[i];
-            let text = match label {
-                Label::Offset => o.to_string(),
-                Label::Coord => idx2crd(
-                    &IntTuple::int(Int::dynamic(i as i64)),
-                    &layout.shape().with_static(false),
-                )?
-                .to_string(),
-            };
-            cells[m * t.cols + n] = Some(Cell {
-                text,
-                fill: color(i, o),
-            });
+    cells: Vec<Option<Cell>>,
+) -> Result<()> {
+    for (k, slab) in slabs(layout, true)?.into_iter().enumerate() {
+        let title = match (&slab.heading, k) {
+            (None, _) => title.clone(),
+            (Some(h), 0) => format!("{title}, slab {h}"),
+            (Some(h), _) => format!("slab {h}"),
+        };
+        let mut grid = vec![None; slab.rows * slab.cols];
+        for n in 0..slab.cols {
+            for m in 0..slab.rows {
+                grid[m * slab.cols + n] = cells[slab.start + m + slab.rows * n].clone();
+            }
         }
+        out.push(Panel {
+            title,
+            rows: slab.rows,
+            cols: slab.cols,
+            cells: grid,
+        });
     }
-    Ok(Panel {
-        title,
-        rows: t.rows,
-        cols: t.cols,
-        cells,
-    })
+    Ok(())
 }

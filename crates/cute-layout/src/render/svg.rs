@@ -1,6 +1,6 @@
 //! SVG pictures of layouts: a table of cells per panel, with row and column labels.
 
-use super::{panels, Options, Panel, Subject};
+use super::{panels, Mark, Options, Panel, Subject};
 use crate::error::Result;
 use std::fmt::Write;
 
@@ -131,6 +131,7 @@ fn draw_panel(out: &mut String, p: &Panel, x0: usize, y0: usize) {
         );
     }
     out.push_str("</g>\n<g stroke=\"black\" stroke-width=\"1\" text-anchor=\"middle\">\n");
+    let mut outlines = String::new();
     for m in 0..p.rows {
         for n in 0..p.cols {
             let (x, y) = (gx + n * cw, gy + m * CELL);
@@ -139,26 +140,33 @@ fn draw_panel(out: &mut String, p: &Panel, x0: usize, y0: usize) {
                     let _ = writeln!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"{cw}\" height=\"{CELL}\" fill=\"white\"/>");
                 }
                 Some(c) => {
-                    let f = c.fill;
                     let _ = writeln!(
                         out,
-                        "<rect x=\"{x}\" y=\"{y}\" width=\"{cw}\" height=\"{CELL}\" fill=\"#{:02x}{:02x}{:02x}\"/>",
-                        f.0, f.1, f.2
+                        "<rect x=\"{x}\" y=\"{y}\" width=\"{cw}\" height=\"{CELL}\" fill=\"{}\"/>",
+                        c.fill.hex()
                     );
                     // Monospace digits are 0.6 em wide: fit the text in 90% of the cell.
                     let len = c.text.chars().count().max(1);
                     let size = (cw as f64 * 1.5 / len as f64).min(13.0);
-                    let ink = if f.is_light() { "black" } else { "white" };
                     let _ = writeln!(
                         out,
-                        "<text x=\"{}\" y=\"{:.1}\" font-size=\"{size:.1}\" fill=\"{ink}\" stroke=\"none\">{}</text>",
+                        "<text x=\"{}\" y=\"{:.1}\" font-size=\"{size:.1}\" fill=\"{}\" stroke=\"none\">{}</text>",
                         x + cw / 2,
                         y as f64 + CELL as f64 / 2.0 + size * 0.35,
+                        c.fill.ink().hex(),
                         escape(&c.text)
                     );
+                    if c.mark == Mark::Highlighted {
+                        let _ = writeln!(
+                            outlines,
+                            "<rect class=\"highlight\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\" stroke-width=\"3\"/>",
+                            x + 1, y + 1, cw - 2, CELL - 2
+                        );
+                    }
                 }
             }
         }
     }
+    out.push_str(&outlines);
     out.push_str("</g>\n");
 }
