@@ -39,6 +39,10 @@ pub struct AtomArgs {
     /// Shared-memory layout atoms: `tile_to_shape` the atom to this shape, e.g. `(_128,_64)`.
     #[arg(long, value_name = "SHAPE")]
     shape: Option<String>,
+    /// Print one layout instead: `A`, `B`, `C` (a tiled MMA's `get_layout{A,B,C}_TV`),
+    /// `tile_size`, or `S`, `D` (a tiled copy's `get_layout{S,D}_TV`).
+    #[arg(long, value_name = "WHICH")]
+    get: Option<String>,
 }
 
 /// `cute atoms`: one name per line, MMA operations first.
@@ -64,6 +68,7 @@ pub fn show(args: AtomArgs) -> ExitCode {
         val_layout: args.val_layout.as_deref(),
         permutation: args.permutation.as_deref(),
         shape: args.shape.as_deref(),
+        query: args.get.as_deref(),
     };
     match atom_text(&req) {
         Ok(text) => {

@@ -107,6 +107,43 @@ fn atom_prints_as_cpp() {
 }
 
 #[test]
+fn atom_get_prints_one_layout_as_cpp() {
+    let mma = [
+        "atom",
+        "SM80_16x8x16_F32F16F16F32_TN",
+        "--layout",
+        "(_2,_2,_1)",
+        "--get",
+    ];
+    for which in ["A", "B", "C"] {
+        let args = [&mma[..], &[which]].concat();
+        let case = format!("layout_tv {which} SM80_16x8x16_F32F16F16F32_TN (_2,_2,_1)");
+        assert_eq!(stdout_of(&args), oracle(&case), "cute {args:?}");
+    }
+    let args = [&mma[..], &["tile_size"]].concat();
+    assert_eq!(
+        stdout_of(&args),
+        oracle("tile_shape SM80_16x8x16_F32F16F16F32_TN (_2,_2,_1)")
+    );
+    for side in ["S", "D"] {
+        let args = [
+            "atom",
+            "SM75_U32x4_LDSM_N",
+            "--type",
+            "half_t",
+            "--layout",
+            "(_32,_1)",
+            "--val-layout",
+            "(_1,_8)",
+            "--get",
+            side,
+        ];
+        let case = format!("copy_tv {side} SM75_U32x4_LDSM_N half_t (_32,_1) (_1,_8)");
+        assert_eq!(stdout_of(&args), oracle(&case), "cute {args:?}");
+    }
+}
+
+#[test]
 fn atoms_lists_every_checked_atom() {
     let list = stdout_of(&["atoms"]);
     let names: Vec<&str> = list.lines().collect();

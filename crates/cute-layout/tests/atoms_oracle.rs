@@ -66,6 +66,7 @@ fn run(case: &str) -> R<String> {
         val_layout,
         permutation,
         shape: None,
+        query: None,
     };
     Ok(match (w[0], &w[1..]) {
         ("mma", [name]) => atom_text(&req(name, None, None, None, None))?,

@@ -199,27 +199,36 @@ struct MmaEntry {
     c: Source,
 }
 
-/// A layout (or shape) given as CuTe notation, or built by a GMMA rule.
+/// A layout (or shape) given as CuTe notation, a shape (column-major), or a GMMA rule.
 enum Source {
     Text(&'static str),
-    Built(Layout),
     Shape(IntTuple),
+    /// `ABLayout<MN,K>`.
+    GmmaAB {
+        mn: i64,
+        k: i64,
+    },
+    /// `CLayout_64xN`.
+    GmmaC {
+        n: i64,
+    },
 }
 
 impl Source {
     fn layout(&self) -> Result<Layout> {
         match self {
             Source::Text(t) => t.parse(),
-            Source::Built(l) => Ok(l.clone()),
             Source::Shape(s) => Layout::column_major(s),
+            Source::GmmaAB { mn, k } => gmma_ab(*mn, *k),
+            Source::GmmaC { n } => gmma_c(*n),
         }
     }
 
     fn shape(&self) -> Result<IntTuple> {
         match self {
-            Source::Text(t) => t.parse(),
-            Source::Built(l) => Ok(l.shape().clone()),
             Source::Shape(s) => Ok(s.clone()),
+            Source::Text(t) if !t.contains(':') => t.parse(),
+            _ => Ok(self.layout()?.shape().clone()),
         }
     }
 }
@@ -406,8 +415,8 @@ fn gmma_entries(out: &mut Vec<MmaEntry>) {
                             shape: Source::Shape(static_tuple(&[64, n, fam.k])),
                             thr_id: Source::Text("_128:_1"),
                             a: gmma_a(fam.k, rs),
-                            b: gmma_ab(n, fam.k),
-                            c: gmma_c(n),
+                            b: Source::GmmaAB { mn: n, k: fam.k },
+                            c: Source::GmmaC { n },
                         });
                     }
                 }
@@ -438,16 +447,17 @@ fn gmma_names(fam: &GmmaFamily, types: &str, n: i64, rs: bool) -> Vec<String> {
     }
 }
 
-fn gmma_ab(mn: i64, k: i64) -> Source {
-    let shape = tuple(vec![s(128), static_tuple(&[mn, k])]);
-    let stride = tuple(vec![s(0), static_tuple(&[1, mn])]);
-    built(shape, stride)
+/// `ABLayout<MN,K> = (_128,(MN,K)):(_0,(_1,MN))`.
+fn gmma_ab(mn: i64, k: i64) -> Result<Layout> {
+    let shape = Tree::tuple([s(128), static_tuple(&[mn, k])])?;
+    let stride = Tree::tuple([s(0), static_tuple(&[1, mn])])?;
+    Layout::new(shape, stride)
 }
 
 /// `ALayout_64x{8,16,32}`: the register A of RS GMMA for 32-, 16- and 8-bit elements.
 fn gmma_a(k: i64, rs: bool) -> Source {
     if !rs {
-        return gmma_ab(64, k);
+        return Source::GmmaAB { mn: 64, k };
     }
     Source::Text(match k {
         8 => "((_4,_8,_4),(_2,_2)):((_64,_1,_16),(_8,_256))",
@@ -457,21 +467,10 @@ fn gmma_a(k: i64, rs: bool) -> Source {
 }
 
 /// `CLayout_64xN = ((_4,_8,_4),(_2,_2,N/8)):((_128,_1,_16),(_64,_8,_512))`.
-fn gmma_c(n: i64) -> Source {
-    let shape = tuple(vec![static_tuple(&[4, 8, 4]), static_tuple(&[2, 2, n / 8])]);
-    let stride = tuple(vec![
-        static_tuple(&[128, 1, 16]),
-        static_tuple(&[64, 8, 512]),
-    ]);
-    built(shape, stride)
-}
-
-fn built(shape: IntTuple, stride: IntTuple) -> Source {
-    match Layout::new(shape, stride) {
-        Ok(l) => Source::Built(l),
-        // Unreachable for the congruent tuples above; keep a value that fails loudly.
-        Err(_) => Source::Text("<incongruent GMMA layout>"),
-    }
+fn gmma_c(n: i64) -> Result<Layout> {
+    let shape = Tree::tuple([static_tuple(&[4, 8, 4]), static_tuple(&[2, 2, n / 8])])?;
+    let stride = Tree::tuple([static_tuple(&[128, 1, 16]), static_tuple(&[64, 8, 512])])?;
+    Layout::new(shape, stride)
 }
 
 fn s(x: i64) -> IntTuple {
@@ -480,11 +479,6 @@ fn s(x: i64) -> IntTuple {
 
 fn static_tuple(xs: &[i64]) -> IntTuple {
     Tree::from_leaves(xs.iter().map(|&x| Int::fixed(x)))
-}
-
-fn tuple(children: Vec<IntTuple>) -> IntTuple {
-    // Two levels at most here, far below MAX_DEPTH.
-    Tree::tuple(children).unwrap_or_else(|_| s(0))
 }
 
 /// The element types spelled in an MMA name (`..._F32F16F16F32_...` is D, A, B, C; GMMA

@@ -114,15 +114,15 @@ pub fn make_tiled_mma(
 impl TiledMma {
     /// `permutation_mnk<I>()`: the permutation of mode `I`, or for `_` the integer
     /// `size<I>(Shape_MNK) * size<I+1>(ThrLayoutVMNK)`.
-    fn permutation_mnk(&self, i: usize) -> Result<Tiler> {
+    fn permutation_mnk(&self, i: usize) -> Result<Layout> {
         match &self.permutation[i] {
             Permutation::Underscore => {
                 let n = self.atom.extent(i)?;
                 let t = self.thr_layout_vmnk.mode(i + 1)?.size()?;
-                Ok(Tiler::from_int(n.mul(t)?))
+                Ok(Layout::leaf(n.mul(t)?, Int::ONE))
             }
-            Permutation::Size(n) => Ok(Tiler::from_int(*n)),
-            Permutation::Layout(l) => Ok(Tiler::Layout(l.clone())),
+            Permutation::Size(n) => Ok(Layout::leaf(*n, Int::ONE)),
+            Permutation::Layout(l) => Ok(l.clone()),
         }
     }
 
@@ -145,11 +145,7 @@ impl TiledMma {
                 rank: 3,
             });
         }
-        match self.permutation_mnk(i)? {
-            Tiler::Layout(l) => l.size(),
-            Tiler::Int(n) => Ok(n),
-            _ => unreachable_tiler(),
-        }
+        self.permutation_mnk(i)?.size()
     }
 
     /// `tile_size(mma)`: `(M, N, K)` of the tile one pass of the tiled MMA covers.
@@ -196,7 +192,10 @@ impl TiledMma {
     /// `thrfrg_{A,B,C}`: `(X,Y,...) -> ((ThrV,(ThrX,ThrY)),(FrgV,(RestX,RestY,...)))`.
     fn thrfrg(&self, layout: &Layout, operand: Operand) -> Result<Layout> {
         let [x, y] = operand.modes();
-        let perm = Tiler::Tuple(vec![self.permutation_mnk(x)?, self.permutation_mnk(y)?]);
+        let perm = Tiler::Tuple(vec![
+            Tiler::Layout(self.permutation_mnk(x)?),
+            Tiler::Layout(self.permutation_mnk(y)?),
+        ]);
         let t = logical_divide(layout, &perm)?;
         let atom_tile = Tiler::Tuple(vec![
             Tiler::from_int(self.atom.extent(x)?),
@@ -388,13 +387,4 @@ impl TiledMma {
         self.partition(x, thr_idx, Operand::C)
             .map_err(|e| e.within("partition_C"))
     }
-}
-
-/// `permutation_mnk` only makes layout tilers.
-fn unreachable_tiler() -> Result<Int> {
-    Err(LayoutError::InvalidArgument {
-        op: "tile_size",
-        detail: "a permutation that is not a layout".to_string(),
-        hint: "give each permutation as `_`, an extent or a layout",
-    })
 }

@@ -310,6 +310,9 @@ pub struct AtomRequest<'a> {
     pub permutation: Option<&'a str>,
     /// For a shared-memory layout atom: `tile_to_shape` it to this shape.
     pub shape: Option<&'a str>,
+    /// Print one layout of the tiled MMA (`A`, `B`, `C`: `get_layout{A,B,C}_TV()`;
+    /// `tile_size`: `tile_shape(mma)`) or tiled copy (`S`, `D`: `get_layout{S,D}_TV()`).
+    pub query: Option<&'a str>,
 }
 
 /// What CuTe C++ prints for the request (one line more, a newline, for the layouts C++
@@ -344,15 +347,13 @@ pub fn atom_text(req: &AtomRequest<'_>) -> Result<String> {
     let layout = req.layout.map(str::parse::<Layout>).transpose()?;
     if is_mma_atom(&name) {
         let atom = mma_atom(&name)?;
-        return match layout {
-            None if req.permutation.is_none() => Ok(mma_atom_text(&atom)),
-            layout => {
-                let thr = layout.unwrap_or_else(|| Layout::leaf(Int::ONE, Int::ZERO));
-                let perm = req.permutation.map(parse_permutation).transpose()?;
-                let mma = make_tiled_mma(&atom, &thr, perm.as_deref().unwrap_or(&[]))?;
-                Ok(tiled_mma_text(&mma))
-            }
-        };
+        if layout.is_none() && req.permutation.is_none() && req.query.is_none() {
+            return Ok(mma_atom_text(&atom));
+        }
+        let thr = layout.unwrap_or_else(|| Layout::leaf(Int::ONE, Int::ZERO));
+        let perm = req.permutation.map(parse_permutation).transpose()?;
+        let mma = make_tiled_mma(&atom, &thr, perm.as_deref().unwrap_or(&[]))?;
+        return tiled_mma_query(&mma, req.query);
     }
     let op = copy_op(&name).map_err(|_| LayoutError::InvalidArgument {
         op: "cute atom",
@@ -365,16 +366,44 @@ pub fn atom_text(req: &AtomRequest<'_>) -> Result<String> {
         hint: "add --type T, e.g. --type half_t",
     })?;
     let atom = make_copy_atom(&op, parse_value_type(t)?)?;
-    match (layout, req.val_layout) {
-        (None, None) => Ok(copy_atom_text(&atom)),
-        (thr, val) => {
-            let thr = thr.unwrap_or_else(|| Layout::leaf(Int::ONE, Int::ZERO));
-            let val = match val {
-                Some(v) => v.parse()?,
-                None => Layout::leaf(Int::ONE, Int::ZERO),
-            };
-            Ok(tiled_copy_text(&make_tiled_copy(&atom, &thr, &val)?))
-        }
+    if layout.is_none() && req.val_layout.is_none() && req.query.is_none() {
+        return Ok(copy_atom_text(&atom));
+    }
+    let thr = layout.unwrap_or_else(|| Layout::leaf(Int::ONE, Int::ZERO));
+    let val = match req.val_layout {
+        Some(v) => v.parse()?,
+        None => Layout::leaf(Int::ONE, Int::ZERO),
+    };
+    tiled_copy_query(&make_tiled_copy(&atom, &thr, &val)?, req.query)
+}
+
+/// A tiled MMA, or one of its layouts: `A`, `B`, `C` (`get_layout{A,B,C}_TV`), `tile_size`.
+fn tiled_mma_query(mma: &TiledMma, query: Option<&str>) -> Result<String> {
+    Ok(match query {
+        None => tiled_mma_text(mma),
+        Some("A") => format!("{}\n", mma.get_layout_a_tv()?),
+        Some("B") => format!("{}\n", mma.get_layout_b_tv()?),
+        Some("C") => format!("{}\n", mma.get_layout_c_tv()?),
+        Some("tile_size") => format!("{}\n", mma.tile_size()?),
+        Some(q) => return Err(bad_query(q, "A, B, C or tile_size for a tiled MMA")),
+    })
+}
+
+/// A tiled copy, or one of its layouts: `S`, `D` (`get_layout{S,D}_TV`).
+fn tiled_copy_query(tc: &TiledCopy, query: Option<&str>) -> Result<String> {
+    Ok(match query {
+        None => tiled_copy_text(tc),
+        Some("S") => format!("{}\n", tc.get_layout_s_tv()?),
+        Some("D") => format!("{}\n", tc.get_layout_d_tv()?),
+        Some(q) => return Err(bad_query(q, "S or D for a tiled copy")),
+    })
+}
+
+fn bad_query(q: &str, hint: &'static str) -> LayoutError {
+    LayoutError::InvalidArgument {
+        op: "cute atom",
+        detail: format!("unknown layout `{q}`"),
+        hint,
     }
 }
 
