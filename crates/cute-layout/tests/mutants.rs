@@ -94,3 +94,29 @@ fn composition_verification_limit() {
         "{msg}"
     );
 }
+
+#[test]
+fn left_inverse_checks_overlapping_layouts_up_to_its_limit() {
+    use cute_layout::limits::QUASI_INVERSE_CHECK_LIMIT;
+    // overlapping strides: C++'s result checked element by element, accepted or refused
+    check("left_inverse((2,2):(1,1))", "2:2");
+    check("left_inverse((3,2):(1,1))", "2:3");
+    refused(
+        "left_inverse((2,4):(2,1))",
+        &[
+            "C++ would return (2,2):(2,_1)",
+            "L(5) = 4 while L(R(4)) = 1",
+        ],
+    );
+    // beyond the limit, refused naming the number of elements
+    let n = QUASI_INVERSE_CHECK_LIMIT;
+    refused(
+        &format!("left_inverse(({},2):(1,1))", n / 2 + 1),
+        &[&format!("with {} elements", n + 2), "cannot be verified"],
+    );
+    // at the limit, checked
+    check(
+        &format!("left_inverse(({},2):(1,1))", n / 2),
+        &format!("2:{}", n / 2),
+    );
+}
