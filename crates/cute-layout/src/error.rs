@@ -252,3 +252,31 @@ fn echo(input: &str, at: usize) -> (String, usize) {
 
 /// Result alias of this crate.
 pub type Result<T, E = LayoutError> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::LayoutError;
+
+    #[test]
+    fn parse_error_positions_inside_a_character_are_floored_to_it() {
+        // byte 3 is inside '€' (bytes 2..5): the error names and marks the whole character
+        let e = LayoutError::parse("ab€cd", 3, "a digit");
+        let LayoutError::Parse {
+            found,
+            input,
+            caret,
+            ..
+        } = &e
+        else {
+            panic!("not a parse error: {e}");
+        };
+        assert_eq!((found.as_str(), input.as_str()), ("'€'", "ab€cd"));
+        assert_eq!(caret, "  ^");
+        // past the end: end of input, caret after the last character
+        let e = LayoutError::parse("é", 9, "more");
+        assert!(
+            e.to_string().contains("found end of input\n  é\n   ^"),
+            "{e}"
+        );
+    }
+}

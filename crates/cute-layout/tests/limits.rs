@@ -136,6 +136,14 @@ fn parse_errors_echo_only_the_neighbourhood() {
         MAX_ERROR_ECHO / 2
     );
     assert_eq!(e.marked(), Some('@'));
+    // exactly MAX_ERROR_ECHO characters on each side, between the cut marks
+    let at = e.caret.chars().count() - 1;
+    assert_eq!(at, 3 + MAX_ERROR_ECHO, "{e:?}");
+    assert_eq!(
+        e.input.chars().count(),
+        3 + MAX_ERROR_ECHO + 1 + MAX_ERROR_ECHO + 3,
+        "{e:?}"
+    );
     // near the start: nothing cut before
     let e = LayoutErrorView::of(fails(&format!("size((1,@{}))", "2,".repeat(50))));
     assert!(

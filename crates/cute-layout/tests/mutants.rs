@@ -94,3 +94,83 @@ fn composition_verification_limit() {
         "{msg}"
     );
 }
+
+#[test]
+fn left_inverse_checks_overlapping_layouts_up_to_its_limit() {
+    use cute_layout::limits::QUASI_INVERSE_CHECK_LIMIT;
+    // overlapping strides: C++'s result checked element by element, accepted or refused
+    check("left_inverse((2,2):(1,1))", "2:2");
+    check("left_inverse((3,2):(1,1))", "2:3");
+    refused(
+        "left_inverse((2,4):(2,1))",
+        &[
+            "C++ would return (2,2):(2,_1)",
+            "L(5) = 4 while L(R(4)) = 1",
+        ],
+    );
+    // beyond the limit, refused naming the number of elements
+    let n = QUASI_INVERSE_CHECK_LIMIT;
+    refused(
+        &format!("left_inverse(({},2):(1,1))", n / 2 + 1),
+        &[&format!("with {} elements", n + 2), "cannot be verified"],
+    );
+    // at the limit, checked
+    check(
+        &format!("left_inverse(({},2):(1,1))", n / 2),
+        &format!("2:{}", n / 2),
+    );
+}
+
+#[test]
+fn tiler_rank() {
+    use cute_layout::Tiler;
+    let rank = |s: &str| s.parse::<Tiler>().unwrap().rank();
+    assert_eq!(rank("<2:1,3:1,_>"), 3);
+    assert_eq!(rank("<>"), 0);
+    assert_eq!(rank("(4,3)"), 2);
+    assert_eq!(rank("4"), 1);
+    assert_eq!(rank("_"), 1);
+    assert_eq!(rank("(2,4):(1,2)"), 1);
+}
+
+#[test]
+fn make_layout_tv_refuses_non_compact_layouts() {
+    use cute_layout::tv::make_layout_tv;
+    for (thr, val, at) in [
+        ("2:2", "1:1", "thread 1, value 0"),
+        ("2:3", "2:1", "thread 0, value 1"),
+        ("4:2", "2:2", "thread 0, value 1"),
+        ("(2,2):(1,4)", "1:1", "thread 2, value 0"),
+        ("2:0", "2:1", "thread 0, value 1"),
+        ("(2,2):(0,1)", "2:1", "thread 0, value 1"),
+    ] {
+        let e = make_layout_tv(&lay(thr), &lay(val)).unwrap_err();
+        assert!(
+            e.to_string().contains(&format!("not invertible at {at}")),
+            "{thr}, {val}: {e}"
+        );
+    }
+}
+
+#[test]
+fn tv_cell_of_checks_every_bound() {
+    use cute_layout::tv::TvLayout;
+    let tv = |tile: &str, l: &str| TvLayout::new(tup(tile), lay(l)).unwrap();
+    // inside
+    assert_eq!(tv("(4,2)", "(4,2):(1,4)").cell_of(3, 1).unwrap(), (3, 1));
+    // past the end only
+    let e = tv("(2,2)", "(4,2):(1,4)").cell_of(3, 1).unwrap_err();
+    assert!(
+        e.to_string().contains("index 7, outside the 2x2 tile"),
+        "{e}"
+    );
+    // negative only
+    let e = tv("(4,2)", "(4,2):(-1,4)").cell_of(1, 0).unwrap_err();
+    assert!(
+        e.to_string().contains("index -1, outside the 4x2 tile"),
+        "{e}"
+    );
+    // an empty tile
+    let e = tv("(0,2)", "(4,2):(0,0)").cell_of(0, 0).unwrap_err();
+    assert!(e.to_string().contains("outside the 0x2 tile"), "{e}");
+}
