@@ -102,14 +102,14 @@ pub fn downcast(layout: &Layout, n: i64) -> Result<Layout> {
     let mut strides = layout.stride().leaves();
     let shape = layout.shape().try_map(|s| {
         let d = strides.next().unwrap_or(Int::ZERO);
-        if d.value().abs() == 1 {
+        if d.value().unsigned_abs() == 1 {
             Ok(s.mul(big)?)
         } else {
             Ok(s)
         }
     })?;
     let stride = layout.stride().try_map(|d| {
-        if d.value().abs() == 1 {
+        if d.value().unsigned_abs() == 1 {
             Ok(d)
         } else {
             Ok(d.mul(big)?)

@@ -65,3 +65,15 @@ fn via_complement_near_i64_max() {
         }
     }
 }
+
+/// ops: `downcast` tested `|stride| == 1` with `i64::abs`, which overflows for the stride
+/// `i64::MIN` (a panic in debug builds).
+#[test]
+fn downcast_with_the_most_negative_stride() {
+    let l = lay("((8,2147483648,3),(1,8)):((24,1,13),(-9223372036854775808,-4))");
+    let e = cute_layout::recast::downcast(&l, 19).expect_err("the strides overflow when scaled");
+    assert!(matches!(e.root(), LayoutError::Overflow { .. }), "{e}");
+    let l = lay("(2,4):(1,-9223372036854775808)");
+    let e = cute_layout::recast::downcast(&l, 2).expect_err("the stride overflows when scaled");
+    assert!(matches!(e.root(), LayoutError::Overflow { .. }), "{e}");
+}
