@@ -338,6 +338,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             output,
             coords,
             tv,
+            draw,
         } => draw_svg(&expr, output.as_deref(), coords, &draw, tv.as_deref())?,
         Command::Morphism { layout, svg, png } => {
             check_extension(svg.as_ref().and_then(|o| o.as_deref()), &["svg"])?;

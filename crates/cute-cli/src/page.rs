@@ -18,7 +18,7 @@ const TEMPLATE: &str = include_str!("page/index.html");
 const STYLE: &str = include_str!("page/app.css");
 const SCRIPT: &str = include_str!("page/app.js");
 /// The documentation's figures (`name<TAB>expression` lines), the page's gallery.
-const FIGURES: &str = include_str!("../../../docs/figures/figures.txt");
+const FIGURES: &str = include_str!("page/figures.txt");
 
 /// The longest expression evaluated, in bytes.
 pub const MAX_EXPR_BYTES: usize = 4096;
