@@ -159,214 +159,427 @@ def latex(expr: str) -> str: ...
 
 # The operations of the library's table (module functions generated at import).
 def size(*args: Any) -> Any:
-    """size(L) or size(T)"""
+    """size(L) or size(T)
+
+    the number of elements (of a layout or an int-tuple)
+    """
 
 def cosize(*args: Any) -> Any:
-    """cosize(L)"""
+    """cosize(L)
+
+    one past the largest offset of a layout
+    """
 
 def rank(*args: Any) -> Any:
-    """rank(L) or rank(T)"""
+    """rank(L) or rank(T)
+
+    the number of top-level modes
+    """
 
 def depth(*args: Any) -> Any:
-    """depth(L) or depth(T)"""
+    """depth(L) or depth(T)
+
+    the nesting depth
+    """
 
 def shape(*args: Any) -> Any:
-    """shape(L)"""
+    """shape(L)
+
+    the shape of a layout
+    """
 
 def stride(*args: Any) -> Any:
-    """stride(L)"""
+    """stride(L)
+
+    the stride of a layout
+    """
 
 def crd2idx(*args: Any) -> Any:
-    """crd2idx(L, coord) or crd2idx(coord, shape[, stride])"""
+    """crd2idx(L, coord) or crd2idx(coord, shape[, stride])
+
+    the offset (or index) of a coordinate
+    """
 
 def idx2crd(*args: Any) -> Any:
-    """idx2crd(index, shape)"""
+    """idx2crd(index, shape)
+
+    the natural coordinate of a 1-D index in a shape
+    """
 
 def crd2crd(*args: Any) -> Any:
-    """crd2crd(coord, src_shape, dst_shape)"""
+    """crd2crd(coord, src_shape, dst_shape)
+
+    a coordinate of one shape as a coordinate of another
+    """
 
 def make_layout(*args: Any) -> Any:
-    """make_layout(shape[, stride]) or make_layout(L0, L1, ...)"""
+    """make_layout(shape[, stride]) or make_layout(L0, L1, ...)
+
+    a layout from a shape (column-major) and a stride, or the concatenation of layouts
+    """
 
 def make_layout_right(*args: Any) -> Any:
-    """make_layout_right(shape): row-major (LayoutRight)"""
+    """make_layout_right(shape)
+
+    the row-major (LayoutRight) layout of a shape
+    """
 
 def make_ordered_layout(*args: Any) -> Any:
-    """make_ordered_layout(shape, order)"""
+    """make_ordered_layout(shape, order)
+
+    the compact layout whose modes grow in the given order
+    """
 
 def layout(*args: Any) -> Any:
-    """layout(L, i, j, ...): the sub-layout at a path (also `get`)"""
+    """layout(L, i, j, ...)
+
+    the sub-layout at a path of mode indices
+    """
 
 def select(*args: Any) -> Any:
-    """select(L, i, j, ...)"""
+    """select(L, i, j, ...)
+
+    the layout of the selected modes
+    """
 
 def take(*args: Any) -> Any:
-    """take(L, begin, end)"""
+    """take(L, begin, end)
+
+    the modes begin..end
+    """
 
 def group(*args: Any) -> Any:
-    """group(L, begin, end)"""
+    """group(L, begin, end)
+
+    the modes begin..end grouped into one mode
+    """
 
 def flatten(*args: Any) -> Any:
-    """flatten(L) or flatten(T)"""
+    """flatten(L) or flatten(T)
+
+    the layout (or int-tuple) with its nesting removed
+    """
 
 def append(*args: Any) -> Any:
-    """append(L, X) or append(L) (adds _1:_0)"""
+    """append(L, X) or append(L) (adds _1:_0)
+
+    the layout with a mode added last (default _1:_0)
+    """
 
 def prepend(*args: Any) -> Any:
-    """prepend(L, X) or prepend(L)"""
+    """prepend(L, X) or prepend(L)
+
+    the layout with a mode added first (default _1:_0)
+    """
 
 def replace(*args: Any) -> Any:
-    """replace(L, i, X)"""
+    """replace(L, i, X)
+
+    the layout with mode i replaced
+    """
 
 def zip(*args: Any) -> Any:
-    """zip(L)"""
+    """zip(L)
+
+    the modes of the modes, transposed
+    """
 
 def slice(*args: Any) -> Any:
-    """slice(coord, L)"""
+    """slice(coord, L)
+
+    the layout of the `_` modes of a coordinate
+    """
 
 def dice(*args: Any) -> Any:
-    """dice(coord, L)"""
+    """dice(coord, L)
+
+    the layout of the integer modes of a coordinate
+    """
 
 def slice_and_offset(*args: Any) -> Any:
-    """slice_and_offset(coord, L)"""
+    """slice_and_offset(coord, L)
+
+    the slice and the offset of the fixed modes, printed L+OFFSET
+    """
 
 def coalesce(*args: Any) -> Any:
-    """coalesce(L[, profile])"""
+    """coalesce(L[, profile])
+
+    the same function with the fewest modes (by mode with a profile)
+    """
 
 def filter(*args: Any) -> Any:
-    """filter(L[, profile])"""
+    """filter(L[, profile])
+
+    coalesce after removing modes of stride 0 and size 1
+    """
 
 def filter_zeros(*args: Any) -> Any:
-    """filter_zeros(L[, profile])"""
+    """filter_zeros(L[, profile])
+
+    the modes of stride 0 replaced by size 1
+    """
 
 def composition(*args: Any) -> Any:
-    """composition(L, tiler)"""
+    """composition(L, tiler)
+
+    the layout L o B: first B, then L (B a layout or a tiler; swizzles too)
+    """
 
 def complement(*args: Any) -> Any:
-    """complement(L[, cotarget])"""
+    """complement(L[, cotarget])
+
+    the layout that fills the codomain 0..cotarget around L
+    """
 
 def right_inverse(*args: Any) -> Any:
-    """right_inverse(L)"""
+    """right_inverse(L)
+
+    the layout R with L(R(i)) = i on the largest contiguous range
+    """
 
 def left_inverse(*args: Any) -> Any:
-    """left_inverse(L)"""
+    """left_inverse(L)
+
+    the layout R with R(L(i)) = i
+    """
 
 def max_common_layout(*args: Any) -> Any:
-    """max_common_layout(A, B)"""
+    """max_common_layout(A, B)
+
+    the largest layout both A and B map identically
+    """
 
 def max_common_vector(*args: Any) -> Any:
-    """max_common_vector(A, B)"""
+    """max_common_vector(A, B)
+
+    the length of the largest contiguous vector A and B share
+    """
 
 def nullspace(*args: Any) -> Any:
-    """nullspace(L)"""
+    """nullspace(L)
+
+    the layout of the indices L maps to 0
+    """
 
 def logical_divide(*args: Any) -> Any:
-    """logical_divide(L, tiler)"""
+    """logical_divide(L, tiler)
+
+    L split into (tile, rest) by the tiler: composition(L, (T, complement(T)))
+    """
 
 def zipped_divide(*args: Any) -> Any:
-    """zipped_divide(L, tiler)"""
+    """zipped_divide(L, tiler)
+
+    the logical divide with the tiles gathered into mode 0 and the rests into mode 1
+    """
 
 def tiled_divide(*args: Any) -> Any:
-    """tiled_divide(L, tiler)"""
+    """tiled_divide(L, tiler)
+
+    the zipped divide with the rests unpacked: ((tile), rest0, rest1, ...)
+    """
 
 def flat_divide(*args: Any) -> Any:
-    """flat_divide(L, tiler)"""
+    """flat_divide(L, tiler)
+
+    the zipped divide with tiles and rests unpacked: (tile0, tile1, ..., rest0, ...)
+    """
 
 def logical_product(*args: Any) -> Any:
-    """logical_product(A, tiler)"""
+    """logical_product(A, tiler)
+
+    A repeated by the tiler: (A, composition(complement(A), B))
+    """
 
 def zipped_product(*args: Any) -> Any:
-    """zipped_product(A, tiler)"""
+    """zipped_product(A, tiler)
+
+    the logical product by mode, gathered into (tiles, rests)
+    """
 
 def tiled_product(*args: Any) -> Any:
-    """tiled_product(A, tiler)"""
+    """tiled_product(A, tiler)
+
+    the zipped product with the rests unpacked
+    """
 
 def flat_product(*args: Any) -> Any:
-    """flat_product(A, tiler)"""
+    """flat_product(A, tiler)
+
+    the zipped product with tiles and rests unpacked
+    """
 
 def blocked_product(*args: Any) -> Any:
-    """blocked_product(A, B)"""
+    """blocked_product(A, B)
+
+    A repeated as blocks in the pattern of B, mode by mode
+    """
 
 def raked_product(*args: Any) -> Any:
-    """raked_product(A, B)"""
+    """raked_product(A, B)
+
+    A interleaved (raked) across the pattern of B, mode by mode
+    """
 
 def tile_to_shape(*args: Any) -> Any:
-    """tile_to_shape(L, shape[, order])"""
+    """tile_to_shape(L, shape[, order])
+
+    L repeated to fill a shape (in an order)
+    """
 
 def product_each(*args: Any) -> Any:
-    """product_each(T)"""
+    """product_each(T)
+
+    the size of each mode
+    """
 
 def shape_div(*args: Any) -> Any:
-    """shape_div(A, B)"""
+    """shape_div(A, B)
+
+    A divided by B, mode by mode (CuTe shape_div)
+    """
 
 def ceil_div(*args: Any) -> Any:
-    """ceil_div(A, B)"""
+    """ceil_div(A, B)
+
+    A divided by B, rounded up, mode by mode
+    """
 
 def inner_product(*args: Any) -> Any:
-    """inner_product(A, B)"""
+    """inner_product(A, B)
+
+    the sum of the products of the leaves
+    """
 
 def congruent(*args: Any) -> Any:
-    """congruent(A, B)"""
+    """congruent(A, B)
+
+    whether A and B have the same profile
+    """
 
 def weakly_congruent(*args: Any) -> Any:
-    """weakly_congruent(A, B)"""
+    """weakly_congruent(A, B)
+
+    whether A is coarser than or as B
+    """
 
 def compatible(*args: Any) -> Any:
-    """compatible(A, B)"""
+    """compatible(A, B)
+
+    whether the coordinates of A are coordinates of B
+    """
 
 def evenly_divides(*args: Any) -> Any:
-    """evenly_divides(shape, tiler)"""
+    """evenly_divides(shape, tiler)
+
+    whether the tiler divides the shape exactly
+    """
 
 def compact_col_major(*args: Any) -> Any:
-    """compact_col_major(shape)"""
+    """compact_col_major(shape)
+
+    the column-major strides of a shape
+    """
 
 def compact_row_major(*args: Any) -> Any:
-    """compact_row_major(shape)"""
+    """compact_row_major(shape)
+
+    the row-major strides of a shape
+    """
 
 def make_swizzle(*args: Any) -> Any:
-    """make_swizzle(Y, Z): the swizzle with masks Y and Z"""
+    """make_swizzle(Y, Z)
+
+    the swizzle with masks Y and Z
+    """
 
 def make_composed_layout(*args: Any) -> Any:
-    """make_composed_layout(Sw<B,M,S> | A, offset, L): printed `A o OFFSET o L`; also composition(Sw, L)"""
+    """make_composed_layout(Sw<B,M,S> | A, offset, L)
+
+    the composed layout A o OFFSET o L (A a swizzle or a layout)
+    """
 
 def upcast(*args: Any) -> Any:
-    """upcast(L | Sw | CL, N)"""
+    """upcast(L | Sw | CL, N)
+
+    the layout over elements N times larger
+    """
 
 def downcast(*args: Any) -> Any:
-    """downcast(L | Sw | CL, N)"""
+    """downcast(L | Sw | CL, N)
+
+    the layout over elements N times smaller
+    """
 
 def recast_layout(*args: Any) -> Any:
-    """recast_layout(L | CL, old_bits, new_bits): recast_layout<Old,New>"""
+    """recast_layout(L | CL, old_bits, new_bits)
+
+    the layout re-typed from old_bits to new_bits elements (recast_layout<Old,New>)
+    """
 
 def local_tile(*args: Any) -> Any:
-    """local_tile(T, tiler, coord[, proj])"""
+    """local_tile(T, tiler, coord[, proj])
+
+    the tile at coord of a tensor cut by the tiler, printed L+OFFSET
+    """
 
 def inner_partition(*args: Any) -> Any:
-    """inner_partition(T, tiler, coord)"""
+    """inner_partition(T, tiler, coord)
+
+    the tile at coord (the inner modes of a zipped divide)
+    """
 
 def outer_partition(*args: Any) -> Any:
-    """outer_partition(T, tiler, coord)"""
+    """outer_partition(T, tiler, coord)
+
+    the elements at coord of every tile (the outer modes)
+    """
 
 def local_partition(*args: Any) -> Any:
-    """local_partition(T, thr_layout, idx[, proj])"""
+    """local_partition(T, thr_layout, idx[, proj])
+
+    the elements of thread idx when thr_layout threads tile the tensor
+    """
 
 def make_layout_tv(*args: Any) -> Any:
-    """make_layout_tv(thr_layout, val_layout): (tiler_mn, layout_tv)"""
+    """make_layout_tv(thr_layout, val_layout)
+
+    the (tiler_mn, layout_tv) of thread and value layouts
+    """
 
 def tv_partition(*args: Any) -> Any:
-    """tv_partition(T, thr_layout, val_layout, tid): thread tid's values of T"""
+    """tv_partition(T, thr_layout, val_layout, tid)
+
+    the values of thread tid when a TV layout partitions the tensor
+    """
 
 def make_identity_layout(*args: Any) -> Any:
-    """make_identity_layout(shape): strides are basis vectors _1@i"""
+    """make_identity_layout(shape)
+
+    the layout whose strides are the basis vectors _1@i
+    """
 
 def make_identity_tensor(*args: Any) -> Any:
-    """make_identity_tensor(shape): element c is c, printed ArithTuple(_0,..) o LAYOUT; nest it in local_tile, inner/outer/local_partition, tv_partition, slice, crd2idx, the divides"""
+    """make_identity_tensor(shape)
+
+    the tensor whose element c is c, printed ArithTuple(_0,..) o LAYOUT
+    """
 
 def is_tractable(*args: Any) -> Any:
-    """is_tractable(L): whether L is the layout of a tuple morphism"""
+    """is_tractable(L)
+
+    whether L is the layout of a tuple morphism
+    """
 
 def to_morphism(*args: Any) -> Any:
-    """to_morphism(L): the standard-form tuple morphism of a tractable L, `S -> T over α`"""
+    """to_morphism(L)
+
+    the standard-form tuple morphism of a tractable L, `S -> T over α`
+    """
 
 def from_morphism(*args: Any) -> Any:
-    """from_morphism(S -> T over α): the layout of a tuple morphism (`*` = base point)"""
+    """from_morphism(S -> T over α)
+
+    the layout of a tuple morphism (`*` = base point)
+    """
