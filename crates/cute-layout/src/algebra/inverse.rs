@@ -68,8 +68,7 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
 ///
 /// # Errors
 /// [`LayoutError::Divisibility`] ("Left inverse divisibility condition") when a stride is not a
-/// multiple of the span of the smaller strides; [`LayoutError::InvalidArgument`] for a negative
-/// stride; [`LayoutError::Postcondition`] when the layout
+/// multiple of the span of the smaller strides; [`LayoutError::Postcondition`] when the layout
 /// is not injective on its nonzero strides and C++'s result is not a quasi-inverse
 /// (`(2,7):(2,1)` gives `(2,2):(2,1)` in C++, which maps `L(5) = 4` to 2 and `L(2) = 1 != 4`).
 ///
@@ -84,14 +83,6 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
 pub fn left_inverse(layout: &Layout) -> Result<Layout> {
     let mut sorted = PrefixedModes::new();
     sorted_with_prefix(layout, &mut sorted)?;
-    if let Some((s, d, _)) = sorted.iter().find(|m| m.1.value() < 0) {
-        // C++'s construction would emit negative extents (`4:-1` gives `(-1,4):(_0,_1)`)
-        return Err(LayoutError::InvalidArgument {
-            op: "left_inverse",
-            detail: format!("{layout} has the negative stride {d} (extent {s})"),
-            hint: "left_inverse is defined for non-negative strides; reverse the mode first",
-        });
-    }
     // Mode k of the result is (extent k, prefix of the mode emitted before it), from stride 0.
     let mut modes = Modes::new();
     let mut stride = Int::ZERO;
