@@ -12,7 +12,7 @@
 //! | [`MAX_DEPTH`] | nesting of any tuple (parser, constructors, results) |
 //! | [`MAX_NESTING`] | calls nested in one `cute eval` expression |
 //! | [`MAX_BASIS_DEPTH`] | depth of a scaled-basis path |
-//! | [`MAX_SWIZZLE_BITS`] | `B + M + |S|` of a swizzle |
+//! | [`MAX_SWIZZLE_BITS`] | `B + M + abs(S)` of a swizzle |
 //! | [`MAX_TEXT_CELLS`] | cells of a text grid or LaTeX document (`show`, `latex`, `show --tv`) |
 //! | [`MAX_PICTURE_CELLS`] | cells of an SVG or PNG picture (`svg`, `svg --tv`) |
 //! | [`MAX_ENUMERATED`] | `(thread, value)` pairs visited to check or draw a TV layout |

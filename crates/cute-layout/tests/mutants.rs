@@ -174,3 +174,41 @@ fn tv_cell_of_checks_every_bound() {
     let e = tv("(0,2)", "(4,2):(0,0)").cell_of(0, 0).unwrap_err();
     assert!(e.to_string().contains("outside the 0x2 tile"), "{e}");
 }
+
+#[test]
+fn left_inverse_of_negative_strides_is_cpps() {
+    // C++ (reference §8): left_inverse(_4:_-1) = (_-1,_4):(_0,_1), a quasi-inverse
+    check("left_inverse(_4:_-1)", "(_-1,_4):(_0,_1)");
+    check("left_inverse((2,2):(1,2))", "4:_1");
+}
+
+#[test]
+fn tv_partition_checks_the_thread() {
+    let ok = "tv_partition((4,8):(8,1),(2,2):(2,1),(1,2):(2,1),3)";
+    check(ok, "(2,2,2):(1,16,4)+10");
+    refused(
+        "tv_partition((4,8):(8,1),(2,2):(2,1),(1,2):(2,1),4)",
+        &["thread 4 is outside [0, 4)"],
+    );
+    use cute_layout::tv::{make_layout_tv, tv_partition};
+    let tv = make_layout_tv(&lay("(2,2):(2,1)"), &lay("(1,2):(2,1)")).unwrap();
+    let t: cute_layout::AnyLayout = "(4,8):(8,1)".parse().unwrap();
+    let e = tv_partition(&t, &tv, -1).unwrap_err();
+    assert!(e.to_string().contains("thread -1 is outside [0, 4)"), "{e}");
+}
+
+#[test]
+fn tile_unzip_checks_the_tiler_rank() {
+    use cute_layout::{tile_unzip, Tiler};
+    let t = |s: &str| s.parse::<Tiler>().unwrap();
+    let e = tile_unzip(&lay("4:1"), &t("<2>")).unwrap_err();
+    assert!(
+        e.to_string().contains("has fewer modes than the tiler"),
+        "{e}"
+    );
+    let e = tile_unzip(&lay("((2,2),(2,2)):((1,2),(4,8))"), &t("<2,2,2>")).unwrap_err();
+    assert!(
+        e.to_string().contains("has fewer modes than the tiler"),
+        "{e}"
+    );
+}
