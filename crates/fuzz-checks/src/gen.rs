@@ -66,8 +66,8 @@ fn tree(
 pub struct SmallLayout {
     /// Its CuTe notation.
     pub text: String,
-    /// The layout (`None` where the text does not parse, e.g. a wild extent of 0 is fine but a
-    /// stride tree never mismatches; kept for completeness).
+    /// The layout, or `None` where the parser refuses the text (the shape and stride trees are
+    /// always congruent, but a wild value may be refused).
     pub layout: Option<Layout>,
 }
 

@@ -201,7 +201,9 @@ fn check_postconditions(
         cosize_of(r.iter().copied())?.value(),
         cosize_of(mode_leaves(layout))?.value(),
     );
-    let joint = cosize_l.checked_add(cosize_r).map(|c| c - 1);
+    let joint = cosize_l
+        .checked_add(cosize_r)
+        .and_then(|c| c.checked_sub(1));
     let violated = if size_f > 0 && size_r < n / size_f {
         Some(format!(
             "size(R) = {size_r} < size(cotarget) / size(filter(L)) = {n} / {size_f}"
