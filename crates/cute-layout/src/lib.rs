@@ -37,6 +37,7 @@
 //!   morphisms and their diagrams;
 //! - swizzles, scaled-basis identity layouts ([`basis`]), tensors and thread-value layouts ([`swizzle`], [`recast`], [`tensor`],
 //!   [`tv`], [`tv_render`]) and layout analysis ([`analysis`]);
+//! - fast run-time evaluation ([`fast`]: [`Layout::compile`]);
 //! - CuTe notation ([`notation`]) and the expression evaluator behind `cute eval` ([`eval`]);
 //! - pictures of layouts ([`render`]: `print_layout` grids, LaTeX, SVG, PNG) and step-by-step
 //!   derivations ([`explain`]);
@@ -52,6 +53,7 @@ pub mod coord;
 pub mod error;
 pub mod eval;
 pub mod explain;
+pub mod fast;
 pub mod int;
 pub mod layout;
 pub mod notation;
@@ -85,6 +87,7 @@ pub use basis::{make_identity_tensor, IdentityTensor};
 pub use category::{is_tractable, NestedMorphism, TupleMorphism};
 pub use coord::{crd2crd, crd2idx, crd2idx_shape, idx2crd, Coord, CoordLeaf};
 pub use error::LayoutError;
+pub use fast::CompiledLayout;
 pub use int::{ArithError, Int};
 pub use layout::Layout;
 pub use swizzle::{make_swizzle, AnyLayout, ComposedLayout, Swizzle};
