@@ -12,7 +12,6 @@
 //! assert_eq!(l.eval(9), 9);
 //! assert_eq!(l.crd2idx((1, 2)), 10);
 //! assert_eq!(l.idx2crd(10), (2, 1));
-//! assert_eq!(l.idx2crd(10), (2, 1));
 //!
 //! let d = cute!("logical_divide((_8,_8):(_8,_1),(_2,_4))");
 //! assert_eq!(d.to_string(), "((_2,_4),(_4,_2)):((_8,_16),(_1,_4))");
@@ -90,7 +89,7 @@ pub fn cute(input: TokenStream) -> TokenStream {
     expand(input.into(), |text| match eval(text) {
         Ok(Value::Layout(l)) => Ok(l),
         Ok(v) => Err(format!(
-            "cute! expands layouts only; `{text}` is a {} ({v})",
+            "cute! expands layouts only; `{text}` evaluates to {v}, of kind {}",
             v.kind().name()
         )),
         Err(e) => Err(e.to_string()),
