@@ -72,7 +72,10 @@ use quote::quote;
 /// ```
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
-    expand(input.into(), |text| text.parse::<Layout>().map_err(|e| e.to_string())).into()
+    expand(input.into(), |text| {
+        text.parse::<Layout>().map_err(|e| e.to_string())
+    })
+    .into()
 }
 
 /// Any expression of the `cute eval` registry whose value is a layout, evaluated at build
@@ -182,7 +185,11 @@ fn term(c: Tokens, stride: i128) -> Option<Tokens> {
 /// The natural coordinate's type, pattern or value, nested as the shape: `leaf(k)` for the
 /// `k`-th leaf.
 fn nested(shape: TreeRef<'_, cute_layout::Int>, leaf: &dyn Fn(usize) -> Tokens) -> Tokens {
-    fn go(shape: TreeRef<'_, cute_layout::Int>, leaf: &dyn Fn(usize) -> Tokens, k: &mut usize) -> Tokens {
+    fn go(
+        shape: TreeRef<'_, cute_layout::Int>,
+        leaf: &dyn Fn(usize) -> Tokens,
+        k: &mut usize,
+    ) -> Tokens {
         if shape.is_leaf() {
             *k += 1;
             return leaf(*k - 1);

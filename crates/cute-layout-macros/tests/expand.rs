@@ -20,8 +20,16 @@ fn verify(
         assert_eq!(eval(i), l.eval(index).unwrap(), "{text} eval at {i}");
         let want = idx2crd(&IntTuple::leaf(Int::dynamic(index)), l.shape()).unwrap();
         let got = crd(i).replace(' ', "").replace(",)", ")");
-        assert_eq!(got, want.to_string().replace('_', ""), "{text} idx2crd at {i}");
-        assert_eq!(offset_of_crd(i), l.call(&want).unwrap().value(), "{text} crd2idx at {i}");
+        assert_eq!(
+            got,
+            want.to_string().replace('_', ""),
+            "{text} idx2crd at {i}"
+        );
+        assert_eq!(
+            offset_of_crd(i),
+            l.call(&want).unwrap().value(),
+            "{text} crd2idx at {i}"
+        );
         checked += 1;
     }
     checked
@@ -65,7 +73,9 @@ fn expressions_agree_with_the_library() {
     check!(cute!("logical_divide((_8,_8):(_8,_1),(_2,_4))"));
     check!(cute!("composition((6,2):(8,2),(4,3):(3,1))"));
     check!(cute!("blocked_product((_2,_2):(_1,_2),(_3,_4):(_4,_1))"));
-    check!(cute!("zipped_divide((_12,(_4,_8)):(_59,(_13,_1)),<_3:_4,_8:_1>)"));
+    check!(cute!(
+        "zipped_divide((_12,(_4,_8)):(_59,(_13,_1)),<_3:_4,_8:_1>)"
+    ));
     check!(cute!("complement((_4,_6):(_1,_4),_48)"));
 }
 

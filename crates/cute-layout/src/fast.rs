@@ -226,7 +226,10 @@ fn compiled_size(l: &Layout) -> Result<u64> {
     if l.leaves().any(|(s, _)| s.value() < 0) {
         return Err(refuse(l, "has a negative extent"));
     }
-    let size = l.size().map_err(|_| refuse(l, "has a size above 2^32"))?.value();
+    let size = l
+        .size()
+        .map_err(|_| refuse(l, "has a size above 2^32"))?
+        .value();
     match u64::try_from(size) {
         Ok(size) if size <= MAX_COMPILED_SIZE => Ok(size),
         _ => Err(refuse(l, &format!("has size {size}, above 2^32"))),

@@ -37,7 +37,9 @@
 //!   morphisms and their diagrams;
 //! - swizzles, scaled-basis identity layouts ([`basis`]), tensors and thread-value layouts ([`swizzle`], [`recast`], [`tensor`],
 //!   [`tv`], [`tv_render`]) and layout analysis ([`analysis`]);
-//! - fast run-time evaluation ([`fast`]: [`Layout::compile`]);
+//! - fast run-time evaluation ([`fast`]: [`Layout::compile`]); layouts evaluated at build
+//!   time are the `cute-layout-macros` crate's `layout!` and `cute!` (not re-exported here:
+//!   that crate depends on this one to evaluate, so a re-export would be a cycle);
 //! - CuTe notation ([`notation`]) and the expression evaluator behind `cute eval` ([`eval`]);
 //! - pictures of layouts ([`render`]: `print_layout` grids, LaTeX, SVG, PNG) and step-by-step
 //!   derivations ([`explain`]);

@@ -13,12 +13,18 @@ use proptest::prelude::*;
 /// strides in -40..=40 (zero included), each integer static or dynamic at random.
 fn arb_layout() -> impl Strategy<Value = Layout> {
     let leaf = (1i64..=8, -40i64..=40, any::<bool>(), any::<bool>()).prop_map(|(s, d, ss, ds)| {
-        (IntTuple::leaf(Int::new(s, ss)), IntTuple::leaf(Int::new(d, ds)))
+        (
+            IntTuple::leaf(Int::new(s, ss)),
+            IntTuple::leaf(Int::new(d, ds)),
+        )
     });
     leaf.prop_recursive(3, 5, 3, |inner| {
         prop::collection::vec(inner, 1..=3).prop_map(|modes| {
             let (s, d): (Vec<_>, Vec<_>) = modes.into_iter().unzip();
-            (Tree::tuple(s).expect("shallow"), Tree::tuple(d).expect("shallow"))
+            (
+                Tree::tuple(s).expect("shallow"),
+                Tree::tuple(d).expect("shallow"),
+            )
         })
     })
     .prop_map(|(s, d)| Layout::new(s, d).expect("congruent by construction"))
@@ -69,8 +75,17 @@ fn fast_divmod_edges() {
         .chain((1..32).map(|k| (1u64 << k) - 1))
     {
         let f = FastDivmod::new(d).unwrap();
-        for n in [0, 1, u32::MAX, u32::MAX - 1, (d.min(u32::MAX as u64)) as u32] {
-            assert_eq!(f.divmod(n), ((u64::from(n) / d) as u32, (u64::from(n) % d) as u32));
+        for n in [
+            0,
+            1,
+            u32::MAX,
+            u32::MAX - 1,
+            (d.min(u32::MAX as u64)) as u32,
+        ] {
+            assert_eq!(
+                f.divmod(n),
+                ((u64::from(n) / d) as u32, (u64::from(n) % d) as u32)
+            );
         }
     }
     assert!(FastDivmod::new(0).is_none());
@@ -94,12 +109,16 @@ fn large_layouts_agree_at_sampled_indices() {
 #[test]
 fn refuses_layouts_outside_the_range() {
     for text in [
-        "(65536,65537):(1,0)",                   // size above 2^32
-        "(4,-2):(1,1)",                          // a negative extent
-        "(2,4):(1,4611686018427387904)",         // offsets beyond i64
+        "(65536,65537):(1,0)",           // size above 2^32
+        "(4,-2):(1,1)",                  // a negative extent
+        "(2,4):(1,4611686018427387904)", // offsets beyond i64
     ] {
         match lay(text).compile() {
-            Err(LayoutError::InvalidArgument { op: "compile", detail, .. }) => {
+            Err(LayoutError::InvalidArgument {
+                op: "compile",
+                detail,
+                ..
+            }) => {
                 assert!(detail.contains(text), "{detail}")
             }
             other => panic!("{text}: expected a refusal, got {other:?}"),
