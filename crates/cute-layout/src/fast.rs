@@ -72,7 +72,7 @@ impl FastDivmod {
     ///
     /// ```
     /// use cute_layout::fast::FastDivmod;
-    /// assert_eq!(FastDivmod::new(1 << 32).unwrap().div(u32::MAX), 0);
+    /// assert_eq!(FastDivmod::new(1 << 32).unwrap().quotient(u32::MAX), 0);
     /// assert!(FastDivmod::new((1 << 32) + 1).is_none());
     /// ```
     pub fn new(d: u64) -> Option<FastDivmod> {
@@ -99,10 +99,10 @@ impl FastDivmod {
     /// `n / d`.
     ///
     /// ```
-    /// assert_eq!(cute_layout::fast::FastDivmod::new(12).unwrap().div(100), 8);
+    /// assert_eq!(cute_layout::fast::FastDivmod::new(12).unwrap().quotient(100), 8);
     /// ```
     #[inline]
-    pub fn div(self, n: u32) -> u32 {
+    pub fn quotient(self, n: u32) -> u32 {
         let n = u64::from(n);
         let q = match self.how {
             How::One => n,
@@ -120,7 +120,7 @@ impl FastDivmod {
     /// ```
     #[inline]
     pub fn divmod(self, n: u32) -> (u32, u32) {
-        let q = self.div(n);
+        let q = self.quotient(n);
         // q · d <= n, so the product and the difference are exact
         let r = u64::from(n) - u64::from(q) * self.divisor;
         (q, r as u32)
@@ -129,10 +129,10 @@ impl FastDivmod {
     /// `n % d`.
     ///
     /// ```
-    /// assert_eq!(cute_layout::fast::FastDivmod::new(8).unwrap().rem(13), 5);
+    /// assert_eq!(cute_layout::fast::FastDivmod::new(8).unwrap().remainder(13), 5);
     /// ```
     #[inline]
-    pub fn rem(self, n: u32) -> u32 {
+    pub fn remainder(self, n: u32) -> u32 {
         match self.how {
             How::Shift(s) => n & ((1u64 << s) - 1) as u32,
             _ => self.divmod(n).1,
@@ -151,9 +151,9 @@ struct Split {
 impl Split {
     #[inline]
     fn of(self, i: u32) -> u32 {
-        let q = self.before.div(i);
+        let q = self.before.quotient(i);
         match self.extent {
-            Some(e) => e.rem(q),
+            Some(e) => e.remainder(q),
             None => q,
         }
     }

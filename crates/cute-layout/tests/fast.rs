@@ -57,7 +57,7 @@ proptest! {
         let f = FastDivmod::new(d).expect("in range");
         let (q, r) = ((u64::from(n) / d) as u32, (u64::from(n) % d) as u32);
         prop_assert_eq!(f.divmod(n), (q, r));
-        prop_assert_eq!(f.rem(n), r);
+        prop_assert_eq!(f.remainder(n), r);
         // the hardest dividends: the largest, and just below and at a multiple of d
         for m in [u32::MAX, u32::MAX - 1, (q.saturating_add(1) as u64 * d).min(u32::MAX as u64) as u32] {
             for n in [m, m.saturating_sub(1)] {
