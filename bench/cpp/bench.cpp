@@ -187,5 +187,16 @@ int main(int argc, char** argv) {
       return acc;
     });
   }
+  // static/1d, static/1d_x64: the same with every integer static (what `layout!` expands to)
+  {
+    auto l = make_layout(Shape<_4, _8, _2, _4>{}, Stride<_1, _4, _32, _64>{});
+    int idx = dyn(77);
+    run("static/1d", [&] { escape(idx); return int(l(idx)); });
+    run("static/1d_x64", [&] {
+      int acc = 0;
+      for (int i = 0; i < 64; ++i) acc += l(dyn(i));
+      return acc;
+    });
+  }
   return 0;
 }

@@ -219,6 +219,20 @@ fn main() {
         acc
     });
 
+    // The same evaluations through `Layout::compile` (precomputed divisions), compiled once.
+    let compiled = four.compile().unwrap();
+    r.run("compiled/1d", || {
+        black_box(&compiled).eval(black_box(77)).unwrap()
+    });
+    r.run("compiled/1d_x64", || {
+        let compiled = black_box(&compiled);
+        let mut acc = 0i64;
+        for i in 0..64 {
+            acc += compiled.eval(black_box(i)).unwrap();
+        }
+        acc
+    });
+
     // Iterating all offsets: the library against a hand-written loop (checked equal first).
     let s = [4i64; 6];
     let d = [1i64, 64, 4, 256, 16, 1024];

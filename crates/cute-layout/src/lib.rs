@@ -38,6 +38,9 @@
 //! - swizzles, scaled-basis identity layouts ([`basis`]), tensors and thread-value layouts ([`swizzle`], [`recast`], [`tensor`],
 //!   [`tv`], [`tv_render`]) and layout analysis ([`analysis`]);
 //! - MMA and copy atoms, tiled MMAs and tiled copies ([`atom`]);
+//! - fast run-time evaluation ([`fast`]: [`Layout::compile`]); layouts evaluated at build
+//!   time are the `cute-layout-macros` crate's `layout!` and `cute!` (not re-exported here:
+//!   that crate depends on this one to evaluate, so a re-export would be a cycle);
 //! - CuTe notation ([`notation`]) and the expression evaluator behind `cute eval` ([`eval`]);
 //! - pictures of layouts ([`render`]: `print_layout` grids, LaTeX, SVG, PNG) and step-by-step
 //!   derivations ([`explain`]);
@@ -55,6 +58,7 @@ pub mod coord;
 pub mod error;
 pub mod eval;
 pub mod explain;
+pub mod fast;
 pub mod int;
 pub mod layout;
 pub mod limits;
@@ -89,6 +93,7 @@ pub use basis::{make_identity_tensor, IdentityTensor};
 pub use category::{is_tractable, NestedMorphism, TupleMorphism};
 pub use coord::{crd2crd, crd2idx, crd2idx_shape, idx2crd, Coord, CoordLeaf};
 pub use error::LayoutError;
+pub use fast::CompiledLayout;
 pub use int::{ArithError, Int};
 pub use layout::Layout;
 pub use swizzle::{make_swizzle, AnyLayout, ComposedLayout, Swizzle};

@@ -1,0 +1,337 @@
+//! Fast run-time evaluation: [`Layout::compile`] precomputes, once per layout, what evaluating
+//! it at a 1-D index needs, so that each evaluation is a few multiplications, shifts and adds.
+//!
+//! A layout splits a 1-D index `i` colexicographically: leaf `k` (extent `S_k`, stride `D_k`,
+//! `P_k` the product of the extents before it) takes the coordinate `(i / P_k) % S_k`, the last
+//! leaf `i / P_k`, and the offset is `Σ coordinate_k · D_k`. [`CompiledLayout`] keeps, per
+//! leaf, the two divisions as [`FastDivmod`]s (a multiply-and-shift by a precomputed magic
+//! number, as CUTLASS's `FastDivmod` does; a shift and a mask for powers of two; nothing for
+//! 1), and for the offset it first coalesces the layout and drops stride-0 modes, which add
+//! nothing. The terms are independent of each other, so the processor computes them in
+//! parallel.
+//!
+//! ```
+//! use cute_layout::Layout;
+//! let l: Layout = "(3,(4,5)):(20,(1,-4))".parse()?;
+//! let c = l.compile()?;
+//! for i in 0..60 {
+//!     assert_eq!(c.eval(i), Some(l.eval(i)?));
+//! }
+//! assert_eq!(c.eval(60), None); // outside 0..size
+//! # Ok::<(), cute_layout::LayoutError>(())
+//! ```
+//!
+//! # Range
+//! Indices are accepted in `0..size` and a layout is accepted iff its size is at most
+//! 2<sup>32</sup>, its extents are non-negative and every offset it can reach fits in an `i64`
+//! ([`Layout::compile`] returns an error otherwise). Every dividend is then below 2<sup>32</sup>
+//! and every divisor at most 2<sup>32</sup>, the range for which [`FastDivmod`] is exact.
+
+use crate::algebra::coalesce::coalesce;
+use crate::error::{LayoutError, Result};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::IntTuple;
+use smallvec::SmallVec;
+
+/// The largest size [`Layout::compile`] accepts: every index then fits in a `u32`.
+pub const MAX_COMPILED_SIZE: u64 = 1 << 32;
+
+/// Division of a `u32` by a divisor `d` fixed in advance, `1 <= d <= 2^32`, without a
+/// division instruction.
+///
+/// For `d` not a power of two, the magic number is `m = ⌈2^64 / d⌉` (below 2<sup>64</sup> as
+/// `d >= 3`) and the quotient `⌊n · m / 2^64⌋`. This is exact for every `n < 2^32`: write
+/// `m · d = 2^64 + e` with `0 <= e < d`; then `n · m / 2^64 = n / d + n · e / (d · 2^64)`, and
+/// `n · e < 2^32 · 2^32 = 2^64` makes the error term smaller than `1 / d`. As `n / d = q + r / d`
+/// with `r <= d - 1`, the sum stays below `q + 1`, so its floor is `q`. For `d = 2^s` the
+/// quotient is `n >> s` and the remainder `n & (d - 1)`.
+///
+/// ```
+/// use cute_layout::fast::FastDivmod;
+/// let d = FastDivmod::new(7).unwrap();
+/// assert_eq!(d.divmod(100), (14, 2));
+/// assert_eq!(d.divmod(u32::MAX), (u32::MAX / 7, u32::MAX % 7));
+/// assert!(FastDivmod::new(0).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FastDivmod {
+    divisor: u64,
+    how: How,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum How {
+    One,
+    Shift(u32),
+    Magic(u64),
+}
+
+impl FastDivmod {
+    /// The divider by `d`, `None` unless `1 <= d <= 2^32`.
+    ///
+    /// ```
+    /// use cute_layout::fast::FastDivmod;
+    /// assert_eq!(FastDivmod::new(1 << 32).unwrap().quotient(u32::MAX), 0);
+    /// assert!(FastDivmod::new((1 << 32) + 1).is_none());
+    /// ```
+    pub fn new(d: u64) -> Option<FastDivmod> {
+        let how = match d {
+            0 => return None,
+            1 => How::One,
+            _ if d > MAX_COMPILED_SIZE => return None,
+            _ if d.is_power_of_two() => How::Shift(d.trailing_zeros()),
+            // not a power of two: 2^64 / d is not an integer, so ⌈2^64/d⌉ = ⌊(2^64-1)/d⌋ + 1
+            _ => How::Magic(u64::MAX / d + 1),
+        };
+        Some(FastDivmod { divisor: d, how })
+    }
+
+    /// The divisor.
+    ///
+    /// ```
+    /// assert_eq!(cute_layout::fast::FastDivmod::new(6).unwrap().divisor(), 6);
+    /// ```
+    pub fn divisor(self) -> u64 {
+        self.divisor
+    }
+
+    /// `n / d`.
+    ///
+    /// ```
+    /// assert_eq!(cute_layout::fast::FastDivmod::new(12).unwrap().quotient(100), 8);
+    /// ```
+    #[inline]
+    pub fn quotient(self, n: u32) -> u32 {
+        let n = u64::from(n);
+        let q = match self.how {
+            How::One => n,
+            How::Shift(s) => n >> s,
+            How::Magic(m) => ((u128::from(n) * u128::from(m)) >> 64) as u64,
+        };
+        // q <= n < 2^32 in every case
+        q as u32
+    }
+
+    /// `(n / d, n % d)`.
+    ///
+    /// ```
+    /// assert_eq!(cute_layout::fast::FastDivmod::new(12).unwrap().divmod(100), (8, 4));
+    /// ```
+    #[inline]
+    pub fn divmod(self, n: u32) -> (u32, u32) {
+        let q = self.quotient(n);
+        // q · d <= n, so the product and the difference are exact
+        let r = u64::from(n) - u64::from(q) * self.divisor;
+        (q, r as u32)
+    }
+
+    /// `n % d`.
+    ///
+    /// ```
+    /// assert_eq!(cute_layout::fast::FastDivmod::new(8).unwrap().remainder(13), 5);
+    /// ```
+    #[inline]
+    pub fn remainder(self, n: u32) -> u32 {
+        match self.how {
+            How::Shift(s) => n & ((1u64 << s) - 1) as u32,
+            _ => self.divmod(n).1,
+        }
+    }
+}
+
+/// One leaf's share of a 1-D index: `(i / before) % extent` (`extent` `None` for the last
+/// leaf, which takes the undivided rest).
+#[derive(Clone, Copy, Debug)]
+struct Split {
+    before: FastDivmod,
+    extent: Option<FastDivmod>,
+}
+
+impl Split {
+    #[inline]
+    fn of(self, i: u32) -> u32 {
+        let q = self.before.quotient(i);
+        match self.extent {
+            Some(e) => e.remainder(q),
+            None => q,
+        }
+    }
+}
+
+/// A layout prepared for fast evaluation at 1-D indices ([`Layout::compile`]); see the
+/// [module documentation](self).
+#[derive(Clone, Debug)]
+pub struct CompiledLayout {
+    size: u64,
+    /// The offset's terms: the coalesced layout's modes of non-zero stride.
+    terms: SmallVec<[(Split, i64); 8]>,
+    /// The coordinate of every leaf of the original layout, in order.
+    coords: SmallVec<[Split; 8]>,
+    shape: IntTuple,
+}
+
+impl Layout {
+    /// Prepares the layout for fast evaluation ([`CompiledLayout::eval`],
+    /// [`CompiledLayout::idx2crd`]) with precomputed divisions; see [`crate::fast`].
+    ///
+    /// # Errors
+    /// [`LayoutError::InvalidArgument`] for a negative extent, a size above 2<sup>32</sup>
+    /// ([`MAX_COMPILED_SIZE`]) or offsets that do not fit in an `i64`.
+    ///
+    /// ```
+    /// use cute_layout::Layout;
+    /// let l: Layout = "(_8,(4,_2)):(_1,(16,_8))".parse()?;
+    /// assert_eq!(l.compile()?.eval(13), Some(l.eval(13)?));
+    /// assert!("(65536,65537):(1,0)".parse::<Layout>()?.compile().is_err());
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn compile(&self) -> Result<CompiledLayout> {
+        let size = compiled_size(self)?;
+        let coords = splits(self.shape(), size)?;
+        let flat = coalesce(self)?;
+        let coalesced = splits(flat.shape(), size)?;
+        let mut terms = SmallVec::new();
+        let mut reach: i64 = 0;
+        for (split, (s, d)) in coalesced.into_iter().zip(flat.leaves()) {
+            let d = d.value();
+            if d != 0 {
+                // every coordinate of the leaf is below its extent, as indices are below size
+                reach = (s.value() - 1)
+                    .checked_mul(d)
+                    .and_then(i64::checked_abs)
+                    .and_then(|x| x.checked_add(reach))
+                    .ok_or_else(|| refuse(self, "has offsets that do not fit in an i64"))?;
+                terms.push((split, d));
+            }
+        }
+        Ok(CompiledLayout {
+            size,
+            terms,
+            coords,
+            shape: self.shape().clone(),
+        })
+    }
+}
+
+fn refuse(l: &Layout, why: &str) -> LayoutError {
+    LayoutError::InvalidArgument {
+        op: "compile",
+        detail: format!("{l} {why}"),
+        hint: "compile layouts of non-negative extents, size at most 2^32 and offsets within i64; evaluate others with `Layout::eval`",
+    }
+}
+
+fn compiled_size(l: &Layout) -> Result<u64> {
+    if l.leaves().any(|(s, _)| s.value() < 0) {
+        return Err(refuse(l, "has a negative extent"));
+    }
+    let size = l
+        .size()
+        .map_err(|_| refuse(l, "has a size above 2^32"))?
+        .value();
+    match u64::try_from(size) {
+        Ok(size) if size <= MAX_COMPILED_SIZE => Ok(size),
+        _ => Err(refuse(l, &format!("has size {size}, above 2^32"))),
+    }
+}
+
+/// The splits of the leaves of a shape of size `size` (non-negative extents).
+fn splits(shape: &IntTuple, size: u64) -> Result<SmallVec<[Split; 8]>> {
+    let n = shape.leaf_count();
+    let mut before: u64 = 1;
+    let mut out = SmallVec::new();
+    for (k, s) in shape.leaves().enumerate() {
+        if size == 0 {
+            break; // no index to evaluate
+        }
+        let s = s.value() as u64; // non-negative, and at most size as size is not 0
+        let divider = |d: u64| FastDivmod::new(d).ok_or_else(|| overflowed(d));
+        out.push(Split {
+            before: divider(before)?,
+            extent: if k + 1 == n { None } else { Some(divider(s)?) },
+        });
+        before *= s; // a partial product of a size at most 2^32
+    }
+    Ok(out)
+}
+
+fn overflowed(d: u64) -> LayoutError {
+    LayoutError::Overflow {
+        expr: format!("compile: divisor {d} outside 1..=2^32"),
+    }
+}
+
+impl CompiledLayout {
+    /// The size of the layout.
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// assert_eq!("(4,3):(3,1)".parse::<Layout>().unwrap().compile().unwrap().size(), 12);
+    /// ```
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// The offset at the 1-D index `i`, as [`Layout::eval`]; `None` unless `0 <= i < size`.
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let c = "(4,3):(3,1)".parse::<Layout>().unwrap().compile().unwrap();
+    /// assert_eq!(c.eval(5), Some(4));
+    /// assert_eq!(c.eval(-1), None);
+    /// ```
+    #[inline]
+    pub fn eval(&self, i: i64) -> Option<i64> {
+        if i as u64 >= self.size {
+            return None; // negative indices wrap to huge ones
+        }
+        let i = i as u32; // below size <= 2^32
+        Some(
+            self.terms
+                .iter()
+                .map(|&(split, d)| i64::from(split.of(i)) * d)
+                .sum(),
+        )
+    }
+
+    /// The coordinate of every leaf at the 1-D index `i`, written to `out` (one entry per
+    /// leaf, in order); `None` unless `0 <= i < size` and `out` has one entry per leaf.
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let c = "(2,(3,4)):(1,(2,6))".parse::<Layout>().unwrap().compile().unwrap();
+    /// let mut crd = [0; 3];
+    /// c.idx2crd_flat(17, &mut crd).unwrap();
+    /// assert_eq!(crd, [1, 2, 2]);
+    /// ```
+    #[inline]
+    pub fn idx2crd_flat(&self, i: i64, out: &mut [u32]) -> Option<()> {
+        if i as u64 >= self.size || out.len() != self.shape.leaf_count() {
+            return None;
+        }
+        for (o, split) in out.iter_mut().zip(&self.coords) {
+            *o = split.of(i as u32);
+        }
+        Some(())
+    }
+
+    /// The natural coordinate at the 1-D index `i`, as [`crate::idx2crd`] (dynamic
+    /// integers); `None` unless `0 <= i < size`.
+    ///
+    /// ```
+    /// # use cute_layout::Layout;
+    /// let c = "(2,(3,4)):(1,(2,6))".parse::<Layout>().unwrap().compile().unwrap();
+    /// assert_eq!(c.idx2crd(17).unwrap().to_string(), "(1,(2,2))");
+    /// ```
+    pub fn idx2crd(&self, i: i64) -> Option<IntTuple> {
+        if i as u64 >= self.size {
+            return None;
+        }
+        let mut coords = self.coords.iter();
+        Some(self.shape.map(|_| {
+            let c = coords.next().map_or(0, |split| split.of(i as u32));
+            Int::dynamic(c.into())
+        }))
+    }
+}
