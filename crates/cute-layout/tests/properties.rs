@@ -1286,5 +1286,8 @@ fn regression_left_inverse_of_overlapping_strides() {
 fn regression_left_inverse_with_a_negative_stride() {
     let l: Layout = "(_2,(_2)):(_30,(_-5))".parse().unwrap();
     let e = left_inverse(&l).unwrap_err().to_string();
-    assert!(e.contains("is injective and R(L(3)) = R(25) = -10, not 3"), "{e}");
+    assert!(
+        e.contains("is injective and R(L(3)) = R(25) = -10, not 3"),
+        "{e}"
+    );
 }
