@@ -4,8 +4,11 @@
 //! post-conditions, this crate returns an error that names the operation, the mode, the numbers
 //! and the violated condition, and says how to fix it. Nothing panics.
 
-use crate::limits::MAX_ERROR_ECHO;
 use thiserror::Error;
+
+/// Characters of the input a parse error shows on each side of the error position (listed with
+/// the other limits in [`crate::limits`]; defined here, on the ground floor, where it is used).
+pub const MAX_ERROR_ECHO: usize = 40;
 
 /// An error of the layout algebra, the notation parser or the expression evaluator.
 ///

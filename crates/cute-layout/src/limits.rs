@@ -59,8 +59,7 @@ pub const SWIZZLE_VERIFY_LIMIT: i64 = 1 << 20;
 /// (2^24).
 pub const ANALYSIS_LIMIT: i64 = 1 << 24;
 
-/// Characters of the input a parse error shows on each side of the error position.
-pub const MAX_ERROR_ECHO: usize = 40;
+pub use crate::error::MAX_ERROR_ECHO;
 
 /// Fails unless `0 <= n <= limit`, naming `what`, the number, the limit and its constant.
 ///
