@@ -1,18 +1,11 @@
 //! `cute atoms` and `cute atom`: the output compared byte for byte with what CuTe C++ printed
 //! (bench/atoms/expected.txt, produced by bench/atoms/check.sh).
 
-use std::process::{Command, Output, Stdio};
+mod common;
 
-const CUTE: &str = env!("CARGO_BIN_EXE_cute");
+use common::cute;
+
 const EXPECTED: &str = include_str!("../../../bench/atoms/expected.txt");
-
-fn cute(args: &[&str]) -> Output {
-    Command::new(CUTE)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the cute binary runs")
-}
 
 /// What C++ printed for the case line `## CASE`.
 fn oracle(case: &str) -> &'static str {

@@ -1,19 +1,11 @@
 //! Integration tests of the `cute` binary: `cute eval EXPR`, `cute eval` over standard input,
 //! and `cute ops`.
 
+mod common;
+
+use common::{cute, CUTE};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-const CUTE: &str = env!("CARGO_BIN_EXE_cute");
-
-/// Runs `cute` with the arguments and no input.
-fn cute(args: &[&str]) -> Output {
-    Command::new(CUTE)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the cute binary runs")
-}
 
 /// Runs `cute eval` with `input` on standard input.
 fn cute_stdin(input: &[u8]) -> Output {
