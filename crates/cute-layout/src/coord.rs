@@ -103,30 +103,60 @@ pub(crate) fn crd2idx_ref(
     s: TreeRef<'_, Int>,
     d: TreeRef<'_, Int>,
 ) -> Result<Int> {
+    let (value, is_static) = crd2idx_wide(c, s, d)?;
+    i64::try_from(value)
+        .map(|v| Int::new(v, is_static))
+        .map_err(|_| LayoutError::Overflow {
+            expr: format!("crd2idx({c}, {s}, {d}) = {value}"),
+        })
+}
+
+/// `crd2idx` summed exactly in 128 bits (a partial sum may leave `i64` although the offset
+/// fits), with whether every value it was computed from is static.
+fn crd2idx_wide(
+    c: TreeRef<'_, Int>,
+    s: TreeRef<'_, Int>,
+    d: TreeRef<'_, Int>,
+) -> Result<(i128, bool)> {
+    let sum = |acc: (i128, bool), term: (i128, bool)| {
+        acc.0
+            .checked_add(term.0)
+            .map(|v| (v, acc.1 && term.1))
+            .ok_or_else(|| LayoutError::Overflow {
+                expr: format!("crd2idx({c}, {s}, {d})"),
+            })
+    };
     match (c.as_leaf(), s.is_leaf()) {
-        (Some(x), true) => Ok(x.mul(d.as_leaf().unwrap_or(Int::ZERO))?),
+        (Some(x), true) => {
+            let d = d.as_leaf().unwrap_or(Int::ZERO);
+            Ok((
+                i128::from(x.value()) * i128::from(d.value()),
+                x.is_static() && d.is_static(),
+            ))
+        }
         (None, false) => {
             if c.rank() != s.rank() {
                 return Err(rank_mismatch("crd2idx", c, s));
             }
-            let mut acc = Int::ZERO;
+            let mut acc = (0, true);
             for ((ci, si), di) in c.modes().zip(s.modes()).zip(d.modes()) {
-                acc = acc.add(crd2idx_ref(ci, si, di)?)?;
+                acc = sum(acc, crd2idx_wide(ci, si, di)?)?;
             }
             Ok(acc)
         }
         (Some(mut x), false) => {
             let r = s.rank();
-            let mut acc = Int::ZERO;
+            let mut acc = (0, true);
             for (k, (si, di)) in s.modes().zip(d.modes()).enumerate() {
-                if k + 1 == r {
-                    acc = acc.add(crd2idx_ref(Tree::leaf(x).as_ref(), si, di)?)?;
+                let here = if k + 1 == r {
+                    x
                 } else {
                     let n = product(si)?;
                     let here = x.rem(n)?;
                     x = x.div(n)?;
-                    acc = acc.add(crd2idx_ref(Tree::leaf(here).as_ref(), si, di)?)?;
-                }
+                    here
+                };
+                acc = sum(acc, crd2idx_wide(Tree::leaf(here).as_ref(), si, di)?)?;
             }
             Ok(acc)
         }

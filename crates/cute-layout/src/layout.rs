@@ -659,8 +659,13 @@ impl Layout {
     /// assert_eq!(l.eval(13).unwrap(), 301); // past the end
     /// ```
     pub fn eval(&self, index: i64) -> Result<i64> {
+        let overflow = || LayoutError::Overflow {
+            expr: format!("{self} at index {index}"),
+        };
         let mut rest = index;
-        let mut acc: i64 = 0;
+        // The terms are summed exactly in 128 bits: a partial sum may leave `i64` although the
+        // offset fits (`(4,2):(-s,s)` at index 2 for `s = 2^62 + 1`).
+        let mut acc: i128 = 0;
         let mut leaves = self.leaves().peekable();
         while let Some((s, d)) = leaves.next() {
             let here = if leaves.peek().is_none() {
@@ -673,20 +678,16 @@ impl Layout {
                     });
                 }
                 // `None` for `i64::MIN` split by an extent of -1 (overflow)
-                let (here, next) = split(rest, s).ok_or_else(|| LayoutError::Overflow {
-                    expr: format!("{self} at index {index}"),
-                })?;
+                let (here, next) = split(rest, s).ok_or_else(overflow)?;
                 rest = next;
                 here
             };
-            acc = here
-                .checked_mul(d.value())
-                .and_then(|x| x.checked_add(acc))
-                .ok_or_else(|| LayoutError::Overflow {
-                    expr: format!("{self} at index {index}"),
-                })?;
+            // An `i64` product always fits in `i128`; only the sum of many can leave it.
+            acc = acc
+                .checked_add(i128::from(here) * i128::from(d.value()))
+                .ok_or_else(overflow)?;
         }
-        Ok(acc)
+        i64::try_from(acc).map_err(|_| overflow())
     }
 
     /// `L(c)`: the offset of a coordinate (an integer, a natural coordinate, or a mix),
@@ -964,20 +965,22 @@ fn fill_offsets(leaves: &[(i64, i64)], out: &mut [i64]) {
 /// overflow), for the layouts whose cosize does not fit or whose extents are not all positive.
 fn checked_odometer(leaves: &[(i64, i64)], out: &mut Vec<i64>, size: i64) -> Option<()> {
     let mut counter: smallvec::SmallVec<[i64; 8]> = smallvec::smallvec![0; leaves.len()];
-    let mut offset = 0i64;
+    // Stepped in 128 bits, so that only offsets that do not fit are an overflow, not a
+    // wrap-around on the way to one that does.
+    let mut offset = 0i128;
     for n in 0..size {
-        out.push(offset);
+        out.push(i64::try_from(offset).ok()?);
         if n + 1 == size {
             break; // do not step past the last element: that offset may not fit
         }
         for (k, &(s, d)) in leaves.iter().enumerate() {
             if counter[k] + 1 < s {
                 counter[k] += 1;
-                offset = offset.checked_add(d)?;
+                offset = offset.checked_add(d.into())?;
                 break;
             }
             // Wrap this leaf back to 0 and carry into the next one.
-            offset = offset.checked_sub((s - 1).checked_mul(d)?)?;
+            offset = offset.checked_sub(i128::from(s - 1) * i128::from(d))?;
             counter[k] = 0;
         }
     }

@@ -92,3 +92,47 @@ fn divide_of_a_huge_layout_by_a_negative_tiler() {
     );
     let _ = (r, cute_layout::logical_divide(&a, &t)); // no panic
 }
+
+/// postconditions: `composition(4:s, (4,4,2):(-1,-1,1))` for `s = 2^62 + 1` is
+/// `(4,4,2):(-s,-s,s)`, right, but evaluating it at index 18 (coordinate `(2,0,1)`, offset
+/// `-2s + s = -s`) was an overflow error because the partial sum `-2s` leaves `i64`; so was
+/// `composition(7:_2^31, ((5,5),5,5):((-1,3),2,2^31))` at index 251. Layouts now sum their terms
+/// exactly (in 128 bits): only an offset that does not fit is an overflow.
+#[test]
+fn evaluation_sums_exactly() {
+    let s = (1i64 << 62) + 1;
+    for (a, b) in [
+        (format!("((_4)):((_{s}))"), "((_4,_4,_2)):((_-1,_-1,_1))".to_string()),
+        (
+            "7:_2147483648".to_string(),
+            "((5,5),5,5):((-1,3),2,2147483648)".to_string(),
+        ),
+    ] {
+        let (a, b) = (lay(&a), lay(&b));
+        let r = cute_layout::composition(&a, &b).unwrap();
+        let offsets = r.offsets().ok();
+        let mut fitting = 0;
+        for i in 0..b.size().unwrap().value() {
+            // Where `A(B(i))` fits in `i64`, `R(i)` must give it, however it is evaluated.
+            let Ok(want) = a.eval(b.eval(i).unwrap()) else {
+                assert!(r.eval(i).is_err(), "{r} at {i}");
+                continue;
+            };
+            fitting += 1;
+            assert_eq!(r.eval(i).unwrap(), want, "{r} at {i}");
+            let crd = cute_layout::idx2crd(&i.to_string().parse().unwrap(), r.shape()).unwrap();
+            assert_eq!(r.call(&crd).unwrap().value(), want, "{r} at {crd}");
+            if let Some(o) = &offsets {
+                assert_eq!(o[i as usize], want, "{r}: offsets()[{i}]");
+            }
+        }
+        assert!(fitting > 0, "{r}");
+    }
+    // An offset that does not fit stays an overflow error.
+    let big = lay(&format!("(4,2):({s},{s})"));
+    assert!(matches!(big.eval(7), Err(LayoutError::Overflow { .. })));
+    assert!(matches!(
+        big.call(&"(3,1)".parse().unwrap()),
+        Err(LayoutError::Overflow { .. })
+    ));
+}
