@@ -107,7 +107,7 @@ pub(crate) fn crd2idx_ref(
     i64::try_from(value)
         .map(|v| Int::new(v, is_static))
         .map_err(|_| LayoutError::Overflow {
-            expr: format!("crd2idx({c}, {s}, {d}) = {value}"),
+            expr: format!("crd2idx({c}, {s}:{d}) = {value}"),
         })
 }
 
@@ -123,7 +123,7 @@ fn crd2idx_wide(
             .checked_add(term.0)
             .map(|v| (v, acc.1 && term.1))
             .ok_or_else(|| LayoutError::Overflow {
-                expr: format!("crd2idx({c}, {s}, {d})"),
+                expr: format!("crd2idx({c}, {s}:{d}), a sum past 128 bits"),
             })
     };
     match (c.as_leaf(), s.is_leaf()) {

@@ -102,7 +102,10 @@ fn divide_of_a_huge_layout_by_a_negative_tiler() {
 fn evaluation_sums_exactly() {
     let s = (1i64 << 62) + 1;
     for (a, b) in [
-        (format!("((_4)):((_{s}))"), "((_4,_4,_2)):((_-1,_-1,_1))".to_string()),
+        (
+            format!("((_4)):((_{s}))"),
+            "((_4,_4,_2)):((_-1,_-1,_1))".to_string(),
+        ),
         (
             "7:_2147483648".to_string(),
             "((5,5),5,5):((-1,3),2,2147483648)".to_string(),
