@@ -56,14 +56,16 @@ fn swizzled_plan(p: &AccessPlan, sw: Swizzle) -> AccessPlan {
 /// The smallest swizzle `Sw<B,M,S>` (fewest bits `B`, then smallest `M`, then smallest `S`)
 /// such that `Sw<B,M,S> o _0 o layout` has no bank conflict under the accesses of `spec`, with
 /// the same access width: `M ≥ log2(elements per access)` keeps every vector whole (the swizzle
-/// leaves the low `M` offset bits alone), and `2^(M+B)` must divide `cosize(layout)` so that no
-/// offset leaves the allocation. The width `spec` resolves to (the widest by default) is kept
+/// leaves the low `M` offset bits alone); `M+B+S` stays within the bits of `cosize(layout)` (a
+/// swizzled offset stays within its aligned block of `2^(M+B)` elements, so the allocation
+/// grows at most to a multiple of that), and flipped bits must lie below 128 bytes, where they
+/// can move a bank. The width `spec` resolves to (the widest by default) is kept
 /// for every candidate.
 ///
 /// # Errors
 /// As [`plan`]; [`LayoutError::InvalidArgument`] when no swizzle of up to 5 bits within the
-/// layout's cosize removes every conflict (a padded layout, or accesses that collide on the
-/// same offsets), naming the best candidate found.
+/// layout's cosize removes every conflict (accesses that collide whatever the swizzle),
+/// naming the best candidate found; more work than [`crate::limits::ANALYSIS_LIMIT`].
 ///
 /// # Examples
 /// ```
@@ -91,15 +93,27 @@ pub fn solve_swizzle(layout: &Layout, spec: &AccessSpec) -> Result<Solution> {
         return Ok(solution);
     }
     let cosize = layout.cosize()?.value();
-    let aligned = log2(cosize & cosize.wrapping_neg()); // trailing zeros
     let span = 64 - (cosize - 1).max(1).leading_zeros(); // bits of the largest offset
     let m0 = log2(p.vector_elems);
+    // a flipped bit at element bit M + log2(e) >= 7 (128 bytes and up) cannot move a bank
+    let m1 = (6 - log2(p.elem_bytes)).max(m0);
+    let addresses: usize = p.instructions.iter().map(Vec::len).sum();
+    crate::limits::check(
+        "solve_swizzle",
+        "addresses times candidate swizzles",
+        (addresses as i64).saturating_mul(5 * 8 * i64::from(span)),
+        "ANALYSIS_LIMIT",
+        crate::limits::ANALYSIS_LIMIT,
+        "solve for a tile of the layout",
+    )?;
     let mut best: Option<(Swizzle, BankReport)> = None;
     for b in 1..=5u32 {
         let mut best_b: Option<(Swizzle, BankReport)> = None;
-        for m in m0..=aligned.saturating_sub(b) {
+        for m in m0..=m1 {
             for s in b..=span.saturating_sub(m + b) {
-                let sw = Swizzle::new(b.into(), m.into(), s.into())?;
+                let Ok(sw) = Swizzle::new(b.into(), m.into(), s.into()) else {
+                    continue;
+                };
                 let r = count_conflicts(&swizzled_plan(&p, sw));
                 if r.conflicts == 0 {
                     solution.after = r;
@@ -121,11 +135,11 @@ pub fn solve_swizzle(layout: &Layout, spec: &AccessSpec) -> Result<Solution> {
     Err(LayoutError::InvalidArgument {
         op: "solve_swizzle",
         detail: format!(
-            "no Sw<B,M,S> with B <= 5, M >= {m0} and 2^(M+B) dividing the cosize {cosize} makes {layout} conflict-free ({} conflicts unswizzled{})",
+            "no Sw<B,M,S> with B <= 5, {m0} <= M <= {m1} and M+B+S <= {span} (the bits of the cosize {cosize}) makes {layout} conflict-free ({} conflicts unswizzled{})",
             solution.before.conflicts,
             best.map(|(sw, r)| format!(", at best {} with {sw}", r.conflicts)).unwrap_or_default()
         ),
-        hint: "a padded layout (cosize not a multiple of 2^(M+B)) or accesses sharing offsets cannot be fixed by a swizzle; pad instead, or change the access pattern",
+        hint: "accesses that collide whatever the swizzle cannot be fixed by one; pad the rows instead, or change the access pattern",
     })
 }
 
@@ -208,11 +222,17 @@ impl Solution {
         let p = &self.plan;
         let (b, m, s) = (sw.bits(), sw.base(), sw.shift());
         let n = p.vector_elems;
+        let m0 = log2(n);
         writeln!(
             f,
-            "why M = {m}: offset bits 0..{m} are left alone, so each access of {n} element{} ({} bytes) stays whole and aligned",
+            "why M = {m}: the low M offset bits are left alone, so each access of {n} element{} ({} bytes) stays whole and aligned (M >= {m0}){}",
             if n == 1 { "" } else { "s" },
-            n * p.elem_bytes
+            n * p.elem_bytes,
+            if m > m0 {
+                format!("; with M = {m0}..{} no S of this B removes every conflict", m - 1)
+            } else {
+                String::new()
+            }
         )?;
         writeln!(
             f,
@@ -233,10 +253,10 @@ impl Solution {
         });
         writeln!(
             f,
-            "why S = {s}: offset bits {}..{} (mask {yyy:#b}) are XORed into bits {m}..{}; they differ between the colliding accesses{}",
+            "why S = {s}: offset bits {}..={} (mask {yyy:#b}) are XORed into bits {m}..={}; they differ between the colliding accesses{}",
             m as i32 + s,
-            m as i32 + s + b as i32,
-            m + b,
+            m as i32 + s + b as i32 - 1,
+            m + b - 1,
             lanes.map(|l| format!(" of the worst phase (values {l})")).unwrap_or_default()
         )
     }

@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Tabulates predicted vs measured shared-memory bank conflicts.
+
+Usage: tabulate.py GENERATED_DIR NCU_CSV. The prediction of each case is the
+`// cute-predicted:` line of GENERATED_DIR/cases/NAME.cu (written by `cute analyze --cuda`);
+the measurement is Nsight Compute's CSV (`ncu --csv --metrics ...`), one kernel per case.
+"""
+import csv
+import re
+import sys
+from pathlib import Path
+
+TOTAL_CONFLICTS = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum"
+TOTAL_WAVEFRONTS = "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"
+
+
+def predictions(gen):
+    cases = []
+    for name in (gen / "cases.txt").read_text().split():
+        text = (gen / "cases" / f"{name}.cu").read_text()
+        pred = dict(re.findall(r"(\w+)=(\w+)", re.search(r"^// cute-predicted: .*$", text, re.M).group(0)))
+        layout = re.search(r"^// cute analyze '(.*)' \((\d+)-byte", text, re.M)
+        access = re.search(r"^// access: (.*)$", text, re.M).group(1)
+        cases.append((name, layout.group(1), int(layout.group(2)), access, pred))
+    return cases
+
+
+def measurements(path):
+    lines = Path(path).read_text().splitlines()
+    start = next(i for i, l in enumerate(lines) if l.startswith('"ID"'))
+    got = {}
+    for row in csv.DictReader(lines[start:]):
+        kernel = row["Kernel Name"].split("(")[0]
+        value = row["Metric Value"].replace(",", "")
+        got.setdefault(kernel, {})[row["Metric Name"]] = int(float(value)) if value else None
+    return got
+
+
+def main():
+    gen, csv_path = Path(sys.argv[1]), sys.argv[2]
+    got = measurements(csv_path)
+    print("| case | layout | elem bytes | access | instructions | predicted wavefronts | measured wavefronts | predicted conflicts | measured conflicts | match |")
+    print("|---|---|---:|---|---:|---:|---:|---:|---:|:---:|")
+    bad = 0
+    for name, layout, elem, access, pred in predictions(gen):
+        m = got.get(name, {})
+        op = pred["op"]
+        conflicts = m.get(TOTAL_CONFLICTS, m.get(f"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{op}.sum"))
+        wavefronts = m.get(TOTAL_WAVEFRONTS, m.get(f"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{op}.sum"))
+        ok = conflicts == int(pred["conflicts"]) and wavefronts in (None, int(pred["wavefronts"]))
+        bad += not ok
+        print(f"| {name} | `{layout}` | {elem} | {access} | {pred['instructions']} | {pred['wavefronts']} | {wavefronts} | {pred['conflicts']} | {conflicts} | {'yes' if ok else '**NO**'} |")
+    print(f"\n{bad} disagreement(s) over {len(predictions(gen))} cases.")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
