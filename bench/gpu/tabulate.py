@@ -10,6 +10,11 @@ import re
 import sys
 from pathlib import Path
 
+# Compared: the metrics of the case's operation (ldmatrix counts as op_ld, stmatrix as op_st).
+# The totals over all shared-memory operations count one wavefront more in every kernel (a
+# wavefront that is no ld/st operation of the kernel); they are only a fallback.
+OP_CONFLICTS = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{op}.sum"
+OP_WAVEFRONTS = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{op}.sum"
 TOTAL_CONFLICTS = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum"
 TOTAL_WAVEFRONTS = "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"
 
@@ -45,8 +50,8 @@ def main():
     for name, layout, elem, access, pred in predictions(gen):
         m = got.get(name, {})
         op = pred["op"]
-        conflicts = m.get(TOTAL_CONFLICTS, m.get(f"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{op}.sum"))
-        wavefronts = m.get(TOTAL_WAVEFRONTS, m.get(f"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{op}.sum"))
+        conflicts = m.get(OP_CONFLICTS.format(op=op), m.get(TOTAL_CONFLICTS))
+        wavefronts = m.get(OP_WAVEFRONTS.format(op=op), m.get(TOTAL_WAVEFRONTS))
         ok = conflicts == int(pred["conflicts"]) and wavefronts in (None, int(pred["wavefronts"]))
         bad += not ok
         print(f"| {name} | `{layout}` | {elem} | {access} | {pred['instructions']} | {pred['wavefronts']} | {wavefronts} | {pred['conflicts']} | {conflicts} | {'yes' if ok else '**NO**'} |")

@@ -191,7 +191,9 @@ enum Command {
 struct DrawArgs {
     /// Color the cells by offset (CuTe's greys), tile (divides, products, complement,
     /// composition), thread (index into mode 0), value (index into the other modes), bank
-    /// (offset * elem-bytes / 4 mod 32) or warp (1-D index / 32). `show` has no colors.
+    /// (offset * elem-bytes / 4 mod 32), warp (1-D index / 32) or phase (the thread's
+    /// shared-memory phase within its warp: thread mod 32 / (128 / access bytes); see
+    /// --access-bits). `show` has no colors.
     #[arg(long, value_enum, default_value_t = ColorBy::Offset)]
     color: ColorBy,
     /// Highlight `thread:T`, `value:V`, `tile:K` or a slice such as `(_,3)`; the other cells
@@ -201,6 +203,9 @@ struct DrawArgs {
     /// Element size in bytes, for `--color bank`.
     #[arg(long, default_value_t = 4, value_name = "BYTES")]
     elem_bytes: i64,
+    /// Bits one thread accesses at once, for `--color phase` (default: one element).
+    #[arg(long, value_name = "BITS")]
+    access_bits: Option<i64>,
 }
 
 impl DrawArgs {
@@ -225,6 +230,7 @@ impl DrawArgs {
                 ColorBy::Value => Coloring::Value,
                 ColorBy::Bank => Coloring::Bank,
                 ColorBy::Warp => Coloring::Warp,
+                ColorBy::Phase => Coloring::Phase,
             },
             highlight: self
                 .highlight
@@ -232,6 +238,7 @@ impl DrawArgs {
                 .map(str::parse::<Highlight>)
                 .transpose()?,
             elem_bytes: self.elem_bytes,
+            access_bytes: self.access_bits.unwrap_or(0) / 8,
         })
     }
 }
@@ -244,6 +251,7 @@ enum ColorBy {
     Value,
     Bank,
     Warp,
+    Phase,
 }
 
 fn main() -> ExitCode {

@@ -118,6 +118,7 @@ fn access_asm(plan: &AccessPlan) -> String {
         Instruction::Vector { bytes } => (bytes / 4).max(1),
         Instruction::Matrix { count } => count,
     };
+    let matrix = matches!(plan.access.instruction, Instruction::Matrix { .. });
     let narrow16 = plan.access.instruction == Instruction::Vector { bytes: 2 };
     let (c, ty) = if narrow16 {
         ("h", "unsigned short")
@@ -127,7 +128,7 @@ fn access_asm(plan: &AccessPlan) -> String {
     let names: Vec<String> = (0..regs).map(|k| format!("r{k}")).collect();
     let list = |first: i64| -> String {
         let xs: Vec<String> = (0..regs).map(|k| format!("%{}", first + k)).collect();
-        if regs == 1 {
+        if regs == 1 && !matrix {
             xs[0].clone()
         } else {
             format!("{{{}}}", xs.join(", "))
