@@ -15,6 +15,7 @@ from pathlib import Path
 # wavefront that is no ld/st operation of the kernel); they are only a fallback.
 OP_CONFLICTS = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{op}.sum"
 OP_WAVEFRONTS = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{op}.sum"
+EXECUTED = ["shared_ld", "shared_st", "ldsm"]
 TOTAL_CONFLICTS = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum"
 TOTAL_WAVEFRONTS = "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"
 
@@ -44,17 +45,20 @@ def measurements(path):
 def main():
     gen, csv_path = Path(sys.argv[1]), sys.argv[2]
     got = measurements(csv_path)
-    print("| case | layout | elem bytes | access | instructions | predicted wavefronts | measured wavefronts | predicted conflicts | measured conflicts | match |")
-    print("|---|---|---:|---|---:|---:|---:|---:|---:|:---:|")
+    print("| case | layout | elem bytes | access | instructions | executed | predicted wavefronts | measured wavefronts | predicted conflicts | measured conflicts | match |")
+    print("|---|---|---:|---|---:|---:|---:|---:|---:|---:|:---:|")
     bad = 0
     for name, layout, elem, access, pred in predictions(gen):
         m = got.get(name, {})
         op = pred["op"]
         conflicts = m.get(OP_CONFLICTS.format(op=op), m.get(TOTAL_CONFLICTS))
         wavefronts = m.get(OP_WAVEFRONTS.format(op=op), m.get(TOTAL_WAVEFRONTS))
+        executed = sum(m.get(f"smsp__inst_executed_op_{k}.sum") or 0 for k in EXECUTED)
+        if "stmatrix" in access:
+            executed = "n/a"  # no stmatrix counter among smsp__inst_executed_op_*
         ok = conflicts == int(pred["conflicts"]) and wavefronts in (None, int(pred["wavefronts"]))
         bad += not ok
-        print(f"| {name} | `{layout}` | {elem} | {access} | {pred['instructions']} | {pred['wavefronts']} | {wavefronts} | {pred['conflicts']} | {conflicts} | {'yes' if ok else '**NO**'} |")
+        print(f"| {name} | `{layout}` | {elem} | {access} | {pred['instructions']} | {executed} | {pred['wavefronts']} | {wavefronts} | {pred['conflicts']} | {conflicts} | {'yes' if ok else '**NO**'} |")
     print(f"\n{bad} disagreement(s) over {len(predictions(gen))} cases.")
     return 1 if bad else 0
 
