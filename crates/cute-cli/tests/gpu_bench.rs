@@ -3,8 +3,6 @@
 //! a table of one address per lane and instruction. CI has no GPU and no nvcc; where `g++` is
 //! present, each kernel must also pass `g++ -fsyntax-only` with `bench/gpu/shim.h`.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -67,7 +65,7 @@ fn generated_kernels_are_well_formed() {
     let status = Command::new("bash")
         .arg(bench_dir().join("gen.sh"))
         .arg(&out)
-        .env("CUTE", common::CUTE)
+        .env("CUTE", env!("CARGO_BIN_EXE_cute"))
         .status()
         .expect("bash runs gen.sh");
     assert!(status.success(), "gen.sh failed");

@@ -23,7 +23,7 @@ use std::fmt::Write;
 /// let p = plan(&"(_8,_64):(_64,_1)".parse()?, &AccessSpec::widest(2))?;
 /// let cu = cuda_kernel(&p, "rows_128", "8x64 halves")?;
 /// assert!(cu.contains("ld.shared.v4.u32"));
-/// assert!(cu.contains("// cute-predicted: rows_128 op=ld instructions=8 phases=8 wavefronts=64 conflicts=56"));
+/// assert!(cu.contains("// cute-predicted: rows_128 op=ld instructions=2 phases=8 wavefronts=64 conflicts=56"));
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn cuda_kernel(plan: &AccessPlan, name: &str, description: &str) -> Result<String> {

@@ -248,11 +248,10 @@ pub fn count_conflicts(plan: &AccessPlan) -> BankReport {
             r.wavefronts += wf;
             if wf > r.worst {
                 r.worst = wf;
-                r.worst_phase = conflict.map(|(bank, lanes)| PhaseConflict {
+                r.worst_phase = conflict.map(|c| PhaseConflict {
                     instruction: i,
                     phase: p as i64,
-                    bank,
-                    lanes,
+                    ..c
                 });
             }
         }
@@ -262,12 +261,9 @@ pub fn count_conflicts(plan: &AccessPlan) -> BankReport {
 }
 
 /// The wavefronts of one phase (lanes from `first`, each moving `bytes` from its address), and
-/// the busiest bank with one `(lane, address)` per distinct word, when it is more than one.
-fn phase_wavefronts(
-    addresses: &[i64],
-    first: i64,
-    bytes: i64,
-) -> (i64, Option<(i64, Vec<(i64, i64)>)>) {
+/// the busiest bank with one `(lane, address)` per distinct word, when it is more than one
+/// (its instruction and phase left 0 for the caller).
+fn phase_wavefronts(addresses: &[i64], first: i64, bytes: i64) -> (i64, Option<PhaseConflict>) {
     // (bank, word, lane, address), one entry per word a lane touches
     let mut words: Vec<(i64, i64, i64, i64)> = Vec::new();
     for (l, &a) in addresses.iter().enumerate() {
@@ -299,7 +295,13 @@ fn phase_wavefronts(
         .filter(|x| x.0 == best.1)
         .map(|x| (x.2, x.3))
         .collect();
-    (best.0, Some((best.1, lanes)))
+    let conflict = PhaseConflict {
+        instruction: 0,
+        phase: 0,
+        bank: best.1,
+        lanes,
+    };
+    (best.0, Some(conflict))
 }
 
 /// Bank conflicts when every element is its own access (the access width is the element
