@@ -3,17 +3,7 @@
 
 mod common;
 
-use common::cute;
-
-fn ok(args: &[&str]) -> String {
-    let out = cute(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{cute, stdout_of as ok};
 
 #[test]
 fn the_default_is_the_widest_access() {
