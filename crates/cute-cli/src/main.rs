@@ -25,6 +25,7 @@ const EXAMPLES: &str = "Examples:
   cute svg 'logical_divide((4,2,3):(2,1,8), 4:2)' --color tile -o divide.svg
   cute morphism '(2,2,2,4,4):(2,1,64,4,16)'
   cute analyze 'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)' --elem-bytes 2
+  cute analyze '(_8,_64):(_64,_1)' --elem-bytes 2 --atom SM75_U32x4_LDSM_N --solve
   cute explain 'composition((6,2):(8,2), (4,3):(3,1))'
   cute serve --open
   cute html 'logical_divide((4,2,3):(2,1,8), 4:2)' --color tile -o divide.html";
@@ -133,6 +134,25 @@ enum Command {
         /// Read EXPR as a (thread, value) layout: mode 0 threads, mode 1 values.
         #[arg(long)]
         tv: bool,
+        /// Access width in bits (8, 16, 32, 64, 128); default: the widest the layout allows.
+        #[arg(long, value_name = "BITS", conflicts_with = "atom")]
+        access_bits: Option<i64>,
+        /// Access as this copy atom's shared-memory side, e.g. `SM75_U32x4_LDSM_N` (ldmatrix
+        /// .x4), `SM90_U32x2_STSM_N` (stmatrix .x2), `UniversalCopy<uint64_t>` (`cute atoms`).
+        #[arg(long, value_name = "NAME")]
+        atom: Option<String>,
+        /// Stores rather than loads.
+        #[arg(long)]
+        store: bool,
+        /// Find the smallest swizzle Sw<B,M,S> that makes the accesses conflict-free, and why.
+        #[arg(long)]
+        solve: bool,
+        /// Print the report (or the solution) as JSON.
+        #[arg(long, conflicts_with = "cuda")]
+        json: bool,
+        /// Print a CUDA kernel named NAME performing exactly the analysed accesses (bench/gpu).
+        #[arg(long, value_name = "NAME", conflicts_with = "solve")]
+        cuda: Option<String>,
     },
     /// Print the derivation of a result step by step, e.g. `logical_divide((4,2,3):(2,1,8), 4:2)`.
     Explain {
@@ -171,7 +191,9 @@ enum Command {
 struct DrawArgs {
     /// Color the cells by offset (CuTe's greys), tile (divides, products, complement,
     /// composition), thread (index into mode 0), value (index into the other modes), bank
-    /// (offset * elem-bytes / 4 mod 32) or warp (1-D index / 32). `show` has no colors.
+    /// (offset * elem-bytes / 4 mod 32), warp (1-D index / 32) or phase (the thread's
+    /// shared-memory phase within its warp: thread mod 32 / (128 / access bytes); see
+    /// --access-bits). `show` has no colors.
     #[arg(long, value_enum, default_value_t = ColorBy::Offset)]
     color: ColorBy,
     /// Highlight `thread:T`, `value:V`, `tile:K` or a slice such as `(_,3)`; the other cells
@@ -181,6 +203,9 @@ struct DrawArgs {
     /// Element size in bytes, for `--color bank`.
     #[arg(long, default_value_t = 4, value_name = "BYTES")]
     elem_bytes: i64,
+    /// Bits one thread accesses at once, for `--color phase` (default: one element).
+    #[arg(long, value_name = "BITS")]
+    access_bits: Option<i64>,
 }
 
 impl DrawArgs {
@@ -205,6 +230,7 @@ impl DrawArgs {
                 ColorBy::Value => Coloring::Value,
                 ColorBy::Bank => Coloring::Bank,
                 ColorBy::Warp => Coloring::Warp,
+                ColorBy::Phase => Coloring::Phase,
             },
             highlight: self
                 .highlight
@@ -212,6 +238,7 @@ impl DrawArgs {
                 .map(str::parse::<Highlight>)
                 .transpose()?,
             elem_bytes: self.elem_bytes,
+            access_bytes: self.access_bits.unwrap_or(0) / 8,
         })
     }
 }
@@ -224,6 +251,7 @@ enum ColorBy {
     Value,
     Bank,
     Warp,
+    Phase,
 }
 
 fn main() -> ExitCode {
@@ -360,11 +388,50 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             expr,
             elem_bytes,
             tv,
+            access_bits,
+            atom,
+            store,
+            solve,
+            json,
+            cuda,
         } => {
-            println!(
-                "{}",
-                cute_layout::analysis::analyze_expr(&expr, elem_bytes, tv)?
-            )
+            use cute_layout::analysis::{self, AccessSpec, Width};
+            let width = match (access_bits, atom) {
+                (Some(bits), _) => Width::Bits(bits),
+                (None, Some(name)) => Width::Atom(name),
+                (None, None) => Width::Widest,
+            };
+            let spec = AccessSpec {
+                elem_bytes,
+                tv,
+                width,
+                store,
+            };
+            let layout = analysis::layout_of(&expr)?;
+            if solve {
+                let AnyLayout::Layout(l) = layout else {
+                    return Err(format!(
+                        "{expr} is swizzled already; --solve takes the unswizzled layout"
+                    )
+                    .into());
+                };
+                let s = analysis::solve_swizzle(&l, &spec)?;
+                println!("{}", if json { s.to_json() } else { s.to_string() });
+            } else {
+                let r = analysis::analyze_with(&layout, &spec)?;
+                match cuda {
+                    Some(name) => print!(
+                        "{}",
+                        analysis::cuda_kernel(
+                            &r.plan,
+                            &name,
+                            &format!("cute analyze '{expr}' ({elem_bytes}-byte elements)")
+                        )?
+                    ),
+                    None if json => println!("{}", r.to_json()),
+                    None => println!("{r}"),
+                }
+            }
         }
         Command::Html {
             expr,

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::cute;
+use common::{cute, stdout_of};
 
 const EXPECTED: &str = include_str!("../../../bench/atoms/expected.txt");
 
@@ -18,16 +18,6 @@ fn oracle(case: &str) -> &'static str {
         .find("\n## ")
         .map_or(EXPECTED.len(), |i| start + i + 1);
     &EXPECTED[start..end]
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = cute(args);
-    assert!(
-        out.status.success(),
-        "cute {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]

@@ -19,7 +19,7 @@
 //! | [`BRUTE_FORCE_LIMIT`] | elements composition verifies one by one |
 //! | [`QUASI_INVERSE_CHECK_LIMIT`] | elements a quasi-inverse is checked on |
 //! | [`SWIZZLE_VERIFY_LIMIT`] | elements a swizzle rule's result is checked on (checks stop there) |
-//! | [`ANALYSIS_LIMIT`] | elements, and 4-byte words, `analyze` visits |
+//! | [`ANALYSIS_LIMIT`] | elements `analyze` visits (and addresses times candidates the swizzle solver tries) |
 //! | [`MAX_ERROR_ECHO`] | characters of input a parse error shows on each side of the error |
 
 use crate::error::{LayoutError, Result};
@@ -55,8 +55,8 @@ pub const QUASI_INVERSE_CHECK_LIMIT: i64 = 1 << 22;
 /// Elements checked one by one when a swizzle rule's result is verified (2^20).
 pub const SWIZZLE_VERIFY_LIMIT: i64 = 1 << 20;
 
-/// The most elements, and 4-byte words (elements times words per element), `analyze` visits
-/// (2^24).
+/// The most elements `analyze` visits, and addresses times candidate swizzles the swizzle
+/// solver tries (2^24).
 pub const ANALYSIS_LIMIT: i64 = 1 << 24;
 
 pub use crate::error::MAX_ERROR_ECHO;

@@ -33,7 +33,7 @@ fn paint_tv(options: &Options, c: &TvCell, m: i64, mn: &IntTuple) -> (Rgb, Mark)
     let fill = match options.coloring {
         Coloring::Offset | Coloring::Thread | Coloring::Tile => color(c.thread),
         Coloring::Warp => crate::render::color::tile_color(c.thread.div_euclid(32)),
-        Coloring::Value | Coloring::Bank => {
+        Coloring::Value | Coloring::Bank | Coloring::Phase => {
             crate::render::color::tile_color(options.class(&info).unwrap_or(0))
         }
     };

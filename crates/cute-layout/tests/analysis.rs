@@ -148,3 +148,249 @@ proptest! {
         prop_assert_eq!(got, run, "{} mode {}", l, mode);
     }
 }
+
+mod hardware_accesses {
+    use cute_layout::analysis::{
+        analyze_with, atom_access, count_conflicts, cuda_kernel, plan, solve_swizzle, AccessSpec,
+        Instruction, Width,
+    };
+    use cute_layout::render::{Coloring, Options};
+    use cute_layout::{AnyLayout, Layout, Swizzle};
+    use proptest::prelude::*;
+
+    fn spec(elem_bytes: i64, tv: bool, width: Width) -> AccessSpec {
+        AccessSpec {
+            tv,
+            width,
+            ..AccessSpec::widest(elem_bytes)
+        }
+    }
+
+    /// Independent count: the TV layout's vectors of `n` elements, warp by warp, phases of
+    /// `128 / max(4, bytes)` lanes, each costing the most distinct words one bank delivers.
+    fn brute_force(l: &AnyLayout, threads: i64, n: i64, e: i64) -> (i64, i64) {
+        let offsets = l.offsets().unwrap();
+        let values = offsets.len() as i64 / threads;
+        let bytes = n * e;
+        let per_phase = 128 / bytes.max(4);
+        let (mut phases, mut wavefronts) = (0, 0);
+        for warp in (0..threads).step_by(32) {
+            for k in 0..values / n {
+                let lanes: Vec<i64> = (warp..(warp + 32).min(threads))
+                    .map(|t| offsets[(t + threads * k * n) as usize] * e)
+                    .collect();
+                for phase in lanes.chunks(per_phase as usize) {
+                    let mut per_bank = vec![Vec::<i64>::new(); 32];
+                    for a in phase {
+                        for w in a / 4..=(a + bytes - 1) / 4 {
+                            if !per_bank[(w % 32) as usize].contains(&w) {
+                                per_bank[(w % 32) as usize].push(w);
+                            }
+                        }
+                    }
+                    phases += 1;
+                    wavefronts += per_bank.iter().map(Vec::len).max().unwrap().max(1) as i64;
+                }
+            }
+        }
+        (phases, wavefronts)
+    }
+
+    proptest! {
+        /// Vector accesses of a TV layout whose values are `n`-element vectors: the count
+        /// agrees with an independent brute force, and the default takes the widest width.
+        #[test]
+        fn vector_accesses_match_brute_force(
+            t in 1i64..=64, v in 1i64..=4, dt in 0i64..=40, dv in 0i64..=40,
+            n in prop::sample::select(vec![1i64, 2, 4, 8]),
+            e in prop::sample::select(vec![1i64, 2, 4, 8, 16]),
+        ) {
+            prop_assume!(n * e <= 16);
+            let l: AnyLayout = format!("({t},({n},{v})):({},(1,{}))", dt * n, dv * n).parse().unwrap();
+            let p = plan(&l, &spec(e, true, Width::Bits(n * e * 8))).unwrap();
+            let r = count_conflicts(&p);
+            prop_assert_eq!((r.phases, r.wavefronts), brute_force(&l, t, n, e));
+            let widest = plan(&l, &spec(e, true, Width::Widest)).unwrap();
+            prop_assert!(widest.vector_elems * e >= n * e);
+        }
+
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        /// The solver's swizzle makes the accesses conflict-free at the same width, and no
+        /// swizzle with fewer bits (in the range it searches) does.
+        #[test]
+        fn solved_swizzles_are_conflict_free_and_minimal(
+            rows in 2u32..=5, cols in 2u32..=7, e in prop::sample::select(vec![2i64, 4]),
+            padded in any::<bool>(),
+        ) {
+            let (r, c) = (1i64 << rows, 1i64 << cols);
+            let l: Layout = format!("(_{r},_{c}):(_{c},_1)").parse().unwrap();
+            let s = spec(e, false, Width::Widest);
+            let before = plan(&l.clone().into(), &s).unwrap();
+            let sol = solve_swizzle(&l, &s);
+            prop_assume!(sol.is_ok() || padded);
+            let sol = sol.unwrap();
+            let fixed = spec(e, false, Width::Bits(before.access.instruction.bytes() * 8));
+            let after = analyze_with(&sol.swizzled(), &fixed).unwrap();
+            prop_assert_eq!(after.banks.conflicts, 0);
+            prop_assert_eq!(after.plan.vector_elems, before.vector_elems);
+            if let Some(sw) = sol.swizzle {
+                prop_assert!(sol.before.conflicts > 0);
+                let m0 = sol.plan.vector_elems.trailing_zeros() as i64;
+                for b in 1..sw.bits() as i64 {
+                    for m in m0..=m0 + 3 {
+                        for sh in b..=(rows + cols) as i64 - m - b {
+                            let Ok(cand) = Swizzle::new(b, m, sh) else { continue };
+                            let any: AnyLayout = format!("{cand} o _0 o {l}").parse().unwrap();
+                            if let Ok(a) = analyze_with(&any, &fixed) {
+                                if a.plan.vector_elems == before.vector_elems {
+                                    prop_assert!(a.banks.conflicts > 0, "{} beats {}", cand, sw);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_issue_example_counts_128_bit_loads() {
+        // issue 13: an 8x64 fp16 tile read through a TV layout: 128-bit loads, no conflict
+        let l: AnyLayout = "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)".parse().unwrap();
+        let r = analyze_with(&l, &spec(2, true, Width::Widest)).unwrap();
+        assert_eq!(r.plan.access.instruction, Instruction::Vector { bytes: 16 });
+        assert_eq!((r.banks.phases, r.banks.conflicts), (8, 0));
+        // one access per element only when asked for
+        let r = analyze_with(&l, &spec(2, true, Width::Bits(16))).unwrap();
+        assert_eq!(r.banks.instructions, 64);
+        assert!(r.to_string().contains("16-bit loads (ld.shared.u16)"));
+    }
+
+    #[test]
+    fn atoms_give_the_instruction() {
+        let l: AnyLayout = "(_8,_64):(_64,_1)".parse().unwrap();
+        for (atom, count, instructions, store) in [
+            ("SM75_U32x1_LDSM_N", 1, 8, false),
+            ("SM75_U32x2_LDSM_N", 2, 4, false),
+            ("SM75_U32x4_LDSM_N", 4, 2, false),
+            ("SM75_U16x8_LDSM_T", 4, 2, false),
+            ("SM90_U32x4_STSM_N", 4, 2, true),
+        ] {
+            let p = plan(&l, &spec(2, false, Width::Atom(atom.into()))).unwrap();
+            assert_eq!(
+                p.access.instruction,
+                Instruction::Matrix { count },
+                "{atom}"
+            );
+            assert_eq!(
+                (p.instructions.len(), p.access.store),
+                (instructions, store)
+            );
+            // each phase is one 8x8 matrix: 8 rows 128 bytes apart, all in the same banks
+            assert_eq!(count_conflicts(&p).worst, 8);
+        }
+        let a = atom_access("UniversalCopy<uint32_t>", false).unwrap();
+        assert_eq!(a.instruction, Instruction::Vector { bytes: 4 });
+        assert!(atom_access("SM75_U32x3_LDSM_N", false).is_err());
+        // a matrix instruction needs whole groups of 8·count rows
+        let e = plan(
+            &"(_4,_8):(_8,_1)".parse().unwrap(),
+            &spec(2, false, Width::Atom("SM75_U32x4_LDSM_N".into())),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("do not fill whole .x4"), "{e}");
+    }
+
+    #[test]
+    fn widths_the_layout_does_not_allow_are_refused() {
+        let e = plan(&"_32:_2".parse().unwrap(), &spec(4, false, Width::Bits(64))).unwrap_err();
+        assert!(e.to_string().contains("thread 0's values 0..1"), "{e}");
+        // misaligned: 2 contiguous elements starting at an odd offset
+        let l: AnyLayout = "(_4,_2):(_2,_1)".parse().unwrap();
+        assert!(plan(
+            &l.map_inner(|x| Ok(x.clone())).unwrap(),
+            &spec(4, true, Width::Bits(64))
+        )
+        .is_ok());
+        let odd: AnyLayout = "(_4,_2):(_3,_1)".parse().unwrap();
+        let e = plan(&odd, &spec(4, true, Width::Bits(64))).unwrap_err();
+        assert!(e.to_string().contains("from a multiple of 2"), "{e}");
+        assert!(plan(&odd, &spec(3, true, Width::Widest)).is_err());
+        assert!(plan(&odd, &spec(4, true, Width::Bits(96))).is_err());
+        assert!(plan(&odd, &spec(8, true, Width::Bits(32))).is_err());
+    }
+
+    #[test]
+    fn json_and_cuda_outputs() {
+        let l: AnyLayout = "(_8,_64):(_64,_1)".parse().unwrap();
+        let r = analyze_with(&l, &spec(2, false, Width::Widest)).unwrap();
+        let j: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
+        assert_eq!(j["banks"]["conflicts"], 56);
+        assert_eq!(j["access"]["bits"], 128);
+        assert_eq!(j["access"]["addresses"][0][1], 128);
+        assert_eq!(
+            j["banks"]["worst_phase"]["lanes"].as_array().unwrap().len(),
+            8
+        );
+        let s = solve_swizzle(
+            &"(_8,_64):(_64,_1)".parse().unwrap(),
+            &spec(2, false, Width::Widest),
+        )
+        .unwrap();
+        let j: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
+        assert_eq!(j["swizzled"], "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+        assert_eq!(j["rejected"].as_array().unwrap().len(), 2);
+        assert!(j["explanation"].as_str().unwrap().contains("why B = 3"));
+        assert!(cuda_kernel(&r.plan, "bad name", "").is_err());
+        let cu = cuda_kernel(&r.plan, "k", "").unwrap();
+        assert_eq!(cu.matches("0xffffffffu,").count(), 0);
+        // a partial warp leaves lanes idle
+        let p = plan(&"_8:_1".parse().unwrap(), &spec(4, false, Width::Bits(32))).unwrap();
+        assert_eq!(
+            cuda_kernel(&p, "k", "")
+                .unwrap()
+                .matches("0xffffffffu")
+                .count(),
+            24 + 1
+        );
+    }
+
+    #[test]
+    fn conflict_free_layouts_need_no_swizzle_and_broadcasts_are_free() {
+        let s = solve_swizzle(
+            &"(_8,_16):(_36,_1)".parse().unwrap(),
+            &spec(4, false, Width::Widest),
+        )
+        .unwrap();
+        assert!(s.swizzle.is_none() && s.to_string().contains("none needed"));
+        // every thread reading the same two words of one bank pair, with different words
+        let e = solve_swizzle(
+            &"(_2,_16):(_1,_0)".parse().unwrap(),
+            &spec(4, false, Width::Bits(32)),
+        );
+        assert!(e.is_ok());
+    }
+
+    #[test]
+    fn phase_coloring_follows_the_access_width() {
+        // 32 threads: 4 phases of 128-bit accesses, 2 of 64-bit, 1 of 32-bit
+        let distinct = |bytes: i64| {
+            let o = Options {
+                coloring: Coloring::Phase,
+                access_bytes: bytes,
+                ..Options::default()
+            };
+            let s = cute_layout::render::subject("(_32,_1):(_1,_0)").unwrap();
+            let svg = cute_layout::render::svg(&s, &o).unwrap();
+            let mut fills: Vec<&str> = svg.split("fill=\"#").skip(1).map(|x| &x[..6]).collect();
+            fills.sort_unstable();
+            fills.dedup();
+            fills.len()
+        };
+        let (p16, p8, p4) = (distinct(16), distinct(8), distinct(4));
+        assert_eq!((p16 - p4, p8 - p4), (3, 1), "{p16} {p8} {p4}");
+    }
+}

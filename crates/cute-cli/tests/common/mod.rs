@@ -13,3 +13,15 @@ pub fn cute(args: &[&str]) -> Output {
         .output()
         .expect("the cute binary runs")
 }
+
+/// Runs `cute` with the arguments; its standard output, which must be a success.
+#[allow(dead_code)] // not every test file uses it
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = cute(args);
+    assert!(
+        out.status.success(),
+        "cute {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}

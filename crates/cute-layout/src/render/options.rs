@@ -35,6 +35,10 @@ pub enum Coloring {
     Bank,
     /// By warp: the 1-D index (the thread of a TV layout) divided by 32.
     Warp,
+    /// By shared-memory phase: the thread (index into mode 0) within its warp, divided by the
+    /// lanes one phase serves, `128 / max(4, access bytes)` (8 for 128-bit accesses, 16 for
+    /// 64-bit, 32 otherwise; see [`crate::analysis::Instruction::lanes_per_phase`]).
+    Phase,
 }
 
 /// Which cells a picture highlights (the others are dimmed).
@@ -97,6 +101,8 @@ pub struct Options {
     pub highlight: Option<Highlight>,
     /// The element size in bytes, for [`Coloring::Bank`].
     pub elem_bytes: i64,
+    /// The bytes one thread accesses at once, for [`Coloring::Phase`] (0: one element).
+    pub access_bytes: i64,
 }
 
 impl Default for Options {
@@ -106,6 +112,7 @@ impl Default for Options {
             coloring: Coloring::Offset,
             highlight: None,
             elem_bytes: 4,
+            access_bytes: 0,
         }
     }
 }
@@ -140,6 +147,14 @@ impl Options {
                     .rem_euclid(32),
             ),
             Coloring::Warp => Some(c.index.div_euclid(32)),
+            Coloring::Phase => {
+                let bytes = if self.access_bytes > 0 {
+                    self.access_bytes
+                } else {
+                    self.elem_bytes
+                };
+                Some(c.thread.rem_euclid(32) / (128 / bytes.clamp(4, 128)))
+            }
         }
     }
 

@@ -2,15 +2,18 @@
 //! the layout, and along each mode: [`vector_width`]), contiguity and injectivity /
 //! surjectivity, in one report (behind `cute analyze`).
 //!
-//! **Access model.** A layout is read as `(thread, value) -> element offset`: a rank-2 layout
-//! given as a TV layout has threads in mode 0 and values in mode 1; any other layout is one
-//! access by `size(L)` threads (thread `i` reads `L(i)`). Each value index is one instruction
-//! for each warp of 32 threads. An instruction is served in *phases* of
-//! `128 / max(4, element bytes)` threads (32 threads for 4-byte elements, 8 for 16-byte
-//! vectors), and within a phase each of the 32 banks (4 bytes wide) delivers one 4-byte word per
-//! cycle: the phase takes as many *wavefronts* as the largest number of distinct words any bank
-//! must deliver (the same word read twice is a broadcast). Conflicts are wavefronts beyond one
-//! per phase.
+//! **Access model: the hardware's accesses.** A layout is read as `(thread, value) -> element
+//! offset` (a TV layout with `tv`, else in its own order, see [`plan`]), and each thread moves
+//! its values in vectors as wide as allowed ([`Width::Widest`], at most 128 bits), or as asked
+//! ([`Width::Bits`], or a copy atom: [`Width::Atom`]); never one access per element unless the
+//! vectors are one element. One instruction of a warp is served in *phases* of 128 bytes:
+//! 8 lanes of a 128-bit access, 16 of a 64-bit one, all 32 of a 32-bit or narrower one, and
+//! one 8x8 matrix (8 rows of 16 bytes) of `ldmatrix` / `stmatrix`. Within a phase each of the
+//! 32 banks (4 bytes wide) delivers one 4-byte word per cycle: the phase takes as many
+//! *wavefronts* as the most distinct words one bank must deliver (the same word read twice is a
+//! broadcast). Conflicts are wavefronts beyond one per phase — what Nsight Compute's
+//! `l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum` counts (checked on an H100:
+//! `docs/bank-conflicts.md`). [`solve_swizzle`] finds the smallest swizzle that removes them.
 //!
 //! ```
 //! use cute_layout::{analysis::analyze, AnyLayout};
@@ -24,30 +27,40 @@
 //! # Ok::<(), cute_layout::LayoutError>(())
 //! ```
 
+mod access;
+mod cuda;
+mod json;
+mod solve;
+
+pub use access::{atom_access, plan, Access, AccessPlan, AccessSpec, Instruction, Width, WARP};
+pub use cuda::cuda_kernel;
+pub use solve::{solve_swizzle, Solution};
+
 use crate::algebra::coalesce::coalesce;
 use crate::algebra::inverse::max_common_vector;
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::limits;
 use crate::swizzle::AnyLayout;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fmt;
 
 /// Number of shared-memory banks.
 pub const BANKS: i64 = 32;
 /// Width of a bank in bytes.
 pub const BANK_BYTES: i64 = 4;
-/// Threads in a warp.
-pub const WARP: i64 = 32;
 pub use crate::limits::ANALYSIS_LIMIT;
 
 /// Bank-conflict counts of a layout's accesses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BankReport {
-    /// Threads served together in one phase.
+    /// Bytes each lane moves per access.
+    pub access_bytes: i64,
+    /// Lanes served together in one phase.
     pub threads_per_phase: i64,
-    /// Number of phases (warps × values × phases per warp).
+    /// Instructions (per warp).
+    pub instructions: i64,
+    /// Number of phases (instructions × phases per instruction).
     pub phases: i64,
     /// Total wavefronts over all phases (`phases` if there is no conflict).
     pub wavefronts: i64,
@@ -55,6 +68,21 @@ pub struct BankReport {
     pub conflicts: i64,
     /// The largest number of wavefronts of one phase (the conflict degree, 1 if none).
     pub worst: i64,
+    /// The first phase that takes `worst` wavefronts, when that is more than one.
+    pub worst_phase: Option<PhaseConflict>,
+}
+
+/// Where a phase conflicts: the bank that must deliver the most words, and to which lanes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhaseConflict {
+    /// The instruction (index into [`AccessPlan::instructions`]).
+    pub instruction: usize,
+    /// The phase within the instruction.
+    pub phase: i64,
+    /// The bank.
+    pub bank: i64,
+    /// `(lane, byte address)` of one lane per distinct word of that bank.
+    pub lanes: Vec<(i64, i64)>,
 }
 
 /// The full report of [`analyze`].
@@ -66,7 +94,9 @@ pub struct Analysis {
     pub elem_bytes: i64,
     /// Whether it was read as a TV layout.
     pub tv: bool,
-    /// Bank conflicts.
+    /// The hardware accesses analysed.
+    pub plan: AccessPlan,
+    /// Bank conflicts of those accesses.
     pub banks: BankReport,
     /// `max_common_vector(L, make_layout(shape(L)))`: leading elements contiguous in memory.
     pub vector_elems: Int,
@@ -187,42 +217,100 @@ pub fn vector_width(layout: &AnyLayout, mode: usize, elem_bytes: i64) -> Result<
     })
 }
 
-/// The accesses `(thread, value) -> offset` of the access model.
-fn accesses(layout: &AnyLayout, tv: bool) -> Result<(i64, i64, Vec<i64>)> {
-    let size = layout.size()?.value();
-    if size > ANALYSIS_LIMIT {
-        return Err(LayoutError::InvalidArgument {
-            op: "analyze",
-            detail: format!(
-                "{layout} has {size} elements, more than the {ANALYSIS_LIMIT} analysed"
-            ),
-            hint: "analyse a tile of the layout",
-        });
-    }
-    let offsets = layout.offsets()?;
-    if tv {
-        let inner = layout.inner();
-        if inner.shape().is_leaf() || inner.rank() != 2 {
-            return Err(LayoutError::RankMismatch {
-                op: "analyze",
-                detail: format!("the TV layout {layout} must have rank 2 (thread, value)"),
-                hint: "give (threads, values):(...), or analyse it as a plain layout",
-            });
+/// Bank conflicts of a plan's instructions (see the module documentation for the model):
+/// each phase takes as many wavefronts as the most distinct 4-byte words one bank delivers.
+///
+/// ```
+/// use cute_layout::analysis::{count_conflicts, plan, AccessSpec};
+/// let p = plan(&"(_8,_8):(_8,_1)".parse()?, &AccessSpec::widest(16))?; // 8x8 16-byte vectors
+/// let r = count_conflicts(&p);
+/// assert_eq!((r.phases, r.wavefronts, r.worst), (8, 64, 8));
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn count_conflicts(plan: &AccessPlan) -> BankReport {
+    let instruction = plan.access.instruction;
+    let (bytes, per_phase) = (instruction.bytes(), instruction.lanes_per_phase());
+    let mut r = BankReport {
+        access_bytes: bytes,
+        threads_per_phase: per_phase,
+        instructions: plan.instructions.len() as i64,
+        phases: 0,
+        wavefronts: 0,
+        conflicts: 0,
+        worst: 1,
+        worst_phase: None,
+    };
+    for (i, lanes) in plan.instructions.iter().enumerate() {
+        for (p, chunk) in lanes.chunks(per_phase as usize).enumerate() {
+            let first = p as i64 * per_phase;
+            let (wf, conflict) = phase_wavefronts(chunk, first, bytes);
+            r.phases += 1;
+            r.wavefronts += wf;
+            if wf > r.worst {
+                r.worst = wf;
+                r.worst_phase = conflict.map(|c| PhaseConflict {
+                    instruction: i,
+                    phase: p as i64,
+                    ..c
+                });
+            }
         }
-        let threads = inner.mode(0)?.size()?.value();
-        Ok((threads, size / threads.max(1), offsets))
-    } else {
-        Ok((size, 1, offsets))
     }
+    r.conflicts = r.wavefronts - r.phases;
+    r
 }
 
-/// Bank conflicts of the accesses of `layout` with elements of `elem_bytes` bytes (see the
-/// module documentation for the model).
+/// The wavefronts of one phase (lanes from `first`, each moving `bytes` from its address), and
+/// the busiest bank with one `(lane, address)` per distinct word, when it is more than one
+/// (its instruction and phase left 0 for the caller).
+fn phase_wavefronts(addresses: &[i64], first: i64, bytes: i64) -> (i64, Option<PhaseConflict>) {
+    // (bank, word, lane, address), one entry per word a lane touches
+    let mut words: Vec<(i64, i64, i64, i64)> = Vec::new();
+    for (l, &a) in addresses.iter().enumerate() {
+        let w0 = a.div_euclid(BANK_BYTES);
+        let w1 = (a + bytes - 1).div_euclid(BANK_BYTES);
+        for w in w0..=w1 {
+            words.push((w.rem_euclid(BANKS), w, first + l as i64, a));
+        }
+    }
+    words.sort_unstable();
+    words.dedup_by_key(|x| (x.0, x.1));
+    let mut best: (i64, i64) = (1, -1);
+    let mut run = (0i64, -1i64);
+    for &(bank, ..) in &words {
+        run = if bank == run.1 {
+            (run.0 + 1, bank)
+        } else {
+            (1, bank)
+        };
+        if run.0 > best.0 {
+            best = run;
+        }
+    }
+    if best.1 < 0 {
+        return (1, None);
+    }
+    let lanes = words
+        .iter()
+        .filter(|x| x.0 == best.1)
+        .map(|x| (x.2, x.3))
+        .collect();
+    let conflict = PhaseConflict {
+        instruction: 0,
+        phase: 0,
+        bank: best.1,
+        lanes,
+    };
+    (best.0, Some(conflict))
+}
+
+/// Bank conflicts when every element is its own access (the access width is the element
+/// size): `elem_bytes`-byte loads by the threads of `layout` (see the module documentation).
+/// [`analyze`] counts the hardware's vector accesses instead.
 ///
 /// # Errors
-/// [`LayoutError::InvalidArgument`] for a non-positive element size, or a layout whose
-/// elements, or 4-byte words (elements times words per element), exceed [`ANALYSIS_LIMIT`]; [`LayoutError::RankMismatch`] when `tv` is set and the layout is not
-/// rank 2.
+/// As [`plan`] (an element size other than 1, 2, 4, 8 or 16 bytes, too many elements, a TV
+/// layout of rank other than 2).
 ///
 /// # Examples
 /// ```
@@ -235,67 +323,19 @@ fn accesses(layout: &AnyLayout, tv: bool) -> Result<(i64, i64, Vec<i64>)> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn bank_conflicts(layout: &AnyLayout, elem_bytes: i64, tv: bool) -> Result<BankReport> {
-    if elem_bytes <= 0 {
-        return Err(LayoutError::InvalidArgument {
-            op: "bank_conflicts",
-            detail: format!("element size {elem_bytes} bytes"),
-            hint: "give a positive element size in bytes",
-        });
-    }
-    let count = (elem_bytes - 1) / BANK_BYTES + 1;
-    limits::check(
-        "bank_conflicts",
-        "4-byte words to visit (elements times words per element)",
-        layout.size()?.value().saturating_mul(count),
-        "ANALYSIS_LIMIT",
-        ANALYSIS_LIMIT,
-        "analyse a tile of the layout, or give a smaller element size",
-    )?;
-    let (threads, values, offsets) = accesses(layout, tv)?;
-    let per_phase = (128 / elem_bytes.max(BANK_BYTES)).max(1);
-    let (mut phases, mut wavefronts, mut worst) = (0, 0, 1);
-    for v in 0..values {
-        let mut warp_start = 0;
-        while warp_start < threads {
-            let warp_end = (warp_start + WARP).min(threads);
-            let mut p = warp_start;
-            while p < warp_end {
-                let q = (p + per_phase).min(warp_end);
-                let mut words: BTreeMap<i64, BTreeSet<i64>> = BTreeMap::new();
-                for t in p..q {
-                    let off = offsets[(t + threads * v) as usize];
-                    let first = off
-                        .checked_mul(elem_bytes)
-                        .ok_or_else(|| LayoutError::Overflow {
-                            expr: format!("{off} * {elem_bytes}"),
-                        })?
-                        .div_euclid(BANK_BYTES);
-                    for w in first..first + count {
-                        words.entry(w.rem_euclid(BANKS)).or_default().insert(w);
-                    }
-                }
-                let wf = words.values().map(|s| s.len() as i64).max().unwrap_or(1);
-                phases += 1;
-                wavefronts += wf;
-                worst = worst.max(wf);
-                p = q;
-            }
-            warp_start = warp_end;
-        }
-    }
-    Ok(BankReport {
-        threads_per_phase: per_phase,
-        phases,
-        wavefronts,
-        conflicts: wavefronts - phases,
-        worst,
-    })
+    let spec = AccessSpec {
+        tv,
+        width: Width::Bits(elem_bytes.saturating_mul(8)),
+        ..AccessSpec::widest(elem_bytes)
+    };
+    Ok(count_conflicts(&plan(layout, &spec)?))
 }
 
-/// Everything at once: bank conflicts, vector width, contiguity, injectivity, surjectivity.
+/// Everything at once, for the widest loads the layout allows: [`analyze_with`] of
+/// [`AccessSpec::widest`] (read as a TV layout when `tv`).
 ///
 /// # Errors
-/// As [`bank_conflicts`] and [`max_common_vector`].
+/// As [`analyze_with`].
 ///
 /// # Examples
 /// ```
@@ -304,10 +344,37 @@ pub fn bank_conflicts(layout: &AnyLayout, elem_bytes: i64, tv: bool) -> Result<B
 /// let r = analyze(&l, 2, false)?;
 /// assert!(r.bijective() && !r.contiguous);
 /// assert_eq!(r.vector_elems.to_string(), "_1");
+/// assert_eq!(r.banks.access_bytes, 8); // 4 halves of a row per 64-bit access
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn analyze(layout: &AnyLayout, elem_bytes: i64, tv: bool) -> Result<Analysis> {
-    let banks = bank_conflicts(layout, elem_bytes, tv)?;
+    let spec = AccessSpec {
+        tv,
+        ..AccessSpec::widest(elem_bytes)
+    };
+    analyze_with(layout, &spec)
+}
+
+/// Everything at once: the hardware accesses and their bank conflicts, vector width,
+/// contiguity, injectivity, surjectivity.
+///
+/// # Errors
+/// As [`plan`] and [`max_common_vector`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::analysis::{analyze_with, AccessSpec, Width};
+/// let tile = "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)".parse()?; // 8x64 halves, swizzled
+/// let r = analyze_with(&tile, &AccessSpec::widest(2))?; // 128-bit loads down the columns
+/// assert_eq!((r.banks.access_bytes, r.banks.conflicts), (16, 0));
+/// let spec = AccessSpec { width: Width::Bits(16), ..AccessSpec::widest(2) };
+/// assert_eq!(analyze_with(&tile, &spec)?.banks.conflicts, 0);
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn analyze_with(layout: &AnyLayout, spec: &AccessSpec) -> Result<Analysis> {
+    let elem_bytes = spec.elem_bytes;
+    let plan = plan(layout, spec)?;
+    let banks = count_conflicts(&plan);
     let inner = layout.inner();
     let vector_elems = leading_vector(layout)?;
     let vector_bytes = access_bytes(vector_elems, elem_bytes);
@@ -329,7 +396,8 @@ pub fn analyze(layout: &AnyLayout, elem_bytes: i64, tv: bool) -> Result<Analysis
     Ok(Analysis {
         layout: layout.clone(),
         elem_bytes,
-        tv,
+        tv: spec.tv,
+        plan,
         banks,
         vector_elems,
         vector_bytes,
@@ -344,23 +412,36 @@ pub fn analyze(layout: &AnyLayout, elem_bytes: i64, tv: bool) -> Result<Analysis
 
 impl fmt::Display for Analysis {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let b = &self.banks;
+        let (b, p) = (&self.banks, &self.plan);
         writeln!(f, "layout:        {}", self.layout)?;
         writeln!(
             f,
-            "access:        {}, {}-byte elements",
-            if self.tv {
-                "(thread, value) TV layout"
-            } else {
-                "one element per thread"
-            },
-            self.elem_bytes
+            "access:        {}, {} {}-byte element{} per access",
+            p.access,
+            p.vector_elems,
+            self.elem_bytes,
+            if p.vector_elems == 1 { "" } else { "s" }
         )?;
+        match (&p.thread_value, p.vector_mode) {
+            (Some(tv), Some(m)) => writeln!(
+                f,
+                "threads:       {} threads, each a vector along mode {m}: (thread, value) -> index {tv}",
+                p.threads
+            )?,
+            _ => writeln!(
+                f,
+                "threads:       (thread, value) TV layout: {} threads of {} values",
+                p.threads, p.values
+            )?,
+        }
         writeln!(
             f,
-            "bank conflicts: {} phases of {} threads, {} wavefronts, {} conflicts, worst {}-way",
-            b.phases, b.threads_per_phase, b.wavefronts, b.conflicts, b.worst
+            "bank conflicts: {} instructions, {} phases of {} lanes, {} wavefronts, {} conflicts, worst {}-way",
+            b.instructions, b.phases, b.threads_per_phase, b.wavefronts, b.conflicts, b.worst
         )?;
+        if let Some(w) = &b.worst_phase {
+            writeln!(f, "worst phase:   {w}")?;
+        }
         writeln!(
             f,
             "vector:        {} contiguous elements, {}-byte accesses",
@@ -382,22 +463,40 @@ impl fmt::Display for Analysis {
     }
 }
 
-/// [`analyze`] of a layout literal (`(_8,_8):(_8,_1)`, `Sw<3,3,3> o _0 o ...`) or of any
-/// `cute eval` expression yielding a layout — what `cute analyze EXPR` runs.
+impl fmt::Display for PhaseConflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lanes: Vec<String> = self
+            .lanes
+            .iter()
+            .map(|(l, a)| format!("lane {l} @ byte {a}"))
+            .collect();
+        write!(
+            f,
+            "instruction {}, phase {}: bank {} delivers {} words ({})",
+            self.instruction,
+            self.phase,
+            self.bank,
+            self.lanes.len(),
+            lanes.join(", ")
+        )
+    }
+}
+
+/// The layout of a layout literal (`(_8,_8):(_8,_1)`, `Sw<3,3,3> o _0 o ...`) or of any
+/// `cute eval` expression yielding a layout (a TV layout gives its `(thread, value)` layout).
 ///
 /// # Errors
 /// Parse and evaluation errors; [`LayoutError::InvalidArgument`] when the expression does not
-/// yield a layout; as [`analyze`].
+/// yield a layout.
 ///
 /// ```
-/// use cute_layout::analysis::analyze_expr;
-/// let r = analyze_expr("composition(Sw<3,3,3> o _0 o (_8,_64):(_64,_1),(_8,_8))", 2, false)?;
-/// assert_eq!(r.banks.conflicts, 0);
+/// let l = cute_layout::analysis::layout_of("composition((_8,_8):(_8,_1), (_4,_4))")?;
+/// assert_eq!(l.to_string(), "(_4,_4):(_8,_1)");
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
-pub fn analyze_expr(expr: &str, elem_bytes: i64, tv: bool) -> Result<Analysis> {
+pub fn layout_of(expr: &str) -> Result<AnyLayout> {
     use crate::eval::{eval, Value};
-    let layout: AnyLayout = match expr.parse() {
+    Ok(match expr.parse() {
         Ok(l) => l,
         Err(parse_error) => match eval(expr) {
             Ok(Value::Layout(l)) => l.into(),
@@ -415,6 +514,20 @@ pub fn analyze_expr(expr: &str, elem_bytes: i64, tv: bool) -> Result<Analysis> {
             Err(e) if expr.contains('(') && !expr.trim_start().starts_with('(') => return Err(e),
             Err(_) => return Err(parse_error),
         },
-    };
-    analyze(&layout, elem_bytes, tv)
+    })
+}
+
+/// [`analyze`] of a layout literal or `cute eval` expression ([`layout_of`]).
+///
+/// # Errors
+/// As [`layout_of`] and [`analyze`].
+///
+/// ```
+/// use cute_layout::analysis::analyze_expr;
+/// let r = analyze_expr("composition(Sw<3,3,3> o _0 o (_8,_64):(_64,_1),(_8,_8))", 2, false)?;
+/// assert_eq!(r.banks.conflicts, 0);
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn analyze_expr(expr: &str, elem_bytes: i64, tv: bool) -> Result<Analysis> {
+    analyze(&layout_of(expr)?, elem_bytes, tv)
 }
