@@ -63,6 +63,7 @@ pub enum Inverse {
 /// composition inside a divide); the steps up to the matching close are one level deeper.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[allow(missing_docs)] // each variant's doc names its fields
+#[allow(clippy::large_enum_variant)] // built only when a derivation is recorded
 pub enum Event {
     // ---- shared by every operation ----
     /// The operation has no step-by-step derivation: it was evaluated directly.
