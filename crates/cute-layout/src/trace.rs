@@ -1,12 +1,12 @@
 //! Derivation traces as data: the steps an operation reports, as typed [`Event`]s.
 //!
 //! The algebra (and the partitions that `explain` derives) reports each step of a derivation
-//! through a [`Trace`] sink as an [`Event`] carrying the layouts, integers, tuples and operation
-//! names involved, never text. The public operations run with [`NoTrace`], whose methods are
+//! through a `Trace` sink as an [`Event`] carrying the layouts, integers, tuples and operation
+//! names involved, never text. The public operations run with `NoTrace`, whose methods are
 //! empty and never call the closure that would build the event, so an operation without a sink
 //! costs what it would cost with no tracing at all (no allocation, no formatting).
-//! [`crate::explain`] runs the same code with a [`Recorder`] and renders the events: as
-//! today's text (the `Display` of [`Event`], in `explain/text.rs`), or as JSON
+//! [`crate::explain`] runs the same code with a `Recorder` and renders the events: as
+//! the text `cute explain` prints (the `Display` of [`Event`], in `explain/text.rs`), or as JSON
 //! (`Explanation::to_json`), which the Python module and the web API reuse. A front end of its
 //! own reads [`Event::kind`] and [`Event::fields`].
 //!
