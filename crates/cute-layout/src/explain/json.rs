@@ -145,3 +145,17 @@ impl Write for Escaped<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::string;
+
+    #[test]
+    fn strings_are_escaped() {
+        let mut out = String::new();
+        string(&mut out, "a\"b\\c\nd\u{1}é").unwrap();
+        assert_eq!(out, r#""a\"b\\c\nd\u0001é""#);
+        let parsed: String = serde_json::from_str(&out).unwrap();
+        assert_eq!(parsed, "a\"b\\c\nd\u{1}é");
+    }
+}
