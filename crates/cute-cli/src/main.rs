@@ -158,6 +158,9 @@ enum Command {
     Explain {
         /// The expression.
         expr: String,
+        /// Print the steps as JSON (each with its depth, kind, text and fields) for other tools.
+        #[arg(long)]
+        json: bool,
     },
     /// Serve the web playground on 127.0.0.1 (expression box, picture with hover, derivation,
     /// gallery, share links; JSON API at /api/eval?expr=EXPR).
@@ -293,9 +296,13 @@ fn main() -> ExitCode {
         }
         Command::Atoms(args) => atoms::list(args),
         Command::Atom(args) => atoms::show(args),
-        Command::Explain { expr } => match explain(&expr) {
+        Command::Explain { expr, json } => match explain(&expr) {
             Ok(e) => {
-                print!("{e}");
+                if json {
+                    println!("{}", e.to_json());
+                } else {
+                    print!("{e}");
+                }
                 if e.result.is_ok() {
                     ExitCode::SUCCESS
                 } else {

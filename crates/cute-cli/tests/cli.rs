@@ -363,3 +363,35 @@ fn pictures_share_color_and_highlight_options() {
         .unwrap()
         .contains("unknown kind `warp`"));
 }
+
+/// `cute explain --json` prints the same steps as `cute explain`, as data: each step's depth,
+/// kind, text and fields, then the result (or the error, with a failing exit status).
+#[test]
+fn explain_json_is_the_derivation_as_data() {
+    let expr = "right_inverse((4,8):(8,1))";
+    let plain = text(&cute(&["explain", expr]).stdout);
+    let out = cute(&["explain", "--json", expr]);
+    assert!(out.status.success(), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["result"], "(8,4):(4,_1)");
+    let steps = json["steps"].as_array().unwrap();
+    // the text lines of the JSON are the lines of `cute explain`, indented by depth
+    let lines: Vec<String> = steps
+        .iter()
+        .map(|s| {
+            let indent = 2 * (s["depth"].as_u64().unwrap() as usize + 1);
+            format!("{:indent$}{}", "", s["text"].as_str().unwrap())
+        })
+        .collect();
+    let body: Vec<&str> = plain.lines().skip(1).collect();
+    assert_eq!(lines, body[..body.len() - 1]);
+    assert_eq!(steps[0]["kind"], "inverse_sorted");
+    assert_eq!(steps[0]["fields"]["inverse"], "right");
+    assert_eq!(steps[1]["kind"], "inverse_take");
+    assert_eq!(steps[1]["fields"]["mode"], "8:1");
+    let out = cute(&["explain", "--json", "complement((2,2):(2,3), 8)"]);
+    assert!(!out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json["result"].is_null());
+    assert!(json["error"].as_str().unwrap().starts_with("complement"));
+}

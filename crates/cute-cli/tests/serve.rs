@@ -44,6 +44,14 @@ async fn eval_answers_result_kind_svg_explain_and_cells() {
     assert_eq!(a["kind"], "layout");
     assert!(a["svg"].as_str().unwrap().starts_with("<svg"));
     assert!(a["explain"].as_str().unwrap().contains("logical_divide"));
+    // the derivation as data: the lines of `explain`, with their kinds and fields
+    let steps = a["steps"].as_array().unwrap();
+    let explained = a["explain"].as_str().unwrap();
+    assert!(steps
+        .iter()
+        .all(|s| explained.contains(s["text"].as_str().unwrap())));
+    let divided = steps.iter().find(|s| s["kind"] == "divided").unwrap();
+    assert_eq!(divided["fields"]["tiler"], "4:2");
     let cells = a["cells"].as_array().unwrap();
     assert_eq!(cells.len(), 24);
     // row-major over 4 rows and 6 columns; cell (m, n) is index m + 4n of the result

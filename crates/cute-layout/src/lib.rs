@@ -43,7 +43,7 @@
 //!   that crate depends on this one to evaluate, so a re-export would be a cycle);
 //! - CuTe notation ([`notation`]) and the expression evaluator behind `cute eval` ([`eval`]);
 //! - pictures of layouts ([`render`]: `print_layout` grids, LaTeX, SVG, PNG) and step-by-step
-//!   derivations ([`explain`]);
+//!   derivations ([`explain`]), whose steps the algebra reports as data ([`trace`]);
 //! - [`LayoutError`]: every failure, as a value.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -70,6 +70,7 @@ pub mod render;
 pub mod swizzle;
 pub mod tensor;
 pub mod tiler;
+pub mod trace;
 pub mod tree;
 pub mod tuple;
 pub mod tv;

@@ -168,7 +168,102 @@ fn the_hard_operations_have_derivations() {
             .unwrap()
             .to_string()
     );
+    for (name, expr) in [
+        ("tile_to_shape", "tile_to_shape((2,2):(1,2), (4,6), (1,0))"),
+        ("local_tile", "local_tile((8,8):(1,8), (_4,_2), (1,2))"),
+        (
+            "local_partition",
+            "local_partition((8,8):(1,8), (_2,_4):(_4,_1), 5)",
+        ),
+        ("raked_product", "raked_product((2,2):(1,2), (3,4):(1,3))"),
+    ] {
+        insta::assert_snapshot!(name, explain(expr).unwrap().to_string());
+    }
     // a failing left inverse stops with the error after the modes it emitted
     let e = explain("left_inverse((2,7):(2,1))").unwrap();
     assert!(e.result.is_err() && e.steps.len() >= 3, "{e}");
+}
+
+/// The JSON rendering carries the same steps as the text, with each event's kind and fields,
+/// and parses as JSON.
+#[test]
+fn json_carries_the_events_as_data() {
+    let e = explain("logical_divide((4,2,3):(2,1,8), 4:2)").unwrap();
+    let json: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
+    assert_eq!(json["expr"], "logical_divide((4,2,3):(2,1,8), 4:2)");
+    assert_eq!(json["result"], "((2,2),(2,3)):((4,1),(2,8))");
+    assert!(json["error"].is_null());
+    let steps = json["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), e.steps.len());
+    let text = e.to_string();
+    for (s, j) in e.steps.iter().zip(steps) {
+        assert_eq!(j["depth"], s.depth);
+        assert_eq!(j["kind"], s.event.kind());
+        assert!(text.contains(j["text"].as_str().unwrap()), "{j}");
+        assert_eq!(
+            j["fields"].as_object().unwrap().len(),
+            s.event.fields().len()
+        );
+    }
+    let divided = steps.iter().find(|s| s["kind"] == "divided").unwrap();
+    assert_eq!(divided["fields"]["tiler"], "4:2");
+    assert_eq!(divided["fields"]["result"], "((2,2),(2,3)):((4,1),(2,8))");
+    let sorted = steps
+        .iter()
+        .find(|s| s["kind"] == "sorted_by_stride")
+        .unwrap();
+    assert_eq!(sorted["fields"]["modes"], serde_json::json!(["4:2"]));
+    // static integers keep their tag; an error is reported as such
+    let e = explain("left_inverse((_4,_2):(_1,_5))").unwrap();
+    let json: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
+    let emit = &json["steps"][1];
+    assert_eq!(emit["kind"], "inverse_emit");
+    assert_eq!(emit["fields"]["mode"], "_4:_1");
+    let sorted = &json["steps"][0]["fields"]["modes"][1];
+    assert_eq!(
+        *sorted,
+        serde_json::json!({"mode": "_2:_5", "position": "_4"})
+    );
+    let e = explain("complement((2,2):(2,3), 8)").unwrap();
+    let json: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
+    assert!(json["result"].is_null());
+    assert!(json["error"].as_str().unwrap().starts_with("complement"));
+}
+
+/// Every kind of event the algebra reports appears in some derivation, with a kind name of its
+/// own, and renders as a line of text.
+#[test]
+fn every_event_kind_is_reported_somewhere() {
+    let exprs = [
+        "coalesce((_1,_4,_1,_2):(_3,_1,_7,_4))",
+        "coalesce((2,3,4):(1,5,100))",
+        "coalesce((4,1):(1,0))",
+        "composition((4,4):(1,5), 2:4)",
+        "composition((12,(4,8)):(59,(13,1)), (3,_))",
+        "composition(8:2, (2,2):(0,1))",
+        "composition((4,4):(1,4), (2,8):(8,1))",
+        "composition((6,2):(8,2), ((2,2),3):((1,2),4))",
+        "complement(4:0, 12)",
+        "complement((2,2):(1,6), 24)",
+        "logical_divide((8,8):(1,8), (_2,_))",
+        "tiled_divide((8,8):(1,8), (_2,_4))",
+        "flat_product((2,5):(5,1), <3:1,4:1>)",
+        "raked_product((2,2):(1,2), 3:1)",
+        "tile_to_shape((2,2):(1,2), (4,6), (1,0))",
+        "right_inverse((_4,_2):(_1,_5))",
+        "left_inverse((4,2):(0,1))",
+        "local_tile((8,8):(1,8), (_4,_2), (1,2))",
+        "local_partition((8,8):(1,8), (_2,_4):(_4,_1), 5)",
+        "make_layout_right((2,3))",
+        "composition((4,4):(1,5), (2,2):(1,-2))",
+    ];
+    let mut kinds = std::collections::BTreeSet::new();
+    for expr in exprs {
+        for s in explain(expr).unwrap().steps {
+            assert!(!s.event.to_string().is_empty());
+            kinds.insert(s.event.kind());
+        }
+    }
+    // (a new kind of event needs an expression above that reports it)
+    assert_eq!(kinds.len(), 55, "{kinds:?}");
 }

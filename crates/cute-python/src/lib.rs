@@ -29,6 +29,14 @@ fn explain(expr: &str) -> PyResult<String> {
         .to_string())
 }
 
+/// `cute explain --json EXPR`: the derivation as JSON (`expr`, `steps`, `result`, `error`).
+#[pyfunction]
+fn explain_json(expr: &str) -> PyResult<String> {
+    Ok(cute_layout::explain::explain(expr)
+        .map_err(convert::err)?
+        .to_json())
+}
+
 /// `cute svg EXPR`: the picture of a layout or of an expression yielding one (divides,
 /// products and complements drawn with their input; `tiles=True` colors by tile).
 #[pyfunction]
@@ -88,6 +96,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ops::call_op, m)?)?;
     m.add_function(wrap_pyfunction!(ops::operations, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(explain_json, m)?)?;
     m.add_function(wrap_pyfunction!(svg, m)?)?;
     m.add_function(wrap_pyfunction!(png, m)?)?;
     m.add_function(wrap_pyfunction!(show, m)?)?;

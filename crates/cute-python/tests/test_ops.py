@@ -1,5 +1,7 @@
 """The module functions: one per operation of the library's table, through call_op."""
 
+import json
+
 import pytest
 
 import cute_layout as cl
@@ -82,3 +84,22 @@ def test_explain():
 def test_bad_text_raises_layout_error(bad):
     with pytest.raises(cl.LayoutError):
         cl.composition(bad, Layout(2))
+
+
+def test_explain_steps_are_data():
+    expr = "logical_divide((4,2,3):(2,1,8), 4:2)"
+    steps = cl.explain_steps(expr)
+    lines = cl.explain(expr).splitlines()[1:-1]
+    # the same steps as the text, indented by depth
+    assert [" " * (2 * (s["depth"] + 1)) + s["text"] for s in steps] == lines
+    divided = [s for s in steps if s["kind"] == "divided"]
+    assert divided[0]["fields"] == {
+        "layout": "(4,2,3):(2,1,8)",
+        "tiler": "4:2",
+        "result": "((2,2),(2,3)):((4,1),(2,8))",
+    }
+    assert steps[0]["kind"] == "divide_complement" and steps[1]["depth"] == 1
+    record = json.loads(cl.explain_json("complement((2,2):(2,3), 8)"))
+    assert record["result"] is None and record["error"].startswith("complement")
+    with pytest.raises(cl.LayoutError):
+        cl.explain_steps("nonsense(")

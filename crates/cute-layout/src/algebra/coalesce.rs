@@ -4,6 +4,7 @@ use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::{mode_leaves, Layout, ModeRef};
+use crate::trace::Event;
 use crate::tree::{Tree, TreeRef};
 use crate::tuple::IntTuple;
 
@@ -34,27 +35,27 @@ pub(crate) fn coalesce_modes(
         }
         let front = rev.last_mut().expect("non-empty after the first mode");
         if s.value() == 1 {
-            t.step(|| format!("drop {s}:{d} (extent 1)"));
+            t.step(|| Event::DropExtentOne { mode: (s, d) });
             continue;
         }
         if front.0.value() == 1 {
-            t.step(|| format!("drop {}:{} (extent 1), keep {s}:{d}", front.0, front.1));
+            t.step(|| Event::ReplaceExtentOne {
+                dropped: *front,
+                kept: (s, d),
+            });
             *front = (s, d);
         } else if s.mul(d)?.value() == front.1.value() {
             let merged = (s.mul(front.0)?, d);
-            t.step(|| {
-                format!(
-                    "merge {s}:{d} and {}:{} into {}:{} (since {s}*{d} = {})",
-                    front.0, front.1, merged.0, merged.1, front.1
-                )
+            t.step(|| Event::Merge {
+                mode: (s, d),
+                next: *front,
+                merged,
             });
             *front = merged;
         } else {
-            t.step(|| {
-                format!(
-                    "keep {s}:{d} before {}:{} ({s}*{d} != {})",
-                    front.0, front.1, front.1
-                )
+            t.step(|| Event::KeepBefore {
+                mode: (s, d),
+                next: *front,
             });
             rev.push((s, d));
         }
@@ -130,7 +131,9 @@ pub fn coalesce(layout: &Layout) -> Result<Layout> {
 
 /// [`coalesce`], reporting the flat modes and every merge to `t`.
 pub(crate) fn coalesce_traced(layout: &Layout, t: &mut impl Trace) -> Result<Layout> {
-    t.step(|| format!("flatten: {}, scanned from the right", layout.flatten()));
+    t.step(|| Event::Flatten {
+        layout: layout.flatten(),
+    });
     let mut modes = Modes::new();
     coalesce_modes(layout.leaves(), false, &mut modes, t)?;
     Ok(modes_to_layout(&modes))

@@ -5,6 +5,7 @@ use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::{ArithError, Int};
 use crate::layout::{cosize_of, mode_leaves, Layout, ModeRef, ShowMode};
+use crate::trace::{owned, Event};
 use crate::tree::TreeRef;
 use crate::tuple::{product, IntTuple};
 
@@ -67,20 +68,16 @@ pub(crate) fn complement_modes(
     }
     let mut leaves = Modes::new();
     filtered_modes(layout, &mut leaves)?;
-    t.step(|| {
-        format!(
-            "filter({}) = {}",
-            ShowMode(layout),
-            modes_to_layout(&leaves)
-        )
+    t.step(|| Event::Filter {
+        layout: owned(layout),
+        filtered: modes_to_layout(&leaves),
     });
     if let [(_, d)] = leaves.as_slice() {
         if d.value() == 0 {
             let n = product(cotarget)?;
-            t.step(|| {
-                format!(
-                    "nothing left after filtering: the complement is all of size({cotarget}) = {n}"
-                )
+            t.step(|| Event::ComplementAll {
+                cotarget: cotarget.to_tree(),
+                size: n,
             });
             return coalesced_modes(std::iter::once((n, Int::ONE)), out);
         }
@@ -97,12 +94,8 @@ pub(crate) fn complement_modes(
     }
     let mut sorted = leaves; // filter(L)'s modes, sorted in place
     sorted.sort_by_key(|m| m.1.value());
-    t.step(|| {
-        let modes: Vec<String> = sorted.iter().map(|(s, d)| format!("{s}:{d}")).collect();
-        format!(
-            "modes sorted by stride: {}; start with cur = 1",
-            modes.join(", ")
-        )
+    t.step(|| Event::SortedByStride {
+        modes: sorted.to_vec(),
     });
     let mut modes = Modes::new();
     let mut cur = Int::ONE;
@@ -111,11 +104,10 @@ pub(crate) fn complement_modes(
     for &(s, d) in &sorted {
         let extent = d.div(cur)?;
         exact &= d.value() % cur.value() == 0 && s.value() > 0;
-        t.step(|| {
-            format!(
-                "mode {s}:{d}: fill the gap below stride {d} with {d}/{cur} = {extent} : {cur}, then cur = {d}*{s} = {}",
-                d.value().saturating_mul(s.value())
-            )
+        t.step(|| Event::FillGap {
+            mode: (s, d),
+            cur,
+            extent,
         });
         if extent.value() == 0 {
             return Err(LayoutError::NonInjective {
@@ -139,19 +131,16 @@ pub(crate) fn complement_modes(
             cur
         },
     ));
-    t.step(|| {
-        format!(
-            "repeat up to the cotarget: ceil_div({cotarget}, {cur}) = {rest} : {}",
-            modes[modes.len() - 1].1
-        )
+    t.step(|| Event::Repeat {
+        cotarget: cotarget.to_tree(),
+        cur,
+        rest,
+        stride: modes[modes.len() - 1].1,
     });
     coalesced_modes(modes.iter().copied(), out)?;
-    t.step(|| {
-        format!(
-            "coalesce({}) = {}",
-            Layout::from_flat_modes(&modes, true),
-            modes_to_layout(out)
-        )
+    t.step(|| Event::Coalesced {
+        modes: Layout::from_flat_modes(&modes, true),
+        result: modes_to_layout(out),
     });
     // With exact divisions and positive extents, the modes of L and R interleave into the
     // compact layout (e0,s0,e1,s1,...,rest):(1,d0/e0·..) of size cur·rest, a bijection onto

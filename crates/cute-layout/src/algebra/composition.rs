@@ -4,9 +4,10 @@ use super::coalesce::coalesce_x;
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
-use crate::layout::{Layout, LayoutBuilder, ModeRef, ShowMode};
+use crate::layout::{Layout, LayoutBuilder, ModeRef};
 use crate::limits::BRUTE_FORCE_LIMIT;
 use crate::tiler::Tiler;
+use crate::trace::{owned, Event};
 use crate::tree::{Builder, TreeRef};
 use smallvec::SmallVec;
 
@@ -56,22 +57,12 @@ pub(crate) fn composition_into(
 ) -> Result<()> {
     let mut lhs = Modes::new();
     coalesce_x(a, &mut lhs)?;
-    t.step(|| {
-        let modes: Vec<String> = lhs.iter().map(|(s, d)| format!("{s}:{d}")).collect();
-        format!(
-            "A = {} coalesced (keeping A(i) past the end): modes {}",
-            ShowMode(a),
-            modes.join(", ")
-        )
+    t.step(|| Event::CoalesceA {
+        a: owned(a),
+        modes: lhs.to_vec(),
     });
     if !b.0.is_leaf() {
-        t.step(|| {
-            format!(
-                "distribute over B's modes: A o {} = {}",
-                ShowMode(b),
-                distributed(b.0, b.1)
-            )
-        });
+        t.step(|| Event::Distribute { b: owned(b) });
     }
     let mut carry = CarryCheck::new(&lhs);
     let start = out.len();
@@ -79,29 +70,11 @@ pub(crate) fn composition_into(
     compose_tree(&lhs, b.0, b.1, &mut carry, shape, stride, t)?;
     let r = out.built_since(start);
     if carry.suspicious {
-        t.step(|| {
-            "images of B's modes may carry across a mode of A: check R(i) = A(B(i)) for every i"
-                .to_string()
-        });
+        t.step(|| Event::MayCarry);
         verify(a, b, r)?;
     }
-    t.step(|| format!("reassemble with B's hierarchy: {}", ShowMode(r)));
+    t.step(|| Event::Reassembled { result: owned(r) });
     Ok(())
-}
-
-/// `(A o s0:d0, (A o s1:d1, ...))`: the composition distributed over the leaves of `B`.
-fn distributed(s: TreeRef<'_, Int>, d: TreeRef<'_, Int>) -> String {
-    match (s.as_leaf(), d.as_leaf()) {
-        (Some(s), Some(d)) => format!("A o {s}:{d}"),
-        _ => {
-            let parts: Vec<String> = s
-                .modes()
-                .zip(d.modes())
-                .map(|(si, di)| distributed(si, di))
-                .collect();
-            format!("({})", parts.join(", "))
-        }
-    }
 }
 
 /// `composition(A, tiler)` for any [`Tiler`]: a layout composes as in [`composition`]; `_`
@@ -152,7 +125,7 @@ fn composition_tiler_into<T: Trace>(
             composition_tiler_into,
         ),
         (_, None) => {
-            t.step(|| format!("tiler _: {} is kept", ShowMode(a)));
+            t.step(|| Event::TilerKept { layout: owned(a) });
             out.push_ref(a);
             Ok(())
         }
@@ -193,7 +166,7 @@ fn compose_tree(
 ) -> Result<()> {
     match (s.as_leaf(), d.as_leaf()) {
         (Some(s), Some(d)) => {
-            t.enter(|| format!("A o {s}:{d}:"));
+            t.enter(|| Event::ComposeLeaf { mode: (s, d) });
             compose_leaf(lhs, s, d, carry, shape, stride, t)?;
             t.leave();
             Ok(())
@@ -221,7 +194,7 @@ fn compose_leaf(
     t: &mut impl Trace,
 ) -> Result<()> {
     if d.value() == 0 {
-        t.step(|| format!("stride 0: = {s}:{d}"));
+        t.step(|| Event::StrideZero { mode: (s, d) });
         shape.leaf(s);
         stride.leaf(d);
         return Ok(());
@@ -229,7 +202,11 @@ fn compose_leaf(
     if lhs.len() <= 1 {
         let e = lhs.first().map_or(Int::ZERO, |m| m.1);
         let r = d.mul(e)?;
-        t.step(|| format!("A has the single mode of stride {e}: = {s}:({d}*{e}) = {s}:{r}"));
+        t.step(|| Event::SingleMode {
+            mode: (s, d),
+            stride: e,
+            result: r,
+        });
         shape.leaf(s);
         stride.leaf(r);
         return Ok(());
@@ -257,15 +234,20 @@ fn compose_leaf(
         let next_s = a.ceil_div(abs_d)?;
         let next_d = abs_d.ceil_div(a)?.mul(rest_d.signum())?;
         if next_s.value() == 1 && rest_s.value() != 1 {
-            t.step(|| format!("shape_div: mode {a}:{e} of A by {rest_d}: stride {rest_d} >= extent {a}, skip the mode; stride left {rest_d}/{a} = {next_d}"));
+            t.step(|| Event::ShapeDivSkip {
+                a: (a, e),
+                stride: rest_d,
+                left: next_d,
+            });
         }
         if next_s.value() != 1 && rest_s.value() != 1 {
             let new_s = next_s.min(rest_s);
-            t.step(|| {
-                format!(
-                    "shape_div: mode {a}:{e} of A by {rest_d} leaves {a}/{rest_d} = {next_s} at stride {rest_d}*{e} = {}; shape_mod: keep {new_s} of the {rest_s} still needed",
-                    rest_d.value().saturating_mul(e.value())
-                )
+            t.step(|| Event::ShapeDivKeep {
+                a: (a, e),
+                stride: rest_d,
+                left: next_s,
+                keep: new_s,
+                needed: rest_s,
             });
             if rest_s.rem(new_s)?.value() != 0 {
                 return Err(LayoutError::Divisibility {
@@ -298,11 +280,10 @@ fn compose_leaf(
         rest_d = next_d;
     }
     if out.count == 0 || rest_s.value() != 1 {
-        t.step(|| {
-            format!(
-                "last mode of A (stride {last_e}, extended as needed): the remaining {rest_s} at stride {rest_d}*{last_e} = {}",
-                rest_d.value().saturating_mul(last_e.value())
-            )
+        t.step(|| Event::LastMode {
+            stride: last_e,
+            remaining: rest_s,
+            step: rest_d,
         });
     }
     if out.count == 0 {
@@ -314,7 +295,9 @@ fn compose_leaf(
         out.push((rest_s, rest_d.mul(last_e)?), shape, stride);
     }
     let start = out.finish(shape, stride);
-    t.step(|| format!("= {}:{}", shape.since(start), stride.since(start)));
+    t.step(|| Event::Composed {
+        result: Layout::from_refs(shape.since(start), stride.since(start)),
+    });
     Ok(())
 }
 

@@ -7,8 +7,9 @@ use super::transform::transform_layout_into;
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
-use crate::layout::{mode_at, mode_leaves, Layout, LayoutBuilder, ModeRef, ShowMode};
+use crate::layout::{mode_at, mode_leaves, Layout, LayoutBuilder, ModeRef};
 use crate::tiler::Tiler;
+use crate::trace::{owned, Event, Family};
 use crate::tuple::{product, IntTuple};
 
 /// `logical_divide(L, T)`: splits `L` into tiles of `T` and the arrangement of those tiles,
@@ -60,14 +61,17 @@ fn logical_divide_into<T: Trace>(
         (_, Some(t)) => {
             let t = t.as_ref();
             let shape = coalesced_shape(layout)?;
-            tr.enter(|| {
-                format!("B* = complement(B, shape(coalesce(A))) = complement({t}, {shape}):")
+            tr.enter(|| Event::DivideComplement {
+                tiler: t.clone(),
+                shape: shape.clone(),
             });
             let mut rest = Modes::new();
             complement_modes(t.as_mode_ref(), shape.as_ref(), &mut rest, tr)
                 .map_err(|e| e.within("logical_divide"))?;
             tr.leave();
-            tr.step(|| format!("B* = {}", modes_to_layout(&rest)));
+            tr.step(|| Event::DivideRest {
+                rest: modes_to_layout(&rest),
+            });
             check_tiles_cover(t, &rest, product(shape.as_ref())?)?;
             let mut joined = LayoutBuilder::new();
             joined.open();
@@ -75,17 +79,20 @@ fn logical_divide_into<T: Trace>(
             joined.flat_modes(&rest);
             joined.close();
             let joined = joined.built_since(0);
-            tr.step(|| format!("concatenate (B, B*) = {}", ShowMode(joined)));
-            tr.enter(|| format!("A o (B, B*) = {} o {}:", ShowMode(layout), ShowMode(joined)));
+            tr.step(|| Event::DivideConcat {
+                joined: owned(joined),
+            });
+            tr.enter(|| Event::DivideCompose {
+                layout: owned(layout),
+                joined: owned(joined),
+            });
             let start = out.len();
             composition_into(layout, joined, out, tr).map_err(|e| e.within("logical_divide"))?;
             tr.leave();
-            tr.step(|| {
-                format!(
-                    "logical_divide({}, {t}) = {}",
-                    ShowMode(layout),
-                    ShowMode(out.built_since(start))
-                )
+            tr.step(|| Event::Divided {
+                layout: owned(layout),
+                tiler: t.clone(),
+                result: owned(out.built_since(start)),
             });
             Ok(())
         }
@@ -99,7 +106,9 @@ fn logical_divide_into<T: Trace>(
             logical_divide_into,
         ),
         (_, None) => {
-            tr.step(|| format!("tiler _: {} is kept", ShowMode(layout)));
+            tr.step(|| Event::TilerKept {
+                layout: owned(layout),
+            });
             out.push_ref(layout);
             Ok(())
         }
@@ -269,17 +278,16 @@ fn zipped_divide_into(
     out: &mut LayoutBuilder,
     tr: &mut impl Trace,
 ) -> Result<()> {
-    let gathered = "gather the tiles and the rests, ((tiles...), (rests...))";
-    zipped_into(layout, tiler, logical_divide_into, gathered, out, tr)
+    zipped_into(layout, tiler, logical_divide_into, Family::Divide, out, tr)
 }
 
 /// The zipped arrangement of the logical divide or product `logical` of `layout` by `tiler`
-/// ([`tile_unzip`] of it), appended to `out`; the result is traced as `gathered: result`.
+/// ([`tile_unzip`] of it), appended to `out`; the result is traced as `family`'s zipped form.
 pub(crate) fn zipped_into<T: Trace>(
     layout: ModeRef<'_>,
     tiler: &Tiler,
     logical: fn(ModeRef<'_>, &Tiler, &mut LayoutBuilder, &mut T) -> Result<()>,
-    gathered: &str,
+    family: Family,
     out: &mut LayoutBuilder,
     tr: &mut T,
 ) -> Result<()> {
@@ -287,7 +295,10 @@ pub(crate) fn zipped_into<T: Trace>(
     logical(layout, tiler, &mut pairs, tr)?;
     let start = out.len();
     tile_unzip_into(pairs.built_since(0), tiler, out)?;
-    tr.step(|| format!("{gathered}: {}", ShowMode(out.built_since(start))));
+    tr.step(|| Event::Zipped {
+        family,
+        result: owned(out.built_since(start)),
+    });
     Ok(())
 }
 

@@ -7,6 +7,7 @@ use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::limits::QUASI_INVERSE_CHECK_LIMIT;
+use crate::trace::{Event, Inverse};
 use crate::tuple::IntTuple;
 
 /// `(extent, stride, exclusive prefix product)` of each flat mode.
@@ -47,43 +48,35 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
     right_inverse_traced(layout, &mut NoTrace)
 }
 
-/// The modes of [`sorted_with_prefix`], written `s:d at p`.
-fn show_sorted(sorted: &PrefixedModes) -> String {
-    let modes: Vec<String> = sorted
-        .iter()
-        .map(|(s, d, p)| format!("{s}:{d} at {p}"))
-        .collect();
-    modes.join(", ")
-}
-
 /// [`right_inverse`], reporting each mode taken or skipped.
 pub(crate) fn right_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Result<Layout> {
     let mut modes: Modes = Modes::from_elem((Int::ONE, Int::ZERO), 1);
     let mut cur = Int::ONE;
     let mut sorted = PrefixedModes::new();
     sorted_with_prefix(layout, &mut sorted)?;
-    t.step(|| {
-        format!(
-            "coalesce({layout}) sorted by stride, each mode at its position in the domain: {}; start with cur = 1",
-            show_sorted(&sorted)
-        )
+    t.step(|| Event::InverseSorted {
+        inverse: Inverse::Right,
+        layout: layout.clone(),
+        modes: sorted.to_vec(),
     });
     for &(s, d, prefix) in &sorted {
         if d.value() == cur.value() {
             let next = s.mul(d)?;
-            t.step(|| {
-                format!("{s}:{d}: stride {d} = cur, take {s}:{prefix}; cur = {s}*{d} = {next}")
+            t.step(|| Event::InverseTake {
+                mode: (s, d),
+                position: prefix,
+                next,
             });
             modes.push((s, prefix));
             cur = next;
         } else {
-            t.step(|| format!("{s}:{d}: stride {d} != cur = {cur}, skip"));
+            t.step(|| Event::InverseSkip { mode: (s, d), cur });
         }
     }
     let mut result = Modes::new();
     coalesced_modes(modes.iter().copied(), &mut result)?;
     let r = modes_to_layout(&result);
-    t.step(|| format!("coalesce the modes taken: {r}"));
+    t.step(|| Event::InverseTaken { result: r.clone() });
     Ok(r)
 }
 
@@ -118,11 +111,10 @@ pub fn left_inverse(layout: &Layout) -> Result<Layout> {
 pub(crate) fn left_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Result<Layout> {
     let mut sorted = PrefixedModes::new();
     sorted_with_prefix(layout, &mut sorted)?;
-    t.step(|| {
-        format!(
-            "coalesce({layout}) sorted by stride, each mode at its position in the domain: {}; start at stride 0 with span 1",
-            show_sorted(&sorted)
-        )
+    t.step(|| Event::InverseSorted {
+        inverse: Inverse::Left,
+        layout: layout.clone(),
+        modes: sorted.to_vec(),
     });
     // Mode k of the result is (extent k, prefix of the mode emitted before it), from stride 0.
     let mut modes = Modes::new();
@@ -130,7 +122,7 @@ pub(crate) fn left_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Result
     let mut span = Int::ONE;
     for &(s, d, prefix) in &sorted {
         if d.value() == 0 {
-            t.step(|| format!("{s}:{d}: stride 0, skip"));
+            t.step(|| Event::InverseSkipZero { mode: (s, d) });
             continue;
         }
         if d.rem(span)?.value() != 0 {
@@ -143,20 +135,29 @@ pub(crate) fn left_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Result
             });
         }
         let e = d.div(span)?;
-        t.step(|| {
-            format!("{s}:{d}: emit {d}/{span} = {e} at stride {stride}; the next stride is its position {prefix}")
+        t.step(|| Event::InverseEmit {
+            mode: (s, d),
+            span,
+            extent: e,
+            stride,
+            position: prefix,
         });
         modes.push((e, stride));
         stride = prefix;
         span = span.mul(e)?;
     }
     let last = sorted.last().map_or(Int::ONE, |m| m.0);
-    t.step(|| format!("close with the last extent {last} at stride {stride}"));
+    t.step(|| Event::InverseClose {
+        extent: last,
+        stride,
+    });
     modes.push((last, stride));
     let mut coalesced = Modes::new();
     coalesced_modes(modes.iter().copied(), &mut coalesced)?;
     let result = modes_to_layout(&coalesced);
-    t.step(|| format!("coalesce the modes emitted: {result}"));
+    t.step(|| Event::InverseEmitted {
+        result: result.clone(),
+    });
     check_quasi_inverse(layout, &sorted, &result)?;
     Ok(result)
 }

@@ -14,27 +14,6 @@ mod transform;
 
 pub(crate) type Modes = smallvec::SmallVec<[(crate::Int, crate::Int); 8]>;
 
-/// The hook through which the algebra reports the steps of a derivation ([`crate::explain`]).
-///
-/// The public operations run with [`NoTrace`], whose methods are empty and never call their
-/// closures, so tracing costs nothing (no formatting, no allocation) unless it is asked for.
-pub(crate) trait Trace {
-    /// Records one step of the derivation; `f` is only called by a recording trace.
-    fn step(&mut self, f: impl FnOnce() -> String);
-    /// Opens a nested derivation headed by `f()` (e.g. a composition inside a divide).
-    fn enter(&mut self, f: impl FnOnce() -> String);
-    /// Closes the innermost nested derivation.
-    fn leave(&mut self);
-}
-
-/// The trace that records nothing, used by the public operations.
-pub(crate) struct NoTrace;
-
-impl Trace for NoTrace {
-    #[inline(always)]
-    fn step(&mut self, _: impl FnOnce() -> String) {}
-    #[inline(always)]
-    fn enter(&mut self, _: impl FnOnce() -> String) {}
-    #[inline(always)]
-    fn leave(&mut self) {}
-}
+/// The sink through which the algebra reports the steps of a derivation, and the one that
+/// records nothing ([`crate::trace`]).
+pub(crate) use crate::trace::{NoTrace, Trace};

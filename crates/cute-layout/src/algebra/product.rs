@@ -7,8 +7,9 @@ use super::divide::{splat_of, zipped_into, Splat};
 use super::transform::transform_layout_into;
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
-use crate::layout::{mode_at, Layout, LayoutBuilder, ModeRef, ShowMode};
+use crate::layout::{mode_at, Layout, LayoutBuilder, ModeRef};
 use crate::tiler::Tiler;
+use crate::trace::{owned, Event, Family, Interleave};
 use crate::tuple::{product, IntTuple};
 
 /// `logical_product(A, B)`: copies of `A` arranged by `B`,
@@ -55,11 +56,9 @@ fn logical_product_into<T: Trace>(
         (_, Some(b)) => {
             let b = b.as_ref();
             let cotarget = product(block.0)?.mul(b.cosize()?)?;
-            tr.enter(|| {
-                format!(
-                    "A* = complement(A, size(A)*cosize(B)) = complement({}, {cotarget}):",
-                    ShowMode(block)
-                )
+            tr.enter(|| Event::ProductComplement {
+                block: owned(block),
+                cotarget,
             });
             let mut rest = Modes::new();
             complement_modes(block, IntTuple::int(cotarget).as_ref(), &mut rest, tr)
@@ -68,8 +67,11 @@ fn logical_product_into<T: Trace>(
             let mut rest_layout = LayoutBuilder::new();
             rest_layout.flat_modes(&rest);
             let rest = rest_layout.built_since(0);
-            tr.step(|| format!("A* = {}", ShowMode(rest)));
-            tr.enter(|| format!("A* o B = {} o {b}:", ShowMode(rest)));
+            tr.step(|| Event::ProductRest { rest: owned(rest) });
+            tr.enter(|| Event::ProductCompose {
+                rest: owned(rest),
+                tiler: b.clone(),
+            });
             let start = out.len();
             out.open();
             out.push_ref(block);
@@ -77,13 +79,12 @@ fn logical_product_into<T: Trace>(
             composition_into(rest, b.as_mode_ref(), out, tr)
                 .map_err(|e| e.within("logical_product"))?;
             tr.leave();
-            tr.step(|| format!("A* o B = {}", ShowMode(out.built_since(arranged))));
+            tr.step(|| Event::Arranged {
+                result: owned(out.built_since(arranged)),
+            });
             out.close();
-            tr.step(|| {
-                format!(
-                    "concatenate (A, A* o B) = {}",
-                    ShowMode(out.built_since(start))
-                )
+            tr.step(|| Event::ProductConcat {
+                result: owned(out.built_since(start)),
             });
             Ok(())
         }
@@ -97,7 +98,9 @@ fn logical_product_into<T: Trace>(
             logical_product_into,
         ),
         (_, None) => {
-            tr.step(|| format!("tiler _: {} is kept", ShowMode(block)));
+            tr.step(|| Event::TilerKept {
+                layout: owned(block),
+            });
             out.push_ref(block);
             Ok(())
         }
@@ -136,8 +139,7 @@ fn zipped_product_into(
     out: &mut LayoutBuilder,
     tr: &mut impl Trace,
 ) -> Result<()> {
-    let gathered = "gather the blocks and the arrangements, ((A...), (B...))";
-    zipped_into(block, tiler, logical_product_into, gathered, out, tr)
+    zipped_into(block, tiler, logical_product_into, Family::Product, out, tr)
 }
 
 /// `tiled_product(A, B)`: `((A modes...), B0, B1, ...)`.
@@ -186,7 +188,11 @@ fn padded_product<'o>(
 ) -> Result<[ModeRef<'o>; 2]> {
     let r = block.rank().max(tiler.rank());
     let (a, b) = (block.append_to_rank(r)?, tiler.append_to_rank(r)?);
-    tr.step(|| format!("pad both to rank {r}: A = {a}, B = {b}"));
+    tr.step(|| Event::PadToRank {
+        rank: r,
+        a: a.clone(),
+        b: b.clone(),
+    });
     logical_product_into(a.as_mode_ref(), &Tiler::Layout(b), out, tr)?;
     let p = out.built_since(0);
     Ok([mode_at(p, 0)?, mode_at(p, 1)?])
@@ -220,15 +226,6 @@ pub(crate) fn blocked_product_traced(
     zipped_padded_product(block, tiler, Interleave::Blocked, tr)
 }
 
-/// Which mode of the padded product comes first in each zipped mode.
-#[derive(Clone, Copy)]
-enum Interleave {
-    /// Mode `i` is `(Aᵢ, (A* ∘ B)ᵢ)`: [`blocked_product`].
-    Blocked,
-    /// Mode `i` is `((A* ∘ B)ᵢ, Aᵢ)`: [`raked_product`].
-    Raked,
-}
-
 /// The padded product of `block` and `tiler` with its two modes zipped mode by mode, in the
 /// order `how` says; the zip is reported to `tr`.
 fn zipped_padded_product(
@@ -239,16 +236,15 @@ fn zipped_padded_product(
 ) -> Result<Layout> {
     let mut p = LayoutBuilder::new();
     let [blocks, arrangement] = padded_product(block, tiler, &mut p, tr)?;
-    let (op, modes, mode_i) = match how {
-        Interleave::Blocked => (
-            "blocked_product",
-            [blocks, arrangement],
-            "(A_i, (A* o B)_i)",
-        ),
-        Interleave::Raked => ("raked_product", [arrangement, blocks], "((A* o B)_i, A_i)"),
+    let (op, modes) = match how {
+        Interleave::Blocked => ("blocked_product", [blocks, arrangement]),
+        Interleave::Raked => ("raked_product", [arrangement, blocks]),
     };
     let r = Layout::zip_refs(&modes).map_err(|e| e.within(op))?;
-    tr.step(|| format!("zip like modes, mode i = {mode_i}: {r}"));
+    tr.step(|| Event::ZipModes {
+        how,
+        result: r.clone(),
+    });
     Ok(r)
 }
 
@@ -342,13 +338,19 @@ pub(crate) fn tile_to_shape_traced(
         Some(o) => Layout::ordered(&product_shape, o)?,
         None => Layout::column_major(&product_shape)?,
     };
-    tr.step(|| {
-        format!(
-            "pad the block to rank {r}: {padded}; blocks needed per mode: ceil_div({target_shape}, {block_shape}) = {product_shape}, arranged {}: {arrangement}",
-            if order.is_some() { "in the given order" } else { "column-major" }
-        )
+    tr.step(|| Event::TileToShape {
+        rank: r,
+        padded: padded.clone(),
+        target: target_shape.clone(),
+        block: block_shape.clone(),
+        blocks: product_shape.clone(),
+        ordered: order.is_some(),
+        arrangement: arrangement.clone(),
     });
-    tr.enter(|| format!("blocked_product({padded}, {arrangement}):"));
+    tr.enter(|| Event::BlockedProductOf {
+        block: padded.clone(),
+        arrangement: arrangement.clone(),
+    });
     let result = blocked_product_traced(&padded, &arrangement, tr);
     tr.leave();
     result

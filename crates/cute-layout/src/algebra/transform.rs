@@ -3,8 +3,9 @@
 
 use super::Trace;
 use crate::error::{LayoutError, Result};
-use crate::layout::{sub_modes, LayoutBuilder, ModeRef, ShowMode};
+use crate::layout::{sub_modes, LayoutBuilder, ModeRef};
 use crate::tiler::Tiler;
+use crate::trace::{owned, Event};
 
 /// Applies `f` to mode `i` of `layout` and tiler element `i` for every element of a tuple
 /// tiler, appending the tuple of the results (and, with `keep_extra`, the layout's modes beyond
@@ -21,7 +22,10 @@ pub(crate) fn transform_layout_into<T: Trace>(
     tr: &mut T,
     f: fn(ModeRef<'_>, &Tiler, &mut LayoutBuilder, &mut T) -> Result<()>,
 ) -> Result<()> {
-    tr.step(|| format!("apply {op} mode by mode to {}", ShowMode(layout)));
+    tr.step(|| Event::ByMode {
+        op,
+        layout: owned(layout),
+    });
     let rank = layout.0.rank();
     if tilers.len() > rank {
         return Err(LayoutError::TooManyTilerModes {
@@ -32,7 +36,12 @@ pub(crate) fn transform_layout_into<T: Trace>(
     }
     out.open();
     for (i, (m, t)) in sub_modes(layout).zip(tilers).enumerate() {
-        tr.enter(|| format!("mode {i}: {op}({}, {t}):", ShowMode(m)));
+        tr.enter(|| Event::ModeOf {
+            index: i,
+            op,
+            layout: owned(m),
+            tiler: t.clone(),
+        });
         f(m, t, out, tr).map_err(|e| e.within(format!("{op}, mode {i}")))?;
         tr.leave();
     }

@@ -18,10 +18,12 @@ argument, or ``Layout.parse``) keeps static tags (``_4``). Failures raise ``Layo
 
 Pictures and text as the ``cute`` CLI makes them: ``L.to_svg()``, ``L.to_png()``,
 ``L.to_latex()``, ``L.grid()``, ``explain(expr)``, ``svg(expr)``, ``show(expr)``; in Jupyter a
-layout shows itself as its picture.
+layout shows itself as its picture. ``explain_steps(expr)`` gives the derivation's steps as data
+(``explain_json(expr)``: the whole record, as ``cute explain --json`` prints it).
 """
 
 import functools as _functools
+import json as _json
 
 from . import _native
 from ._native import (
@@ -37,6 +39,7 @@ from ._native import (
     _,
     call_op,
     explain,
+    explain_json,
     latex,
     operations,
     png,
@@ -67,6 +70,20 @@ def _register_operations(namespace):
 
 
 _OPERATION_NAMES = _register_operations(globals())
+
+
+def explain_steps(expr):
+    """The steps of ``explain(expr)`` as data: one dict per step, with ``depth`` (nesting),
+    ``kind`` (the event, e.g. ``"merge"``), ``text`` (the line ``explain`` prints) and ``fields``
+    (the event's values by name, in CuTe notation; counts as ints).
+
+    >>> steps = explain_steps("coalesce((2,2):(1,2))")
+    >>> [s["kind"] for s in steps]
+    ['flatten', 'merge']
+    >>> steps[1]["fields"]
+    {'mode': '2:1', 'next': '2:2', 'merged': '4:1'}
+    """
+    return _json.loads(explain_json(expr))["steps"]
 
 
 class Figure:
@@ -108,6 +125,8 @@ __all__ = [
     "_",
     "call_op",
     "explain",
+    "explain_json",
+    "explain_steps",
     "latex",
     "operations",
     "png",

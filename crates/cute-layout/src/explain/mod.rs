@@ -1,13 +1,21 @@
 //! Step-by-step derivations of results, in CuTe notation (what `cute explain` prints).
 //!
-//! The steps are reported by the algebra itself through a tracing hook that costs nothing when
-//! unused: [`explain`] runs the same code as the public operations, with a recording trace.
+//! The steps are reported by the algebra itself, as typed [`Event`]s through a sink that costs
+//! nothing when unused ([`crate::trace`]): [`explain`] runs the same code as the public
+//! operations, with a recording sink, and this module renders the events: as text (the
+//! `Display` of [`Event`] and [`Explanation`], in `text.rs`) and as JSON
+//! ([`Explanation::to_json`], in `json.rs`), which `cute explain --json`, the Python module and
+//! the web API reuse.
+//!
 //! Composition shows the left-distribution over `B`'s modes and each shape_div / shape_mod
 //! step; complement each emitted mode; divides and products the complement, the concatenation
 //! and the composition; coalesce each merge; `right_inverse` and `left_inverse` each mode
 //! taken or emitted; `tile_to_shape` the arrangement of the blocks and the blocked product;
 //! `local_tile` and `local_partition` the zipped divide and the slice they take. A failing
 //! operation stops the derivation at the failing step, followed by the error.
+
+mod json;
+mod text;
 
 use crate::algebra::coalesce::coalesce_traced;
 use crate::algebra::complement::complement_traced;
@@ -18,24 +26,17 @@ use crate::algebra::product::{
     blocked_product_traced, logical_product_traced, raked_product_traced, tile_to_shape_traced,
     zipped_product_traced,
 };
-use crate::algebra::Trace;
 use crate::error::{LayoutError, Result};
 use crate::eval::{eval, parse_expr, Value};
 use crate::layout::Layout;
 use crate::registry::{self, lookup, Args};
+use crate::swizzle::AnyLayout;
 use crate::tiler::Tiler;
+use crate::trace::{Recorder, Trace, Unpack};
 use crate::tuple::IntTuple;
 use std::borrow::Cow;
-use std::fmt;
 
-/// One step of a derivation, at a nesting depth (0 for the outermost operation).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
-    /// How deeply the step is nested (a composition inside a divide is one level deeper).
-    pub depth: usize,
-    /// The step, in CuTe notation.
-    pub text: String,
-}
+pub use crate::trace::{Event, Step};
 
 /// A derivation: the expression, its steps, and the result or the error that stopped it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,44 +47,6 @@ pub struct Explanation {
     pub steps: Vec<Step>,
     /// The result, or why the operation failed.
     pub result: std::result::Result<Value, LayoutError>,
-}
-
-impl fmt::Display for Explanation {
-    /// The expression, the steps indented by depth, and a last line `= RESULT` or
-    /// `error: ...`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}", self.expr)?;
-        for s in &self.steps {
-            writeln!(f, "{:width$}{}", "", s.text, width = 2 * (s.depth + 1))?;
-        }
-        match &self.result {
-            Ok(v) => writeln!(f, "= {v}"),
-            Err(e) => writeln!(f, "error: {e}"),
-        }
-    }
-}
-
-/// The trace that records every step.
-#[derive(Default)]
-struct Recorder {
-    depth: usize,
-    steps: Vec<Step>,
-}
-
-impl Trace for Recorder {
-    fn step(&mut self, f: impl FnOnce() -> String) {
-        self.steps.push(Step {
-            depth: self.depth,
-            text: f(),
-        });
-    }
-    fn enter(&mut self, f: impl FnOnce() -> String) {
-        self.step(f);
-        self.depth += 1;
-    }
-    fn leave(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
-    }
 }
 
 /// `explain(expr)`: evaluates a `cute eval` expression and records how its result is derived.
@@ -189,10 +152,13 @@ fn by_tiler(args: &Args, t: &mut Recorder) -> Result<Result<Layout>> {
             zipped_product_traced(&a, &b, t)
         }
     };
-    let unpack = |t: &mut Recorder, how: Splat, what: &'static str| {
+    let unpack = |t: &mut Recorder, splat: Splat, how: Unpack| {
         zipped(t).and_then(|z| {
-            let r = splat_zipped(&z, how)?;
-            t.step(|| format!("{what}: {r}"));
+            let r = splat_zipped(&z, splat)?;
+            t.step(|| Event::Unpacked {
+                how,
+                result: r.clone(),
+            });
             Ok(r)
         })
     };
@@ -200,8 +166,8 @@ fn by_tiler(args: &Args, t: &mut Recorder) -> Result<Result<Layout>> {
         Some("logical") if divide => logical_divide_traced(&a, &b, t),
         Some("logical") => logical_product_traced(&a, &b, t),
         Some("zipped") => zipped(t),
-        Some("tiled") => unpack(t, Splat::Rest, "unpack the rests, ((tiles...), rests...)"),
-        _ => unpack(t, Splat::Both, "unpack both, (tiles..., rests...)"),
+        Some("tiled") => unpack(t, Splat::Rest, Unpack::Rests),
+        _ => unpack(t, Splat::Both, Unpack::Both),
     })
 }
 
@@ -212,13 +178,18 @@ fn derive_local_tile(args: &Args, t: &mut Recorder) -> Derived {
         args.tiler(1).map(Cow::into_owned)?,
         args.coord(2)?,
     );
-    t.step(|| "local_tile(T, tiler, coord) = inner_partition: the tile at coord of zipped_divide(T, tiler)".to_string());
-    t.enter(|| format!("zipped_divide({l}, {tiler}):"));
-    let z = zipped_divide_traced(&l, &tiler, t);
-    t.leave();
+    t.step(|| Event::LocalTile);
+    let z = zipped_divide_of(&l, &tiler, t);
     Ok(Some(z.and_then(|z| {
         let (r, o) = crate::tensor::inner_partition(&l.into(), &tiler, &c)?;
-        t.step(|| format!("slice (_, {c}) of {z}: the tile {r} at offset {o}"));
+        if let AnyLayout::Layout(tile) = &r {
+            t.step(|| Event::TileAt {
+                coord: c.into_owned(),
+                zipped: z,
+                tile: tile.clone(),
+                offset: o,
+            });
+        }
         Ok(partition_value(r, o))
     })))
 }
@@ -234,33 +205,51 @@ fn derive_local_partition(args: &Args, t: &mut Recorder) -> Derived {
     let result = (|| {
         let tiler = Tiler::from_shape(&thr.shape().product_each()?);
         let c = crate::tensor::get_flat_coord(&thr, idx)?;
-        t.step(|| {
-            format!(
-                "tiler = product_each(shape({thr})) = {tiler}; thread {idx} sits at {c} of {thr}"
-            )
+        t.step(|| Event::ThreadAt {
+            thr: thr.clone(),
+            tiler: tiler.clone(),
+            thread: idx,
+            coord: c.clone(),
         });
-        t.enter(|| format!("zipped_divide({l}, {tiler}):"));
-        let z = zipped_divide_traced(&l, &tiler, t);
-        t.leave();
-        let z = z?;
+        let z = zipped_divide_of(&l, &tiler, t)?;
         let c = crate::coord::Coord::from_int_tuple(&c);
         let (r, o) = crate::tensor::outer_partition(&l.into(), &tiler, &c)?;
-        t.step(|| format!("slice ({c}, _) of {z}: thread {idx}'s elements {r} at offset {o}"));
+        if let AnyLayout::Layout(part) = &r {
+            t.step(|| Event::ThreadSlice {
+                coord: c,
+                zipped: z,
+                thread: idx,
+                part: part.clone(),
+                offset: o,
+            });
+        }
         Ok(partition_value(r, o))
     })();
     Ok(Some(result))
 }
 
-/// A partition as a value: `L+OFFSET`.
-fn partition_value(l: crate::swizzle::AnyLayout, o: crate::int::Int) -> Value {
+/// `zipped_divide(l, tiler)` as a nested derivation.
+fn zipped_divide_of(l: &Layout, tiler: &Tiler, t: &mut Recorder) -> Result<Layout> {
+    t.enter(|| Event::ZippedDivideOf {
+        layout: l.clone(),
+        tiler: tiler.clone(),
+    });
+    let z = zipped_divide_traced(l, tiler, t);
+    t.leave();
+    z
+}
+
+/// A partition as a value: `L+OFFSET`. (The derivations take ordinary layouts, whose
+/// partitions are ordinary layouts: the slice steps report those.)
+fn partition_value(l: AnyLayout, o: crate::int::Int) -> Value {
     match l {
-        crate::swizzle::AnyLayout::Layout(l) => Value::LayoutOffset(l, o),
-        crate::swizzle::AnyLayout::Composed(c) => Value::ComposedOffset(c, o),
+        AnyLayout::Layout(l) => Value::LayoutOffset(l, o),
+        AnyLayout::Composed(c) => Value::ComposedOffset(c, o),
     }
 }
 
 /// An operation without a step-by-step derivation: its result only.
-fn fallback(expr: &str, op: &str) -> Result<Explanation> {
+fn fallback(expr: &str, op: &'static str) -> Result<Explanation> {
     let result = match eval(expr) {
         Err(e @ LayoutError::Parse { .. }) => return Err(e),
         Err(e @ LayoutError::InvalidArgument { op: "eval", .. }) => return Err(e),
@@ -270,7 +259,7 @@ fn fallback(expr: &str, op: &str) -> Result<Explanation> {
         expr: expr.trim().to_string(),
         steps: vec![Step {
             depth: 0,
-            text: format!("(no step-by-step derivation for {op}; evaluated directly)"),
+            event: Event::NoDerivation { op },
         }],
         result,
     })
