@@ -1,6 +1,6 @@
 //! `cute serve`: the playground over HTTP. `GET /` is the page, `GET /api/ops` the operations
 //! (for completion), `GET /api/gallery` the documentation's figures, and
-//! `GET /api/eval?expr=EXPR[&color=tile][&coords=1]` one evaluation ([`crate::page::evaluate`]):
+//! `GET /api/eval?expr=EXPR[&color=C][&coords=1][&highlight=H][&elem_bytes=B]` one evaluation ([`crate::page::evaluate`]):
 //! 200 with the answer, 400 `{"error": ...}` for a bad expression or a limit, 503 when too
 //! many evaluations run at once.
 //!
@@ -81,10 +81,7 @@ async fn eval(State(state): State<AppState>, Query(q): Query<HashMap<String, Str
             "missing parameter `expr`; hint: GET /api/eval?expr=EXPR".into(),
         );
     };
-    let options = match PictureOptions::parse(
-        q.get("color").map(String::as_str),
-        q.get("coords").map(String::as_str),
-    ) {
+    let options = match PictureOptions::parse(|k| q.get(k).map(String::as_str)) {
         Ok(o) => o,
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
@@ -98,7 +95,7 @@ async fn eval(State(state): State<AppState>, Query(q): Query<HashMap<String, Str
         );
     };
     let work = tokio::task::spawn_blocking(move || {
-        let answer = page::evaluate(&expr, options);
+        let answer = page::evaluate(&expr, &options);
         drop(permit);
         answer
     });
