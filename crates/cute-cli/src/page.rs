@@ -202,8 +202,8 @@ fn picture(
     let subject = render::subject(expr).map_err(|e| e.to_string())?;
     let svg = render::svg(&subject, &options.render()).map_err(|e| e.to_string())?;
     let banks = options.banks().then(|| options.render());
-    let cells = layout_cells(&subject.layout, subject.offset, banks.as_ref())
-        .map_err(|e| e.to_string())?;
+    let cells =
+        layout_cells(&subject.layout, subject.offset, banks.as_ref()).map_err(|e| e.to_string())?;
     Ok(Some((svg, cells)))
 }
 
@@ -229,7 +229,8 @@ fn layout_cells(
             let i = m + rows * n;
             let coord = idx2crd(&IntTuple::int(Int::dynamic(i as i64)), layout.shape())?;
             let offset = offsets[i].saturating_add(base);
-            let mut cell = json!({"row": m, "col": n, "coord": coord.to_string(), "offset": offset});
+            let mut cell =
+                json!({"row": m, "col": n, "coord": coord.to_string(), "offset": offset});
             if let Some(o) = banks {
                 cell["bank"] = json!(o.bank(offset));
             }

@@ -248,16 +248,42 @@ async fn picture_options_colorings_highlight_banks_and_morphisms() {
     let (_, a) = get(&app, &format!("{}&elem_bytes=2", query("(8,8):(8,1)"))).await;
     assert_eq!(a["cells"][16]["offset"], 16);
     assert_eq!(a["cells"][16]["bank"], 8);
-    let (_, a) = get(&app, &format!("{}&highlight=%28_%2C3%29", query("(8,8):(8,1)"))).await;
-    assert_eq!(a["svg"].as_str().unwrap().matches("class=\"highlight\"").count(), 8);
-    for bad in ["highlight=warp%3A1", "elem_bytes=0", "elem_bytes=x", "color=phase2"] {
+    let (_, a) = get(
+        &app,
+        &format!("{}&highlight=%28_%2C3%29", query("(8,8):(8,1)")),
+    )
+    .await;
+    assert_eq!(
+        a["svg"]
+            .as_str()
+            .unwrap()
+            .matches("class=\"highlight\"")
+            .count(),
+        8
+    );
+    for bad in [
+        "highlight=warp%3A1",
+        "elem_bytes=0",
+        "elem_bytes=x",
+        "color=phase2",
+    ] {
         let (status, a) = get(&app, &format!("{}&{bad}", query("(8,8):(8,1)"))).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
         assert!(a["error"].as_str().unwrap().len() > 10, "{bad}");
     }
     let (_, a) = get(&app, &query("(4,4) -> (4,8,4) over (1,3)")).await;
     assert_eq!(a["kind"], "morphism");
-    assert_eq!(a["svg"].as_str().unwrap().matches("class=\"arrow\"").count(), 2);
+    assert_eq!(
+        a["svg"]
+            .as_str()
+            .unwrap()
+            .matches("class=\"arrow\"")
+            .count(),
+        2
+    );
     let (_, page) = get(&app, "/").await;
-    assert!(page.as_str().unwrap().contains(r#"<option value="warp">warp</option>"#));
+    assert!(page
+        .as_str()
+        .unwrap()
+        .contains(r#"<option value="warp">warp</option>"#));
 }

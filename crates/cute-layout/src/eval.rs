@@ -221,10 +221,12 @@ pub fn morphism_of(text: &str) -> Result<crate::category::NestedMorphism> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn composition_steps_of(text: &str) -> Result<crate::category::via::CompositionSteps> {
-    let wrong = |detail: String| LayoutError::InvalidArgument {
+    let wrong = |detail: String| {
+        LayoutError::InvalidArgument {
         op: "composition steps",
         detail,
         hint: "give composition(A, B) with two layouts, e.g. composition((12,3,6):(1,72,12), (6,6):(6,1))",
+    }
     };
     let call = match parse(text.trim())? {
         Expr::Call(call) if call.op.name == "composition" && call.args.len() == 2 => call,

@@ -35,17 +35,25 @@ fn count(classes: &[String], class: &str) -> usize {
 const COMPOSITIONS: [(&str, &str, &str); 6] = [
     ("(12,3,6):(1,72,12)", "(6,6):(6,1)", "((2,3),6):((6,72),1)"),
     ("(16,16):(16,1)", "(8,8):(8,1)", "((2,4),8):((128,1),16)"),
-    ("(8,8,8):(64,8,1)", "(16,16):(16,1)", "((4,4),(8,2)):((16,1),(64,8))"),
+    (
+        "(8,8,8):(64,8,1)",
+        "(16,16):(16,1)",
+        "((4,4),(8,2)):((16,1),(64,8))",
+    ),
     ("(10,360):(2,60)", "(6,6):(5,60)", "((2,3),6):((10,60),360)"),
     ("(5,2,5,2):(1,25,5,50)", "(2,2):(5,50)", "(2,2):(25,50)"),
-    ("(8,64):(64,1)", "((4,4),4):((16,1),4)", "((4,4),(2,2)):((2,64),(256,1))"),
+    (
+        "(8,64):(64,1)",
+        "((4,4),4):((16,1),4)",
+        "((4,4),(2,2)):((2,64),(256,1))",
+    ),
 ];
 
 #[test]
 fn pointed_map_is_two_columns_of_points_with_base_points() {
     let a = PointedMap::new(6, vec![Some(2), Some(1), None, Some(6)]).unwrap();
     let d = pointed_diagram(&a);
-    let s = svg(&[d.clone()]);
+    let s = svg(std::slice::from_ref(&d));
     let c = classes(&s);
     assert_eq!(count(&c, "arrow"), 3, "one arrow per point not sent to *");
     assert_eq!(count(&c, "arrow base"), 2, "3 -> * and * -> *");
@@ -145,7 +153,8 @@ fn diagram_text_meets_wcag_aa() {
         .unwrap()
         .1;
     let hex = |c: Rgb| c.hex();
-    let steps = via::composition_steps(&lay("(8,64):(64,1)"), &lay("((4,4),4):((16,1),4)")).unwrap();
+    let steps =
+        via::composition_steps(&lay("(8,64):(64,1)"), &lay("((4,4),4):((16,1),4)")).unwrap();
     let s = svg(&composition_diagrams(&steps).unwrap());
     let doc = roxmltree::Document::parse(&s).unwrap();
     for r in doc.descendants().filter(|n| n.has_tag_name("rect")) {
@@ -162,7 +171,11 @@ fn diagram_text_meets_wcag_aa() {
     for t in doc.descendants().filter(|n| n.has_tag_name("text")) {
         for &bg in &diagram {
             let ratio = ink(t.attribute("fill").unwrap_or("black")).contrast(bg);
-            assert!(ratio >= 4.5, "{:?} on {bg:?}: {ratio:.2}", t.attribute("fill"));
+            assert!(
+                ratio >= 4.5,
+                "{:?} on {bg:?}: {ratio:.2}",
+                t.attribute("fill")
+            );
         }
     }
 }
@@ -217,10 +230,9 @@ fn col_major(shape: &[i64], reversed: bool) -> cute_layout::Layout {
 /// draws today.
 #[test]
 fn readme_steps_figure_is_current() {
-    let steps = cute_layout::eval::composition_steps_of(
-        "composition((12,3,6):(1,72,12), (6,6):(6,1))",
-    )
-    .unwrap();
+    let steps =
+        cute_layout::eval::composition_steps_of("composition((12,3,6):(1,72,12), (6,6):(6,1))")
+            .unwrap();
     let committed = include_str!("../../../docs/figures/composition-steps.svg");
     assert_eq!(
         svg(&composition_diagrams(&steps).unwrap()),

@@ -173,7 +173,7 @@ pub fn pointed_diagram(alpha: &PointedMap) -> Diagram {
 /// let p = |s: &str| s.parse().unwrap();
 /// let (t2, u2) = mutual_refinement(&p("(6,6)"), &p("(12,3,6)")).unwrap();
 /// let d = refinement_diagram(&t2, &u2);
-/// assert_eq!(d.columns[0].entries, ["6", "2", "3", "3", "6"]);
+/// assert_eq!(d.columns[0].entries, ["6", "2", "3", "6"]); // U' = ((6,2),3,6)
 /// assert!(d.arrows.is_empty());
 /// ```
 pub fn refinement_diagram(t: &IntTuple, u: &IntTuple) -> Diagram {
@@ -276,11 +276,14 @@ fn pasted(s: &CompositionSteps) -> Diagram {
     let mut right = Column::new("V'", labels(g.codomain()));
     right.right_tree = nested(g.codomain());
     Diagram {
-        title: "4. f~ = f pulled back along T', g' = g pushed forward along U', pasted along T' ⊆ U'"
-            .into(),
+        title:
+            "4. f~ = f pulled back along T', g' = g pushed forward along U', pasted along T' ⊆ U'"
+                .into(),
         columns: vec![left, middle, right],
         base_points: false,
-        arrows: arrows_of(f.alpha(), 0).chain(arrows_of(g.alpha(), 1)).collect(),
+        arrows: arrows_of(f.alpha(), 0)
+            .chain(arrows_of(g.alpha(), 1))
+            .collect(),
         caption: vec![format!("f~ = {f}"), format!("g' = {g}")],
     }
 }

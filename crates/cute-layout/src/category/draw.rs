@@ -174,7 +174,8 @@ impl Tree<'_> {
     }
 }
 
-/// Lays out `d` with its top-left corner at `(0, top)`; returns the marks, width and height.
+/// Lays out `d` but its caption with its top-left corner at `(0, top)`; returns the marks, the
+/// width (the caption's included) and the height (the caption's excluded).
 fn place(d: &Diagram, top: f64) -> (Vec<Mark>, f64, f64) {
     let mut marks = Vec::new();
     let base = usize::from(d.base_points);
@@ -264,18 +265,8 @@ fn place(d: &Diagram, top: f64) -> (Vec<Mark>, f64, f64) {
         });
     }
     let mut width = body_w;
-    let mut y = grid_top + rows as f64 * ROW + 20.0;
-    for (k, line) in d.caption.iter().enumerate() {
+    for line in &d.caption {
         width = width.max(line.chars().count() as f64 * CHAR * 0.875 + 2.0 * MARGIN);
-        marks.push(Mark::Text {
-            x: 0.0, // centred later, once the page width is known
-            y,
-            text: line.clone(),
-            size: 14.0,
-            centred: true,
-            secondary: k > 0,
-        });
-        y += 22.0;
     }
     if !d.title.is_empty() {
         width = width.max(d.title.chars().count() as f64 * CHAR * 0.875 + 2.0 * MARGIN);
@@ -288,7 +279,15 @@ fn place(d: &Diagram, top: f64) -> (Vec<Mark>, f64, f64) {
             secondary: false,
         });
     }
-    (marks, width, y - top)
+    (marks, width, grid_top + rows as f64 * ROW + 20.0 - top)
+}
+
+/// The caption lines of `d` from baseline `y` down, 22 px apart: `(y, text, secondary)`.
+fn caption_lines(d: &Diagram, y: f64) -> impl Iterator<Item = (f64, String, bool)> + '_ {
+    d.caption
+        .iter()
+        .enumerate()
+        .map(move |(k, line)| (y + 22.0 * k as f64, line.clone(), k > 0))
 }
 
 /// Lays out the diagrams one under the other, captions centred.
@@ -305,33 +304,23 @@ pub fn scene(diagrams: &[Diagram]) -> Scene {
     let mut marks = Vec::new();
     let mut width: f64 = 0.0;
     let mut top = 0.0;
-    let mut parts = Vec::new();
+    let mut captions = Vec::new();
     for d in diagrams {
         let (m, w, h) = place(d, top);
         width = width.max(w);
-        parts.push(m);
-        top += h;
+        marks.extend(m);
+        // captions are centred on the page, once its width is known
+        captions.extend(caption_lines(d, top + h));
+        top += h + 22.0 * d.caption.len() as f64;
     }
-    for m in parts.into_iter().flatten() {
-        marks.push(match m {
-            Mark::Text {
-                y,
-                text,
-                size,
-                centred: true,
-                secondary,
-                x,
-            } if x == 0.0 => Mark::Text {
-                x: width / 2.0,
-                y,
-                text,
-                size,
-                centred: true,
-                secondary,
-            },
-            m => m,
-        });
-    }
+    marks.extend(captions.into_iter().map(|(y, text, secondary)| Mark::Text {
+        x: width / 2.0,
+        y,
+        text,
+        size: 14.0,
+        centred: true,
+        secondary,
+    }));
     let title = diagrams
         .iter()
         .find_map(|d| d.caption.first().cloned())
@@ -389,7 +378,14 @@ fn svg_mark(out: &mut String, m: &Mark) {
             r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#666" stroke-width="1.2"/>"##,
             from.0, from.1, to.0, to.1
         ),
-        Mark::Box { x, y, w, text, class: "root", .. } => writeln!(
+        Mark::Box {
+            x,
+            y,
+            w,
+            text,
+            class: "root",
+            ..
+        } => writeln!(
             out,
             r##"<rect x="{:.1}" y="{:.1}" width="{w:.1}" height="22" rx="4" fill="{}" stroke="#666"/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text>"##,
             x - w / 2.0,
@@ -398,7 +394,14 @@ fn svg_mark(out: &mut String, m: &Mark) {
             y + 5.5,
             esc(text)
         ),
-        Mark::Box { x, y, w, text, class, index } => writeln!(
+        Mark::Box {
+            x,
+            y,
+            w,
+            text,
+            class,
+            index,
+        } => writeln!(
             out,
             r##"<g class="{class}" data-index="{index}"><rect x="{:.1}" y="{:.1}" width="{w:.1}" height="26" rx="4" fill="{}" stroke="#999"/><text x="{x:.1}" y="{:.1}" text-anchor="middle">{}</text></g>"##,
             x - w / 2.0,
@@ -426,11 +429,26 @@ fn svg_mark(out: &mut String, m: &Mark) {
                 to.1
             )
         }
-        Mark::Text { x, y, text, size, centred, secondary } => writeln!(
+        Mark::Text {
+            x,
+            y,
+            text,
+            size,
+            centred,
+            secondary,
+        } => writeln!(
             out,
             r##"<text x="{x:.1}" y="{y:.1}"{} font-size="{size:.0}"{}>{}</text>"##,
-            if *centred { r#" text-anchor="middle""# } else { "" },
-            if *secondary { format!(r#" fill="{GREY}""#) } else { String::new() },
+            if *centred {
+                r#" text-anchor="middle""#
+            } else {
+                ""
+            },
+            if *secondary {
+                format!(r#" fill="{GREY}""#)
+            } else {
+                String::new()
+            },
             esc(text)
         ),
     };
