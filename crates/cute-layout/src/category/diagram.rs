@@ -189,17 +189,21 @@ pub fn refinement_diagram(t: &IntTuple, u: &IntTuple) -> Diagram {
     }
 }
 
+/// The top-level modes of `t` (an integer is its own one mode).
+pub(crate) fn top_modes(t: &IntTuple) -> Vec<TreeRef<'_, Int>> {
+    if t.is_leaf() {
+        vec![t.as_ref()]
+    } else {
+        t.as_ref().modes().collect()
+    }
+}
+
 /// `t` with every top-level integer `x` made the tuple `(x)`, so that its tree has a root per
 /// entry of the tuple it refines (a refinement's unsplit entries included).
 fn rooted(t: &IntTuple) -> IntTuple {
     let mut b = Builder::new();
     b.open();
-    let modes: Vec<TreeRef<'_, Int>> = if t.is_leaf() {
-        vec![t.as_ref()]
-    } else {
-        t.as_ref().modes().collect()
-    };
-    for m in modes {
+    for m in top_modes(t) {
         if m.is_leaf() {
             b.open();
             b.push(m);

@@ -2,7 +2,7 @@
 //! a standalone TikZ document ([`tikz`]). [`scene`] places every box, tree line, arrow and text
 //! once; the writers only translate the marks.
 
-use super::diagram::{morphism_diagram, size_label, Diagram};
+use super::diagram::{morphism_diagram, size_label, top_modes, Diagram};
 use super::nested::NestedMorphism;
 use super::Result;
 use crate::int::Int;
@@ -150,12 +150,7 @@ impl Tree<'_> {
 
     /// Draws one tree per top-level mode of `x` that is a tuple, its root labelled with its size.
     fn draw(mut self, x: &IntTuple) {
-        let modes: Vec<TreeRef<'_, Int>> = if x.is_leaf() {
-            vec![x.as_ref()]
-        } else {
-            x.as_ref().modes().collect()
-        };
-        for m in modes {
+        for m in top_modes(x) {
             if m.is_leaf() {
                 self.next_leaf += 1;
                 continue;
