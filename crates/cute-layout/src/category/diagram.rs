@@ -300,9 +300,49 @@ pub(crate) fn size_label(t: &IntTuple) -> String {
         .to_string()
 }
 
+/// The number (1-based) of the top-level mode of `t` that holds each leaf.
+fn leaf_modes(t: &IntTuple) -> Vec<usize> {
+    top_modes(t)
+        .iter()
+        .enumerate()
+        .flat_map(|(k, m)| std::iter::repeat_n(k + 1, m.leaves().count()))
+        .collect()
+}
+
+/// The text of row `r` (0 at the bottom) of column `c`: the entry, `[k]` before it for the mode
+/// `k` of the left tree that holds it and after it for the right tree's, and `↦ j` for its
+/// arrow.
+fn cell_text(d: &Diagram, c: usize, r: usize) -> String {
+    let col = &d.columns[c];
+    let base = usize::from(d.base_points);
+    let entry = match r.checked_sub(base) {
+        None => None, // the base point
+        Some(i) if i < col.entries.len() => Some(i),
+        Some(_) => return String::new(),
+    };
+    let mut text = entry.map_or("*".to_string(), |i| col.entries[i].clone());
+    let mode = |t: &Option<IntTuple>| {
+        let i = entry?;
+        t.as_ref().and_then(|t| leaf_modes(t).get(i).copied())
+    };
+    if let Some(k) = mode(&col.left_tree) {
+        text = format!("[{k}] {text}");
+    }
+    if let Some(k) = mode(&col.right_tree) {
+        text = format!("{text} [{k}]");
+    }
+    let arrow = d.arrows.iter().find(|a| a.column == c && a.from == entry);
+    if let Some(a) = arrow {
+        let to = a.to.map_or("*".to_string(), |j| (j + 1).to_string());
+        text = format!("{text} ↦ {to}");
+    }
+    text
+}
+
 /// A diagram as text: the title, then one line per row from the top row down, each column's
 /// entry followed by its arrow `↦ k` (the target's 1-based row in the next column, `*` for the
-/// base point), then the caption.
+/// base point), then the caption. A tree is shown as the number `[k]` of its top-level mode
+/// that holds the entry, on its side.
 ///
 /// # Examples
 /// ```
@@ -330,38 +370,9 @@ fn text_one(out: &mut String, d: &Diagram) {
     }
     let base = usize::from(d.base_points);
     let rows = d.columns.iter().map(|c| c.entries.len()).max().unwrap_or(0) + base;
-    let target = |c: usize, from: Option<usize>| {
-        d.arrows
-            .iter()
-            .find(|a| a.column == c && a.from == from)
-            .map(|a| a.to.map_or("*".to_string(), |j| (j + 1).to_string()))
-    };
     // per column: the cell texts of each row, and the width of the column
-    let cells: Vec<Vec<String>> = d
-        .columns
-        .iter()
-        .enumerate()
-        .map(|(c, col)| {
-            (0..rows)
-                .map(|r| {
-                    let from = if base == 1 && r == 0 {
-                        Some(None)
-                    } else {
-                        (r - base < col.entries.len()).then_some(Some(r - base))
-                    };
-                    match from {
-                        None => String::new(),
-                        Some(i) => {
-                            let label = i.map_or("*", |i| col.entries[i].as_str());
-                            match target(c, i) {
-                                Some(t) => format!("{label} ↦ {t}"),
-                                None => label.to_string(),
-                            }
-                        }
-                    }
-                })
-                .collect()
-        })
+    let cells: Vec<Vec<String>> = (0..d.columns.len())
+        .map(|c| (0..rows).map(|r| cell_text(d, c, r)).collect())
         .collect();
     let widths: Vec<usize> = d
         .columns
