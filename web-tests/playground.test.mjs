@@ -185,3 +185,91 @@ test("cute html writes one self-contained page with hover", async () => {
   await page.screenshot({ path: join(shots, "html.png"), fullPage: true });
   await page.close();
 });
+
+test("the color menu offers every coloring of the renderer, and thread coloring colors rows", async () => {
+  const page = await open();
+  const names = await page.locator("#color option").evaluateAll((os) => os.map((o) => o.value));
+  for (const c of ["offset", "tile", "thread", "value", "bank", "warp"]) assert.ok(names.includes(c), c);
+  await page.selectOption("#color", "thread");
+  await submit(page, "(4,8):(1,4)");
+  await page.waitForSelector("#picture svg rect.cell");
+  const fills = await page.locator("#picture svg rect.cell").evaluateAll((rs) => rs.map((r) => r.getAttribute("fill")));
+  assert.equal(fills.length, 32);
+  // row-major cells: a row is one thread (mode 0), one color; the next row another
+  assert.equal(new Set(fills.slice(0, 8)).size, 1);
+  assert.notEqual(fills[0], fills[8]);
+  await page.selectOption("#color", "warp");
+  await page.waitForURL(/color=warp/);
+  // warps of 32 elements: the first 32 (4 rows x 8 columns: all of them) share one color
+  await page.waitForFunction(() => {
+    const fills = [...document.querySelectorAll("#picture svg rect.cell")].map((r) => r.getAttribute("fill"));
+    return fills.length === 32 && new Set(fills).size === 1;
+  });
+  await page.close();
+});
+
+test("a shared-memory view shows the bank of a cell on hover", async () => {
+  const page = await open();
+  await page.selectOption("#color", "bank");
+  await page.fill("#elem-bytes", "2");
+  await submit(page, "(8,8):(8,1)");
+  await page.waitForSelector("#picture svg rect.cell[data-bank]");
+  // row 0, column 3: offset 3, bank 3*2/4 = 1; row 2, column 0: offset 16, bank 8
+  await page.locator("#picture svg rect.cell").nth(3).hover();
+  await page.waitForSelector("#tip:not([hidden])");
+  assert.match(await page.textContent("#tip"), /^\(0,3\) -> 3\nrow 0, column 3\nbank 1$/);
+  await page.locator("#picture svg rect.cell").nth(16).hover();
+  await page.waitForFunction(() => /bank 8$/.test(document.querySelector("#tip").textContent));
+  await page.screenshot({ path: join(shots, "bank.png") });
+  await page.close();
+});
+
+test("the highlight box highlights a tile, and the hover still works", async () => {
+  const page = await open();
+  await page.selectOption("#color", "tile");
+  await page.fill("#highlight", "tile:1");
+  await submit(page, DIVIDE);
+  await page.waitForSelector("#picture svg rect.highlight");
+  // tile 1 of logical_divide((4,2,3):(2,1,8), 4:2): the 4 cells of column 1
+  assert.equal(await page.locator("#picture svg rect.highlight").count(), 4);
+  assert.equal(await page.locator("#picture svg rect.cell").count(), 24);
+  await page.locator("#picture svg rect.cell").nth(6).hover();
+  await page.waitForSelector("#tip:not([hidden])");
+  assert.match(await page.textContent("#tip"), /-> 4/);
+  await page.screenshot({ path: join(shots, "highlight.png"), fullPage: true });
+  await page.fill("#highlight", "warp:1");
+  await page.click("#go");
+  await page.waitForSelector("#error:not([hidden])");
+  assert.match(await page.textContent("#error"), /highlight/);
+  await page.close();
+});
+
+test("a share link restores the coloring, the highlight and the element size", async () => {
+  const page = await open();
+  await page.selectOption("#color", "bank");
+  await page.fill("#highlight", "(_,3)");
+  await page.fill("#elem-bytes", "2");
+  await submit(page, "(8,8):(8,1)");
+  await page.waitForSelector("#picture svg rect.highlight");
+  const link = await page.getAttribute("#share", "href");
+  await page.close();
+  const shared = await open(link);
+  await shared.waitForSelector("#picture svg rect.highlight");
+  assert.equal(await shared.inputValue("#color"), "bank");
+  assert.equal(await shared.inputValue("#highlight"), "(_,3)");
+  assert.equal(await shared.inputValue("#elem-bytes"), "2");
+  assert.equal(await shared.locator("#picture svg rect.highlight").count(), 8);
+  assert.equal(await shared.locator("#picture svg rect.cell[data-bank]").count(), 64);
+  await shared.close();
+});
+
+test("a tuple morphism is drawn as its diagram", async () => {
+  const page = await open();
+  await submit(page, "(4,4) -> (4,8,4) over (1,3)");
+  await page.waitForSelector("#picture svg g.arrow");
+  assert.equal(await page.textContent("#kind"), "morphism");
+  assert.equal(await page.locator("#picture svg g.arrow").count(), 2);
+  assert.equal(await page.locator("#picture svg g.codomain").count(), 3);
+  await page.screenshot({ path: join(shots, "morphism.png"), fullPage: true });
+  await page.close();
+});

@@ -24,6 +24,7 @@ const EXAMPLES: &str = "Examples:
   cute latex '(4,8):(1,4)' -o layout.tex
   cute svg 'logical_divide((4,2,3):(2,1,8), 4:2)' --color tile -o divide.svg
   cute morphism '(2,2,2,4,4):(2,1,64,4,16)'
+  cute morphism --steps --svg steps.svg 'composition((12,3,6):(1,72,12), (6,6):(6,1))'
   cute analyze 'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)' --elem-bytes 2
   cute analyze '(_8,_64):(_64,_1)' --elem-bytes 2 --atom SM75_U32x4_LDSM_N --solve
   cute explain 'composition((6,2):(8,2), (4,3):(3,1))'
@@ -106,19 +107,31 @@ enum Command {
         draw: DrawArgs,
     },
     /// Print the standard-form tuple morphism of a tractable layout, `S -> T over α` (`*` is
-    /// the base point), or draw its diagram with `--svg` / `--png`.
+    /// the base point), or draw its diagram with `--svg` / `--png` / `--latex`.
     ///
     /// LAYOUT is a layout such as `(2,2,2,4,4):(2,1,64,4,16)`, a morphism such as
-    /// `(4,4) -> (4,8,4) over (1,3)`, or an `eval` expression yielding either.
+    /// `(4,4) -> (4,8,4) over (1,3)`, or an `eval` expression yielding either. With `--pointed`,
+    /// the bare pointed map α alone (`Fin_*`, base points drawn); with `--steps`, LAYOUT is
+    /// `composition(A, B)` and the composition algorithm is shown step by step (the two
+    /// morphisms, their mutual refinement, the pasted diagram, the composite).
     Morphism {
-        /// The layout, morphism or expression.
+        /// The layout, morphism or expression (with --steps: `composition(A, B)`).
         layout: String,
+        /// Show the pointed map α of the morphism alone, with its base points.
+        #[arg(long, conflicts_with = "steps")]
+        pointed: bool,
+        /// Show the composition algorithm for `composition(A, B)` step by step.
+        #[arg(long)]
+        steps: bool,
         /// Draw the diagram as SVG, to FILE or standard output.
-        #[arg(long, value_name = "FILE", num_args = 0..=1, conflicts_with = "png")]
+        #[arg(long, value_name = "FILE", num_args = 0..=1, conflicts_with_all = ["png", "latex"])]
         svg: Option<Option<PathBuf>>,
         /// Draw the diagram as PNG, to FILE or standard output.
-        #[arg(long, value_name = "FILE", num_args = 0..=1)]
+        #[arg(long, value_name = "FILE", num_args = 0..=1, conflicts_with = "latex")]
         png: Option<Option<PathBuf>>,
+        /// Write the diagram as a standalone TikZ document, to FILE or standard output.
+        #[arg(long, value_name = "FILE", num_args = 0..=1)]
+        latex: Option<Option<PathBuf>>,
     },
     /// Analyse a layout's shared-memory accesses: bank conflicts per phase (32 banks of 4
     /// bytes), the widest vector access, contiguity, injectivity and surjectivity.
@@ -183,9 +196,8 @@ enum Command {
         /// Show the coordinate of each cell instead of its offset.
         #[arg(long)]
         coords: bool,
-        /// Color the cells by offset (CuTe's greys) or by tile.
-        #[arg(long, value_enum, default_value_t = ColorBy::Offset)]
-        color: ColorBy,
+        #[command(flatten)]
+        draw: DrawArgs,
     },
 }
 
@@ -203,9 +215,9 @@ struct DrawArgs {
     /// are dimmed (`show`: printed `.`).
     #[arg(long, value_name = "WHAT")]
     highlight: Option<String>,
-    /// Element size in bytes, for `--color bank`.
-    #[arg(long, default_value_t = 4, value_name = "BYTES")]
-    elem_bytes: i64,
+    /// Element size in bytes, for `--color bank` (default 4); `html`: the hover shows banks.
+    #[arg(long, value_name = "BYTES")]
+    elem_bytes: Option<i64>,
     /// Bits one thread accesses at once, for `--color phase` (default: one element).
     #[arg(long, value_name = "BITS")]
     access_bits: Option<i64>,
@@ -240,8 +252,19 @@ impl DrawArgs {
                 .as_deref()
                 .map(str::parse::<Highlight>)
                 .transpose()?,
-            elem_bytes: self.elem_bytes,
+            elem_bytes: self.elem_bytes.unwrap_or(4),
             access_bytes: self.access_bits.unwrap_or(0) / 8,
+        })
+    }
+
+    /// The playground's options (`cute html`).
+    fn page_options(&self) -> Result<PictureOptions, Box<dyn std::error::Error>> {
+        let o = self.options(Label::Offset)?;
+        Ok(PictureOptions {
+            color: o.coloring,
+            coords: false,
+            highlight: o.highlight,
+            elem_bytes: self.elem_bytes,
         })
     }
 }
@@ -375,22 +398,14 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             tv,
             draw,
         } => draw_svg(&expr, output.as_deref(), coords, &draw, tv.as_deref())?,
-        Command::Morphism { layout, svg, png } => {
-            check_extension(svg.as_ref().and_then(|o| o.as_deref()), &["svg"])?;
-            check_extension(png.as_ref().and_then(|o| o.as_deref()), &["png"])?;
-            let f = cute_layout::eval::morphism_of(&layout)?;
-            match (svg, png) {
-                (Some(out), _) => write_out(
-                    out.as_deref(),
-                    cute_layout::category::to_svg(&f)?.as_bytes(),
-                )?,
-                (None, Some(out)) => write_out(
-                    out.as_deref(),
-                    &render::png(&cute_layout::category::to_svg(&f)?)?,
-                )?,
-                (None, None) => println!("{f}"),
-            }
-        }
+        Command::Morphism {
+            layout,
+            pointed,
+            steps,
+            svg,
+            png,
+            latex,
+        } => morphism(&layout, pointed, steps, [svg, png, latex])?,
         Command::Analyze {
             expr,
             elem_bytes,
@@ -444,16 +459,52 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             expr,
             output,
             coords,
-            color,
+            draw,
         } => {
             check_extension(output.as_deref(), &["html", "htm"])?;
             let options = PictureOptions {
-                tile: matches!(color, ColorBy::Tile),
                 coords,
+                ..draw.page_options()?
             };
-            write_out(output.as_deref(), standalone(&expr, options)?.as_bytes())?;
+            write_out(output.as_deref(), standalone(&expr, &options)?.as_bytes())?;
         }
         _ => unreachable!("eval, ops, explain and serve are handled in main"),
+    }
+    Ok(())
+}
+
+/// `morphism`: the diagrams of a morphism, its pointed map, or the composition algorithm's
+/// steps, as text or written as SVG, PNG or TikZ (`outputs`: `--svg`, `--png`, `--latex`).
+fn morphism(
+    expr: &str,
+    pointed: bool,
+    steps: bool,
+    outputs: [Option<Option<PathBuf>>; 3],
+) -> Result<(), Box<dyn std::error::Error>> {
+    use cute_layout::category::{diagram, draw};
+    let [svg, png, latex] = outputs;
+    check_extension(svg.as_ref().and_then(|o| o.as_deref()), &["svg"])?;
+    check_extension(png.as_ref().and_then(|o| o.as_deref()), &["png"])?;
+    check_extension(latex.as_ref().and_then(|o| o.as_deref()), &["tex"])?;
+    let diagrams = if steps {
+        diagram::composition_diagrams(&cute_layout::eval::composition_steps_of(expr)?)?
+    } else {
+        let f = cute_layout::eval::morphism_of(expr)?;
+        if !pointed && svg.is_none() && png.is_none() && latex.is_none() {
+            println!("{f}");
+            return Ok(());
+        }
+        if pointed {
+            vec![diagram::pointed_diagram(f.alpha())]
+        } else {
+            vec![diagram::morphism_diagram(&f)?]
+        }
+    };
+    match (svg, png, latex) {
+        (Some(out), _, _) => write_out(out.as_deref(), draw::svg(&diagrams).as_bytes())?,
+        (_, Some(out), _) => write_out(out.as_deref(), &render::png(&draw::svg(&diagrams))?)?,
+        (_, _, Some(out)) => write_out(out.as_deref(), draw::tikz(&diagrams).as_bytes())?,
+        _ => print!("{}", diagram::text(&diagrams)),
     }
     Ok(())
 }

@@ -6,14 +6,15 @@
 
 use cute_layout::explain::explain;
 use cute_layout::registry::operations;
-use cute_layout::render::{self, Coloring, Label};
+use cute_layout::render::{self, Coloring, Highlight, Label};
 use cute_layout::tv::TvLayout;
-use cute_layout::tv_render::svg_tv;
+use cute_layout::tv_render::svg_tv_opts;
 use cute_layout::value::Value;
 use cute_layout::{eval::eval, idx2crd, AnyLayout, Int, IntTuple};
 use serde_json::{json, Map, Value as Json};
 
-/// The page template; `{{STYLE}}`, `{{SCRIPT}}` and `{{DATA}}` are filled in by [`page`].
+/// The page template; `{{STYLE}}`, `{{SCRIPT}}`, `{{COLORS}}` and `{{DATA}}` are filled in by
+/// [`page`].
 const TEMPLATE: &str = include_str!("page/index.html");
 const STYLE: &str = include_str!("page/app.css");
 const SCRIPT: &str = include_str!("page/app.js");
@@ -23,55 +24,107 @@ const FIGURES: &str = include_str!("page/figures.txt");
 /// The longest expression evaluated, in bytes.
 pub const MAX_EXPR_BYTES: usize = 4096;
 
-/// How the picture is drawn: the options of `cute svg`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// How the picture is drawn: the options of `cute svg` (`--color`, `--coords`, `--highlight`,
+/// `--elem-bytes`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PictureOptions {
-    /// Color by tile (divides, products, complement) instead of by offset.
-    pub tile: bool,
+    /// How the cells are colored.
+    pub color: Coloring,
     /// Show coordinates in the cells instead of offsets.
     pub coords: bool,
+    /// The cells to highlight.
+    pub highlight: Option<Highlight>,
+    /// The element size in bytes of a shared-memory view: the hover shows each cell's bank.
+    /// `None`: not a shared-memory view (banks are still shown when coloring by bank, for
+    /// 4-byte elements).
+    pub elem_bytes: Option<i64>,
 }
 
+/// The largest element size accepted, in bytes.
+const MAX_ELEM_BYTES: i64 = 1 << 20;
+
 impl PictureOptions {
-    /// Reads `color` (`offset` or `tile`) and `coords` (`1`/`true` or absent) as the URL
-    /// spells them.
+    /// Reads the options as the URL spells them: `color` (a [`Coloring::name`]), `coords`
+    /// (`1`/`true`/`on`), `highlight` (`thread:T`, `value:V`, `tile:K` or a slice such as
+    /// `(_,3)`) and `elem_bytes` (a positive integer); `get` looks a parameter up.
     ///
     /// # Errors
-    /// An unknown color, named.
+    /// An unknown color, a malformed highlight or element size, named.
     ///
     /// ```
     /// use cute_cli::page::PictureOptions;
-    /// let o = PictureOptions::parse(Some("tile"), Some("1")).unwrap();
-    /// assert!(o.tile && o.coords);
-    /// assert!(PictureOptions::parse(Some("rainbow"), None).unwrap_err().contains("rainbow"));
+    /// use cute_layout::render::Coloring;
+    /// let q = |k: &str| match k { "color" => Some("bank"), "elem_bytes" => Some("2"), _ => None };
+    /// let o = PictureOptions::parse(q).unwrap();
+    /// assert_eq!((o.color, o.elem_bytes, o.coords), (Coloring::Bank, Some(2), false));
+    /// assert!(PictureOptions::parse(|k| (k == "color").then_some("rainbow")).unwrap_err().contains("rainbow"));
+    /// assert!(PictureOptions::parse(|k| (k == "highlight").then_some("warp:1")).is_err());
     /// ```
-    pub fn parse(color: Option<&str>, coords: Option<&str>) -> Result<Self, String> {
-        let tile = match color.unwrap_or("offset") {
-            "offset" | "" => false,
-            "tile" => true,
-            other => {
-                return Err(format!(
-                    "unknown color `{other}`; hint: color is `offset` or `tile`"
-                ))
-            }
+    pub fn parse<'a>(get: impl Fn(&str) -> Option<&'a str>) -> Result<Self, String> {
+        let present = |k: &str| get(k).map(str::trim).filter(|v| !v.is_empty());
+        let color = match present("color") {
+            None => Coloring::Offset,
+            Some(c) => c.parse::<Coloring>().map_err(|e| e.to_string())?,
         };
-        let coords = matches!(coords, Some("1" | "true" | "on"));
-        Ok(PictureOptions { tile, coords })
+        let highlight = present("highlight")
+            .map(str::parse::<Highlight>)
+            .transpose()
+            .map_err(|e| e.to_string())?;
+        let elem_bytes = match present("elem_bytes") {
+            None => None,
+            Some(b) => match b.parse::<i64>() {
+                Ok(n) if (1..=MAX_ELEM_BYTES).contains(&n) => Some(n),
+                _ => {
+                    return Err(format!(
+                        "elem_bytes `{b}` is not an element size from 1 to {MAX_ELEM_BYTES} bytes; hint: 2 for half precision, 4 for float"
+                    ))
+                }
+            },
+        };
+        let coords = matches!(get("coords"), Some("1" | "true" | "on"));
+        Ok(PictureOptions {
+            color,
+            coords,
+            highlight,
+            elem_bytes,
+        })
     }
 
-    fn render(self) -> render::Options {
+    /// The options as the URL spells them (what [`PictureOptions::parse`] reads back), for
+    /// `cute html`'s page.
+    fn to_json(&self) -> Json {
+        json!({
+            "color": self.color.name(),
+            "coords": self.coords,
+            "highlight": self.highlight_text(),
+            "elem_bytes": self.elem_bytes,
+        })
+    }
+
+    fn highlight_text(&self) -> Option<String> {
+        self.highlight.as_ref().map(|h| match h {
+            Highlight::Thread(t) => format!("thread:{t}"),
+            Highlight::Value(v) => format!("value:{v}"),
+            Highlight::Tile(k) => format!("tile:{k}"),
+            Highlight::Slice(c) => c.to_string(),
+        })
+    }
+
+    /// Whether the hover shows banks: coloring by bank, or an element size given.
+    fn banks(&self) -> bool {
+        self.color == Coloring::Bank || self.elem_bytes.is_some()
+    }
+
+    fn render(&self) -> render::Options {
         render::Options {
             label: if self.coords {
                 Label::Coord
             } else {
                 Label::Offset
             },
-            coloring: if self.tile {
-                Coloring::Tile
-            } else {
-                Coloring::Offset
-            },
-            ..render::Options::default()
+            coloring: self.color,
+            highlight: self.highlight.clone(),
+            elem_bytes: self.elem_bytes.unwrap_or(4),
         }
     }
 }
@@ -79,21 +132,24 @@ impl PictureOptions {
 /// Evaluates `expr` for the page: `{"result", "kind", "svg", "explain", "cells",
 /// "picture_error"}`. `svg` is null when the value has no picture (an integer, a tuple) or the
 /// picture failed (then `picture_error` says why, e.g. the picture-cell limit); `cells` lists
-/// the picture's cells in row-major order (`row`, `col`, `coord`, `offset`, or for a TV layout
-/// `thread` and `value`) for hover.
+/// the picture's cells in row-major order (`row`, `col`, `coord`, `offset`, and `bank` for a
+/// shared-memory view, or for a TV layout `thread` and `value`) for hover. A tuple morphism's
+/// picture is its diagram (no cells).
 ///
 /// # Errors
 /// The expression is too long, does not parse, or its operation fails: the full message.
 ///
 /// ```
 /// use cute_cli::page::{evaluate, PictureOptions};
-/// let a = evaluate("(2,3):(3,1)", PictureOptions::default()).unwrap();
+/// let a = evaluate("(2,3):(3,1)", &PictureOptions::default()).unwrap();
 /// assert_eq!(a["result"], "(2,3):(3,1)");
 /// assert_eq!(a["cells"].as_array().unwrap().len(), 6);
 /// assert_eq!(a["cells"][1]["offset"], 1); // row 0, column 1
-/// assert!(evaluate("nonsense(1)", PictureOptions::default()).is_err());
+/// assert!(evaluate("nonsense(1)", &PictureOptions::default()).is_err());
+/// let smem = PictureOptions { elem_bytes: Some(2), ..PictureOptions::default() };
+/// assert_eq!(evaluate("(2,8):(8,1)", &smem).unwrap()["cells"][3]["bank"], 1); // offset 3
 /// ```
-pub fn evaluate(expr: &str, options: PictureOptions) -> Result<Json, String> {
+pub fn evaluate(expr: &str, options: &PictureOptions) -> Result<Json, String> {
     let expr = expr.trim();
     if expr.len() > MAX_EXPR_BYTES {
         return Err(format!(
@@ -126,11 +182,18 @@ pub fn evaluate(expr: &str, options: PictureOptions) -> Result<Json, String> {
 fn picture(
     expr: &str,
     value: &Value,
-    options: PictureOptions,
+    options: &PictureOptions,
 ) -> Result<Option<(String, Vec<Json>)>, String> {
-    if let Value::Tv(tv) = value {
-        let svg = svg_tv(tv).map_err(|e| e.to_string())?;
-        return Ok(Some((svg, tv_cells(tv).map_err(|e| e.to_string())?)));
+    match value {
+        Value::Tv(tv) => {
+            let svg = svg_tv_opts(tv, &options.render()).map_err(|e| e.to_string())?;
+            return Ok(Some((svg, tv_cells(tv).map_err(|e| e.to_string())?)));
+        }
+        Value::Morphism(f) => {
+            let svg = cute_layout::category::to_svg(f).map_err(|e| e.to_string())?;
+            return Ok(Some((svg, Vec::new())));
+        }
+        _ => {}
     }
     // an integer `n` is drawable as `n:1`, but on the page it is just a number
     if matches!(value, Value::Int(_)) || value.as_any_layout().is_none() {
@@ -138,13 +201,20 @@ fn picture(
     }
     let subject = render::subject(expr).map_err(|e| e.to_string())?;
     let svg = render::svg(&subject, &options.render()).map_err(|e| e.to_string())?;
-    let cells = layout_cells(&subject.layout).map_err(|e| e.to_string())?;
+    let banks = options.banks().then(|| options.render());
+    let cells =
+        layout_cells(&subject.layout, subject.offset, banks.as_ref()).map_err(|e| e.to_string())?;
     Ok(Some((svg, cells)))
 }
 
 /// The cells of a layout's table (rows index mode 0, columns the other modes; a rank-1
-/// layout is one row), row-major, as the SVG picture draws them.
-fn layout_cells(f: &AnyLayout) -> cute_layout::error::Result<Vec<Json>> {
+/// layout is one row), row-major, as the SVG picture draws them; `base` is a tensor's offset,
+/// and `banks` the options that give each cell's bank, for a shared-memory view.
+fn layout_cells(
+    f: &AnyLayout,
+    base: i64,
+    banks: Option<&render::Options>,
+) -> cute_layout::error::Result<Vec<Json>> {
     let layout = f.inner();
     let offsets = f.offsets()?;
     let rows = if layout.rank() == 1 {
@@ -158,9 +228,13 @@ fn layout_cells(f: &AnyLayout) -> cute_layout::error::Result<Vec<Json>> {
         for n in 0..cols {
             let i = m + rows * n;
             let coord = idx2crd(&IntTuple::int(Int::dynamic(i as i64)), layout.shape())?;
-            cells.push(
-                json!({"row": m, "col": n, "coord": coord.to_string(), "offset": offsets[i]}),
-            );
+            let offset = offsets[i].saturating_add(base);
+            let mut cell =
+                json!({"row": m, "col": n, "coord": coord.to_string(), "offset": offset});
+            if let Some(o) = banks {
+                cell["bank"] = json!(o.bank(offset));
+            }
+            cells.push(cell);
         }
     }
     Ok(cells)
@@ -231,7 +305,16 @@ pub fn page(data: &Json) -> String {
     TEMPLATE
         .replace("{{STYLE}}", STYLE)
         .replace("{{SCRIPT}}", SCRIPT)
+        .replace("{{COLORS}}", &color_options())
         .replace("{{DATA}}", &data)
+}
+
+/// The `<option>`s of the page's color menu: every coloring the renderer has.
+fn color_options() -> String {
+    Coloring::ALL
+        .iter()
+        .map(|c| format!(r#"<option value="{0}">{0}</option>"#, c.name()))
+        .collect()
 }
 
 /// `cute html`: one self-contained page showing `expr` (picture with hover, result,
@@ -242,13 +325,13 @@ pub fn page(data: &Json) -> String {
 ///
 /// ```
 /// use cute_cli::page::{standalone, PictureOptions};
-/// let html = standalone("logical_divide(8:1, 4:1)", PictureOptions::default()).unwrap();
+/// let html = standalone("logical_divide(8:1, 4:1)", &PictureOptions::default()).unwrap();
 /// assert!(html.contains("(4,2):(1,4)") && html.contains("<\\/svg>"));
 /// ```
-pub fn standalone(expr: &str, options: PictureOptions) -> Result<String, String> {
+pub fn standalone(expr: &str, options: &PictureOptions) -> Result<String, String> {
     let answer = evaluate(expr, options)?;
     Ok(page(&json!({
         "answer": answer,
-        "options": {"color": if options.tile { "tile" } else { "offset" }, "coords": options.coords},
+        "options": options.to_json(),
     })))
 }

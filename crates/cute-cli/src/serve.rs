@@ -1,7 +1,6 @@
 //! `cute serve`: the playground over HTTP. `GET /` is the page, `GET /api/ops` the operations
 //! (for completion), `GET /api/gallery` the documentation's figures, and
-//! `GET /api/eval?expr=EXPR[&color=tile][&coords=1]` one evaluation ([`crate::page::evaluate`],
-//! plus `steps`: the derivation's steps as data, as `cute explain --json` gives them, or null):
+        let answer = page::evaluate(&expr, &options).map(|a| with_steps(a, &expr));
 //! 200 with the answer, 400 `{"error": ...}` for a bad expression or a limit, 503 when too
 //! many evaluations run at once.
 //!
@@ -93,10 +92,7 @@ async fn eval(State(state): State<AppState>, Query(q): Query<HashMap<String, Str
             "missing parameter `expr`; hint: GET /api/eval?expr=EXPR".into(),
         );
     };
-    let options = match PictureOptions::parse(
-        q.get("color").map(String::as_str),
-        q.get("coords").map(String::as_str),
-    ) {
+    let options = match PictureOptions::parse(|k| q.get(k).map(String::as_str)) {
         Ok(o) => o,
         Err(e) => return error(StatusCode::BAD_REQUEST, e),
     };
@@ -110,7 +106,7 @@ async fn eval(State(state): State<AppState>, Query(q): Query<HashMap<String, Str
         );
     };
     let work = tokio::task::spawn_blocking(move || {
-        let answer = page::evaluate(&expr, options).map(|a| with_steps(a, &expr));
+        let answer = page::evaluate(&expr, &options).map(|a| with_steps(a, &expr));
         drop(permit);
         answer
     });

@@ -395,3 +395,50 @@ fn explain_json_is_the_derivation_as_data() {
     assert!(json["result"].is_null());
     assert!(json["error"].as_str().unwrap().starts_with("complement"));
 }
+
+/// `cute morphism`: the standard form as text, the pointed map alone, the composition
+/// algorithm step by step, as text, SVG and TikZ.
+#[test]
+fn morphism_pictures() {
+    let ok = |args: &[&str]| {
+        let out = cute(args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    assert_eq!(
+        ok(&["morphism", "(4,5):(1,64)"]),
+        "(4,5) -> (4,16,5) over (1,3)\n"
+    );
+    let pointed = ok(&["morphism", "--pointed", "(4,4) -> (4,8,4) over (3,*)"]);
+    assert!(
+        pointed.contains("2  2 ↦ *") && pointed.ends_with("α = (3,*): <2>_* -> <3>_*\n"),
+        "{pointed}"
+    );
+    let steps = "composition((12,3,6):(1,72,12), (6,6):(6,1))";
+    let t = ok(&["morphism", "--steps", steps]);
+    assert!(
+        t.starts_with("1. B = (6,6):(6,1)") && t.contains("\n5. "),
+        "{t}"
+    );
+    assert!(t.ends_with("= ((2,3),6):((6,72),1)\n"), "{t}");
+    let svg = ok(&["morphism", "--steps", steps, "--svg"]);
+    assert!(
+        svg.starts_with("<svg") && svg.matches("class=\"arrow\"").count() == 15,
+        "{svg}"
+    );
+    let tex = ok(&[
+        "morphism",
+        "--pointed",
+        "(4,4) -> (4,8,4) over (3,*)",
+        "--latex",
+    ]);
+    assert!(
+        tex.starts_with("\\documentclass") && tex.matches("|->").count() == 3,
+        "{tex}"
+    );
+    let bad = cute(&["morphism", "--steps", "coalesce((2,2):(1,2))"]);
+    assert!(!bad.status.success());
+    assert!(text(&bad.stderr).contains("composition(A, B)"));
+    let bad = cute(&["morphism", "--latex", "m.pdf", "(4,5):(1,64)"]);
+    assert!(text(&bad.stderr).contains("unknown output extension"));
+}

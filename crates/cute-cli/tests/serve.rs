@@ -239,3 +239,59 @@ fn cute_serve_binds_port_0_prints_its_address_and_serves_on_after_bad_requests()
     assert!(status.contains(" 200 "), "{status}");
     assert!(body.contains("\"result\":\"12:1\""), "{body}");
 }
+
+/// Every coloring, the highlight and the element size reach the picture; banks come with the
+/// cells of a shared-memory view; a morphism's picture is its diagram.
+#[tokio::test]
+async fn picture_options_colorings_highlight_banks_and_morphisms() {
+    let app = router(Limits::default());
+    for color in ["offset", "tile", "thread", "value", "bank", "warp"] {
+        let expr = query("logical_divide((4,2,3):(2,1,8), 4:2)");
+        let (status, a) = get(&app, &format!("{expr}&color={color}")).await;
+        assert_eq!(status, StatusCode::OK, "{color}: {a}");
+        assert!(a["svg"].as_str().unwrap().starts_with("<svg"), "{color}");
+        let banks = a["cells"][0].get("bank").is_some();
+        assert_eq!(banks, color == "bank", "{color}");
+    }
+    let (_, a) = get(&app, &format!("{}&elem_bytes=2", query("(8,8):(8,1)"))).await;
+    assert_eq!(a["cells"][16]["offset"], 16);
+    assert_eq!(a["cells"][16]["bank"], 8);
+    let (_, a) = get(
+        &app,
+        &format!("{}&highlight=%28_%2C3%29", query("(8,8):(8,1)")),
+    )
+    .await;
+    assert_eq!(
+        a["svg"]
+            .as_str()
+            .unwrap()
+            .matches("class=\"highlight\"")
+            .count(),
+        8
+    );
+    for bad in [
+        "highlight=warp%3A1",
+        "elem_bytes=0",
+        "elem_bytes=x",
+        "color=phase2",
+    ] {
+        let (status, a) = get(&app, &format!("{}&{bad}", query("(8,8):(8,1)"))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+        assert!(a["error"].as_str().unwrap().len() > 10, "{bad}");
+    }
+    let (_, a) = get(&app, &query("(4,4) -> (4,8,4) over (1,3)")).await;
+    assert_eq!(a["kind"], "morphism");
+    assert_eq!(
+        a["svg"]
+            .as_str()
+            .unwrap()
+            .matches("class=\"arrow\"")
+            .count(),
+        2
+    );
+    let (_, page) = get(&app, "/").await;
+    assert!(page
+        .as_str()
+        .unwrap()
+        .contains(r#"<option value="warp">warp</option>"#));
+}

@@ -203,6 +203,40 @@ pub fn morphism_of(text: &str) -> Result<crate::category::NestedMorphism> {
     }
 }
 
+/// The steps of the composition algorithm for `composition(A, B)` (what `cute morphism
+/// --steps` draws): `A` and `B` are evaluated, then [`crate::category::via::composition_steps`]
+/// computes `A ∘ B` on morphisms.
+///
+/// # Errors
+/// Parse and evaluation errors; [`LayoutError::InvalidArgument`] if `text` is not a call of
+/// `composition` with two layouts, or as [`crate::category::via::composition_steps`] (a layout
+/// that is not tractable, no mutual refinement).
+///
+/// # Examples
+/// ```
+/// use cute_layout::eval::composition_steps_of;
+/// let s = composition_steps_of("composition((12,3,6):(1,72,12), (6,6):(6,1))")?;
+/// assert_eq!(s.result.to_string(), "((2,3),6):((6,72),1)");
+/// assert!(composition_steps_of("coalesce((2,2):(1,2))").is_err());
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn composition_steps_of(text: &str) -> Result<crate::category::via::CompositionSteps> {
+    let wrong = |detail: String| {
+        LayoutError::InvalidArgument {
+        op: "composition steps",
+        detail,
+        hint: "give composition(A, B) with two layouts, e.g. composition((12,3,6):(1,72,12), (6,6):(6,1))",
+    }
+    };
+    let call = match parse(text.trim())? {
+        Expr::Call(call) if call.op.name == "composition" && call.args.len() == 2 => call,
+        _ => return Err(wrong(format!("{text} is not a call composition(A, B)"))),
+    };
+    let args = registry::Args::new(call.op, call.args);
+    let (a, b) = (args.layout(0)?, args.layout(1)?);
+    crate::category::via::composition_steps(&a, &b)
+}
+
 /// Applies the operation `op` to its arguments, its errors attributed to it.
 fn eval_call(op: &str, items: Vec<Value>) -> Result<Value> {
     registry::call(op, items).map_err(|e| within_call(op, e))

@@ -4,7 +4,8 @@
 
 const builtIn = window.CUTE_DATA; // null on the server's page; {answer, options} in `cute html`
 
-// The one function that talks to the evaluator: `cute("eval", {expr, color, coords})`,
+// The one function that talks to the evaluator:
+// `cute("eval", {expr, color, coords, highlight, elem_bytes})`,
 // `cute("ops")`, `cute("gallery")`. Resolves to {ok: true, data} or {ok: false, error}.
 async function cute(what, params = {}) {
   if (builtIn) {
@@ -21,6 +22,7 @@ async function cute(what, params = {}) {
 
 const $ = (id) => document.getElementById(id);
 const exprBox = $("expr"), colorBox = $("color"), coordsBox = $("coords");
+const highlightBox = $("highlight"), bytesBox = $("elem-bytes");
 let ops = [];
 
 // ---- state <-> URL (the share link restores the expression and the options)
@@ -28,12 +30,17 @@ function stateFromPage() {
   const s = { expr: exprBox.value.trim() };
   if (colorBox.value !== "offset") s.color = colorBox.value;
   if (coordsBox.checked) s.coords = "1";
+  if (highlightBox.value.trim()) s.highlight = highlightBox.value.trim();
+  if (bytesBox.value.trim()) s.elem_bytes = bytesBox.value.trim();
   return s;
 }
 function stateToPage(s) {
   exprBox.value = s.expr || "";
-  colorBox.value = s.color === "tile" ? "tile" : "offset";
+  const known = [...colorBox.options].some((o) => o.value === s.color);
+  colorBox.value = known ? s.color : "offset";
   coordsBox.checked = s.coords === "1" || s.coords === true;
+  highlightBox.value = s.highlight || "";
+  bytesBox.value = s.elem_bytes || "";
 }
 function stateFromHash() {
   return Object.fromEntries(new URLSearchParams(location.hash.slice(1)));
@@ -76,9 +83,9 @@ function show(a) {
 // ---- hover: the cells of the result's panel, matched to the answer's `cells` (row-major)
 function cellRects(svg, n) {
   const groups = [...svg.querySelectorAll("g[stroke='black']")];
-  if (groups.length === 0) return [...svg.querySelectorAll("rect[stroke='black']")]; // TV picture
+  if (groups.length === 0) return [...svg.querySelectorAll("rect[stroke='black']:not(.highlight)")]; // TV picture
   const title = svg.querySelector("title")?.textContent;
-  const rects = (g) => [...g.querySelectorAll("rect")];
+  const rects = (g) => [...g.querySelectorAll("rect:not(.highlight)")];
   const heading = (g) => g.previousElementSibling?.previousElementSibling?.textContent;
   const sized = groups.filter((g) => rects(g).length === n);
   const main = sized.find((g) => heading(g) === title) || sized[0];
@@ -88,7 +95,8 @@ function cellRects(svg, n) {
 function describe(c) {
   if (c.thread !== undefined) return `tile (${c.row},${c.col})\nthread ${c.thread}, value ${c.value}`;
   if (c.offset === undefined) return `tile (${c.row},${c.col})\nno thread`;
-  return `${c.coord} -> ${c.offset}\nrow ${c.row}, column ${c.col}`;
+  const bank = c.bank === undefined ? "" : `\nbank ${c.bank}`;
+  return `${c.coord} -> ${c.offset}\nrow ${c.row}, column ${c.col}${bank}`;
 }
 
 function attachHover(cells) {
@@ -102,6 +110,7 @@ function attachHover(cells) {
     r.dataset.row = c.row;
     r.dataset.col = c.col;
     if (c.offset !== undefined) r.dataset.offset = c.offset;
+    if (c.bank !== undefined) r.dataset.bank = c.bank;
     if (c.thread !== undefined) { r.dataset.thread = c.thread; r.dataset.value = c.value; }
     r.addEventListener("mousemove", (e) => {
       tip.textContent = describe(c);
@@ -192,15 +201,14 @@ async function loadGallery() {
 
 // ---- start
 $("form").addEventListener("submit", (e) => { e.preventDefault(); list.hidden = true; evaluate(); });
-colorBox.addEventListener("change", evaluate);
-coordsBox.addEventListener("change", evaluate);
+for (const box of [colorBox, coordsBox, highlightBox, bytesBox]) box.addEventListener("change", evaluate);
 window.addEventListener("popstate", () => { stateToPage(stateFromHash()); evaluate(); });
 window.addEventListener("hashchange", () => { stateToPage(stateFromHash()); evaluate(); });
 
 async function start() {
   if (builtIn) {
     stateToPage({ expr: builtIn.answer.expr, ...builtIn.options });
-    for (const el of [exprBox, colorBox, coordsBox]) el.disabled = true;
+    for (const el of [exprBox, colorBox, coordsBox, highlightBox, bytesBox]) el.disabled = true;
     $("go").hidden = true;
     $("share").hidden = true;
     $("gallery-section").hidden = true;

@@ -22,8 +22,10 @@
 //! | logical product | `(f, f^c ∘ g)` ([`NestedMorphism::logical_product`]) | [`crate::logical_product`], exactly |
 //!
 //! [`via`] computes the layout operations themselves through morphisms (the composition
-//! algorithm with mutual refinements, pullbacks and pushforwards), and [`diagram`] draws
-//! morphisms as SVG.
+//! algorithm with mutual refinements, pullbacks and pushforwards; [`via::composition_steps`]
+//! keeps every step). [`diagram`] describes the pictures as data (a morphism, a bare pointed
+//! map of `Fin_*`, the composition algorithm step by step) and prints them as text; [`draw`]
+//! lays them out once and writes SVG or TikZ.
 //!
 //! # Examples
 //! ```
@@ -38,6 +40,7 @@
 //! ```
 
 pub mod diagram;
+pub mod draw;
 pub mod encode;
 pub mod morphism;
 pub mod nested;
@@ -45,7 +48,7 @@ pub mod pointed;
 pub mod refine;
 pub mod via;
 
-pub use diagram::to_svg;
+pub use draw::to_svg;
 pub use encode::{from_morphism, is_tractable, to_morphism, tractability, NotTractable};
 pub use morphism::TupleMorphism;
 pub use nested::NestedMorphism;

@@ -12,6 +12,7 @@ use super::{invalid, product, Result};
 use crate::algebra::coalesce::coalesce_by;
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::tuple::IntTuple;
 
 /// `coalesce(L) = L_{coal(f_L)}` (Theorem C). Extent-1 modes get stride 0 first (this does
 /// not change the layout function, and makes e.g. `(4,1,5):(8,3,32)` tractable).
@@ -78,10 +79,91 @@ pub fn complement(layout: &Layout, cotarget: i64) -> Result<Layout> {
     from_morphism(&NestedMorphism::from_flat(f.complement()?).coalesce()?)
 }
 
-/// `outer ∘ inner` by the composition algorithm (Alg. 4.1.2, Thm 4.1.3.1): with `f = f_inner`
-/// and `g = f_{coal(outer)}`, find a mutual refinement `(T', U')` of `cod f` and `dom g`, pull
-/// `f` back to `f̃: S' → T'`, push `g` forward to `g': U' → V'`, include `i: T' → U'`, and return
-/// `coalesce(L_{g'∘i∘f̃}, shape(inner))`. Extent-1 modes of `inner` get stride 0 first.
+/// The morphisms of the composition algorithm (Alg. 4.1.2) for `outer ∘ inner`, step by step:
+/// what [`composition`] computes, kept as data so that front ends can draw or print each step
+/// ([`super::diagram::composition_diagrams`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompositionSteps {
+    /// The inner layout, extent-1 modes given stride 0.
+    pub inner: Layout,
+    /// `coal(outer)`.
+    pub outer: Layout,
+    /// `f = f_inner: S → T`.
+    pub f: NestedMorphism,
+    /// `g = f_{coal(outer)}: U → V`.
+    pub g: NestedMorphism,
+    /// The mutual refinement `(T', U')` of `T` and `U`.
+    pub refinement: (IntTuple, IntTuple),
+    /// `f̃: S' → T'`, `f` pulled back along `T'`.
+    pub pulled: NestedMorphism,
+    /// `g': U' → V'`, `g` pushed forward along `U'`.
+    pub pushed: NestedMorphism,
+    /// `g' ∘ i ∘ f̃: S' → V'` with `i: T' → U'` the inclusion.
+    pub composite: NestedMorphism,
+    /// `coalesce(L_composite, shape(inner))`, the composition.
+    pub result: Layout,
+}
+
+/// The composition algorithm for `outer ∘ inner`, every intermediate morphism kept: with
+/// `f = f_inner` and `g = f_{coal(outer)}`, find a mutual refinement `(T', U')` of `cod f` and
+/// `dom g`, pull `f` back to `f̃: S' → T'`, push `g` forward to `g': U' → V'`, include
+/// `i: T' → U'`, and coalesce `L_{g'∘i∘f̃}` to the shape of `inner`.
+///
+/// # Errors
+/// As [`composition`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::category::via;
+/// let (a, b) = ("(12,3,6):(1,72,12)".parse()?, "(6,6):(6,1)".parse()?);
+/// let s = via::composition_steps(&a, &b)?;
+/// assert_eq!(s.f.to_string(), "(6,6) -> (6,6) over (2,1)");
+/// assert_eq!(s.refinement.0.to_string(), "(6,(2,3))");
+/// assert_eq!(s.composite.to_string(), "((2,3),6) -> ((6,2),6,3) over (2,4,1)");
+/// assert_eq!(s.result.to_string(), "((2,3),6):((6,72),1)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn composition_steps(outer: &Layout, inner: &Layout) -> Result<CompositionSteps> {
+    let inner = non_degenerate(inner)?;
+    let outer = coalesce(outer)?;
+    let f = to_morphism(&inner)?;
+    let g = to_morphism(&outer)?;
+    let (t2, u2) = mutual_refinement(f.codomain(), g.domain()).ok_or_else(|| {
+        invalid(
+            "composition",
+            format!(
+                "the codomain {} of f_A and the domain {} of f_coal(B) have no mutual refinement",
+                f.codomain(),
+                g.domain()
+            ),
+            "the entries must divide one another in order, and size(cod f_A) must not exceed size(B)",
+        )
+    })?;
+    let pulled = f.pullback_along(&t2)?;
+    let pushed = g.pushforward_along(&u2)?;
+    let n = t2.leaf_count();
+    let i = NestedMorphism::new(
+        t2.clone(),
+        u2.clone(),
+        PointedMap::new(u2.leaf_count(), (1..=n).map(Some).collect())?,
+    )?;
+    let composite = pushed.compose(&i.compose(&pulled)?)?;
+    let result = coalesce_by(&composite.to_layout()?, inner.shape())?;
+    Ok(CompositionSteps {
+        inner,
+        outer,
+        f,
+        g,
+        refinement: (t2, u2),
+        pulled,
+        pushed,
+        composite,
+        result,
+    })
+}
+
+/// `outer ∘ inner` by the composition algorithm (Alg. 4.1.2, Thm 4.1.3.1): the `result` of
+/// [`composition_steps`]. Extent-1 modes of `inner` get stride 0 first.
 ///
 /// # Errors
 /// As [`to_morphism`] for either argument; [`crate::LayoutError::InvalidArgument`] when no
@@ -97,30 +179,7 @@ pub fn complement(layout: &Layout, cotarget: i64) -> Result<Layout> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn composition(outer: &Layout, inner: &Layout) -> Result<Layout> {
-    let inner = non_degenerate(inner)?;
-    let f = to_morphism(&inner)?;
-    let g = to_morphism(&coalesce(outer)?)?;
-    let (t2, u2) = mutual_refinement(f.codomain(), g.domain()).ok_or_else(|| {
-        invalid(
-            "composition",
-            format!(
-                "the codomain {} of f_A and the domain {} of f_coal(B) have no mutual refinement",
-                f.codomain(),
-                g.domain()
-            ),
-            "the entries must divide one another in order, and size(cod f_A) must not exceed size(B)",
-        )
-    })?;
-    let f2 = f.pullback_along(&t2)?;
-    let g2 = g.pushforward_along(&u2)?;
-    let n = t2.leaf_count();
-    let i = NestedMorphism::new(
-        t2,
-        u2.clone(),
-        PointedMap::new(u2.leaf_count(), (1..=n).map(Some).collect())?,
-    )?;
-    let h = g2.compose(&i.compose(&f2)?)?;
-    coalesce_by(&h.to_layout()?, inner.shape())
+    Ok(composition_steps(outer, inner)?.result)
 }
 
 fn non_degenerate(l: &Layout) -> Result<Layout> {

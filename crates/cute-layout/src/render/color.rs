@@ -134,8 +134,8 @@ pub(crate) const TV_PALETTE: [Rgb; 8] = [
 /// How much of a dimmed cell's color is kept.
 pub(crate) const DIM: f64 = 0.3;
 
-/// Every fill a picture can use, by palette name: the palettes, their dimmed versions, and
-/// white (empty cells).
+/// Every fill a picture can use, by palette name: the palettes, their dimmed versions, white
+/// (empty cells), and the boxes of the categorical diagrams.
 ///
 /// ```
 /// let all = cute_layout::render::color::palettes();
@@ -155,5 +155,7 @@ pub fn palettes() -> Vec<(&'static str, Vec<Rgb>)> {
         let dimmed = colors.iter().map(|c| c.tint(DIM)).collect();
         out.push((if name == "white" { name } else { "dimmed" }, dimmed));
     }
+    let diagram = crate::category::draw::FILLS.map(|[r, g, b]| Rgb(r, g, b));
+    out.push(("diagram", diagram.to_vec()));
     out
 }

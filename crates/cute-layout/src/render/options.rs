@@ -41,6 +41,60 @@ pub enum Coloring {
     Phase,
 }
 
+impl Coloring {
+    /// Every coloring, in the order front ends list them (the playground's menu).
+    pub const ALL: [Coloring; 7] = [
+        Coloring::Offset,
+        Coloring::Tile,
+        Coloring::Thread,
+        Coloring::Value,
+        Coloring::Bank,
+        Coloring::Warp,
+        Coloring::Phase,
+    ];
+
+    /// The name the command line (`--color NAME`) and the playground use.
+    ///
+    /// ```
+    /// use cute_layout::render::Coloring;
+    /// assert_eq!(Coloring::Bank.name(), "bank");
+    /// assert!(Coloring::ALL.iter().all(|c| c.name().parse::<Coloring>() == Ok(*c)));
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Coloring::Offset => "offset",
+            Coloring::Tile => "tile",
+            Coloring::Thread => "thread",
+            Coloring::Value => "value",
+            Coloring::Bank => "bank",
+            Coloring::Warp => "warp",
+            Coloring::Phase => "phase",
+        }
+    }
+}
+
+impl FromStr for Coloring {
+    type Err = LayoutError;
+
+    /// A coloring by its [`Coloring::name`].
+    ///
+    /// ```
+    /// use cute_layout::render::Coloring;
+    /// assert_eq!("warp".parse::<Coloring>().unwrap(), Coloring::Warp);
+    /// assert!("rainbow".parse::<Coloring>().unwrap_err().to_string().contains("rainbow"));
+    /// ```
+    fn from_str(s: &str) -> Result<Self> {
+        Coloring::ALL
+            .into_iter()
+            .find(|c| c.name() == s.trim())
+            .ok_or_else(|| LayoutError::InvalidArgument {
+                op: "color",
+                detail: format!("unknown coloring `{s}`"),
+                hint: "color by offset, tile, thread, value, bank or warp",
+            })
+    }
+}
+
 /// Which cells a picture highlights (the others are dimmed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Highlight {
@@ -140,12 +194,7 @@ impl Options {
             Coloring::Tile => c.tile,
             Coloring::Thread => Some(c.thread),
             Coloring::Value => Some(c.value),
-            Coloring::Bank => Some(
-                c.offset
-                    .saturating_mul(self.elem_bytes)
-                    .div_euclid(4)
-                    .rem_euclid(32),
-            ),
+            Coloring::Bank => Some(self.bank(c.offset)),
             Coloring::Warp => Some(c.index.div_euclid(32)),
             Coloring::Phase => {
                 let bytes = if self.access_bytes > 0 {
@@ -156,6 +205,21 @@ impl Options {
                 Some(c.thread.rem_euclid(32) / (128 / bytes.clamp(4, 128)))
             }
         }
+    }
+
+    /// The shared-memory bank of `offset` (32 banks of 4 bytes): `offset * elem_bytes / 4 mod
+    /// 32`.
+    ///
+    /// ```
+    /// use cute_layout::render::Options;
+    /// let o = Options { elem_bytes: 2, ..Options::default() };
+    /// assert_eq!((o.bank(3), o.bank(64)), (1, 0));
+    /// ```
+    pub fn bank(&self, offset: i64) -> i64 {
+        offset
+            .saturating_mul(self.elem_bytes)
+            .div_euclid(4)
+            .rem_euclid(32)
     }
 
     /// Whether a cell is highlighted (`None`: nothing is highlighted). `shape` is the shape of
