@@ -125,6 +125,7 @@ impl PictureOptions {
             coloring: self.color,
             highlight: self.highlight.clone(),
             elem_bytes: self.elem_bytes.unwrap_or(4),
+            ..render::Options::default()
         }
     }
 }

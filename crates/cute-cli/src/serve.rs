@@ -1,6 +1,8 @@
 //! `cute serve`: the playground over HTTP. `GET /` is the page, `GET /api/ops` the operations
 //! (for completion), `GET /api/gallery` the documentation's figures, and
-        let answer = page::evaluate(&expr, &options).map(|a| with_steps(a, &expr));
+//! `GET /api/eval?expr=EXPR[&color=C][&coords=1][&highlight=H][&elem_bytes=B]` one evaluation
+//! ([`crate::page::evaluate`], plus `steps`: the derivation's steps as data, as
+//! `cute explain --json` gives them, or null):
 //! 200 with the answer, 400 `{"error": ...}` for a bad expression or a limit, 503 when too
 //! many evaluations run at once.
 //!
