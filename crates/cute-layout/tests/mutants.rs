@@ -62,6 +62,12 @@ fn filter_zeros_tags_mixed_inputs_dynamic() {
     // the replaced extent is static only when the profile's zero is static too
     check("filter_zeros((_2,_3):(_1,_2),(1,0))", "(_2,1):(_1,_2)");
     check("filter_zeros((_2,_3):(_1,_2),(_1,_0))", "(_2,_1):(_1,_2)");
+    // ... and static when it is, whatever the extent's tag (C++: `(2,_1):(1,2)`)
+    check("filter_zeros((2,3):(1,2),(_1,_0))", "(2,_1):(1,2)");
+    check(
+        "filter_zeros((2,(3,4)):(1,(2,6)),(1,_0))",
+        "(2,(_1,_1)):(1,(2,6))",
+    );
 }
 
 #[test]
@@ -211,4 +217,17 @@ fn tile_unzip_checks_the_tiler_rank() {
         e.to_string().contains("has fewer modes than the tiler"),
         "{e}"
     );
+}
+
+/// `check_quasi_inverse`'s fast path (`m.1 > 0` for every nonzero stride): taken for all-negative
+/// strides (`>` to `<`), it would return C++'s `(_-1,_3):(_0,_2)` for `(_2,_2,_3):(_-1,_-1,_0)`
+/// (checked with the headers), which maps `L(3) = -2` to 4, and `L(4) = 0`.
+#[test]
+fn left_inverse_checks_all_negative_strides() {
+    refused(
+        "left_inverse((_2,_2,_3):(_-1,_-1,_0))",
+        &["left_inverse", "L(3) = -2 while L(R(-2)) = 0"],
+    );
+    // a single negative mode has a true left inverse (C++: (_-1,_4):(_0,_1))
+    check("left_inverse(_4:_-1)", "(_-1,_4):(_0,_1)");
 }
