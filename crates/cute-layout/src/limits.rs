@@ -16,7 +16,7 @@
 //! | [`MAX_TEXT_CELLS`] | cells of a text grid or LaTeX document (`show`, `latex`, `show --tv`) |
 //! | [`MAX_PICTURE_CELLS`] | cells of an SVG or PNG picture (`svg`, `svg --tv`) |
 //! | [`MAX_ENUMERATED`] | `(thread, value)` pairs visited to check or draw a TV layout |
-//! | [`BRUTE_FORCE_LIMIT`] | elements composition verifies one by one |
+//! | [`BRUTE_FORCE_LIMIT`] | elements composition verifies one by one, and `logical_product` when the tiler has a negative stride |
 //! | [`QUASI_INVERSE_CHECK_LIMIT`] | elements a quasi-inverse is checked on |
 //! | [`SWIZZLE_VERIFY_LIMIT`] | elements a swizzle rule's result is checked on (checks stop there) |
 //! | [`ANALYSIS_LIMIT`] | elements `analyze` visits (and addresses times candidates the swizzle solver tries) |
@@ -46,7 +46,9 @@ pub const MAX_PICTURE_CELLS: i64 = 1 << 14;
 pub const MAX_ENUMERATED: i64 = 1 << 22;
 
 /// Elements of `B` composition checks one by one when the cheap carry analysis cannot rule out
-/// an error (2^22); beyond it composition refuses rather than risk a wrong answer.
+/// an error (2^22); beyond it composition refuses rather than risk a wrong answer. Also the
+/// elements of a `logical_product` whose tiler has a negative stride, checked for overlapping
+/// copies of the block.
 pub const BRUTE_FORCE_LIMIT: i64 = 1 << 22;
 
 /// Elements a quasi-inverse is checked on (2^22).

@@ -956,3 +956,16 @@ fn readme_figure_is_current() {
     let committed = include_str!("../../../docs/figures/morphism.svg");
     assert_eq!(to_svg(&f).unwrap(), committed, "regenerate: cute morphism --svg docs/figures/morphism.svg '((4,8,4),(2,2,8)):((128,1,16),(64,8,512))'");
 }
+
+/// The morphism parser stops reading a codomain index at the end of the input (a mutant reading
+/// one byte past it panicked): a text cut off after a digit is an error, not a panic.
+#[test]
+fn morphism_text_cut_off_after_an_index_is_an_error() {
+    for text in ["(2,2) -> (2,2) over (1", "(2,2) -> (2,2) over (2,1"] {
+        let e = text.parse::<NestedMorphism>().unwrap_err().to_string();
+        assert!(e.contains("',' or ')'"), "{text}: {e}");
+    }
+    assert!("(2,2) -> (2,2) over (2,1)"
+        .parse::<NestedMorphism>()
+        .is_ok());
+}

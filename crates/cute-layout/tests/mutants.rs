@@ -62,6 +62,12 @@ fn filter_zeros_tags_mixed_inputs_dynamic() {
     // the replaced extent is static only when the profile's zero is static too
     check("filter_zeros((_2,_3):(_1,_2),(1,0))", "(_2,1):(_1,_2)");
     check("filter_zeros((_2,_3):(_1,_2),(_1,_0))", "(_2,_1):(_1,_2)");
+    // ... and static when it is, whatever the extent's tag (C++: `(2,_1):(1,2)`)
+    check("filter_zeros((2,3):(1,2),(_1,_0))", "(2,_1):(1,2)");
+    check(
+        "filter_zeros((2,(3,4)):(1,(2,6)),(1,_0))",
+        "(2,(_1,_1)):(1,(2,6))",
+    );
 }
 
 #[test]
@@ -210,5 +216,56 @@ fn tile_unzip_checks_the_tiler_rank() {
     assert!(
         e.to_string().contains("has fewer modes than the tiler"),
         "{e}"
+    );
+}
+
+/// `check_quasi_inverse`'s fast path (`m.1 > 0` for every nonzero stride): taken for all-negative
+/// strides (`>` to `<`), it would return C++'s `(_-1,_3):(_0,_2)` for `(_2,_2,_3):(_-1,_-1,_0)`
+/// (checked with the headers), which maps `L(3) = -2` to 4, and `L(4) = 0`.
+#[test]
+fn left_inverse_checks_all_negative_strides() {
+    refused(
+        "left_inverse((_2,_2,_3):(_-1,_-1,_0))",
+        &["left_inverse", "L(3) = -2 while L(R(-2)) = 0"],
+    );
+    // a single negative mode has a true left inverse (C++: (_-1,_4):(_0,_1))
+    check("left_inverse(_4:_-1)", "(_-1,_4):(_0,_1)");
+}
+
+/// The divides' and products' extent check refuses negative extents only: a zero extent keeps
+/// its own error (division by zero), and positive extents pass.
+#[test]
+fn divides_and_products_refuse_only_negative_extents() {
+    refused("logical_divide(8:1,0:1)", &["division by zero"]);
+    refused("logical_product(0:1,2:1)", &["division by zero"]);
+    refused("logical_divide(8:1,-2:1)", &["negative extent -2"]);
+}
+
+/// `logical_product`'s disjoint-copies check runs only where copies can overlap (a negative
+/// stride on a mode of extent above 1) and only for injective operands; elsewhere products
+/// larger than its limit keep C++'s results (checked with the headers, all-static).
+#[test]
+fn logical_product_checks_copies_only_where_they_can_overlap() {
+    check(
+        "logical_product(_4194304:_1,_2:_1)",
+        "(_4194304,_2):(_1,_4194304)",
+    );
+    check(
+        "logical_product(_4194304:_1,_2:_0)",
+        "(_4194304,_2):(_1,_0)",
+    );
+    check(
+        "logical_product(_4194304:_1,(_2,_1):(_1,_-1))",
+        "(_4194304,(_2,_1)):(_1,(_4194304,_-4194304))",
+    );
+    // a non-injective tiler: overlapping copies are expected, C++'s result stands
+    check(
+        "logical_product(_2:_1,(_2,_2):(_-1,_-1))",
+        "(_2,(_2,_2)):(_1,(_-2,_-2))",
+    );
+    // beyond the limit a negative stride is refused, naming it (C++: (_4194304,_2):(_1,_-4194304))
+    refused(
+        "logical_product(_4194304:_1,_2:_-1)",
+        &["BRUTE_FORCE_LIMIT", "8388608"],
     );
 }

@@ -222,6 +222,34 @@ fn arb_tile() -> impl Strategy<Value = Gen> {
     arb_gen(2, 8, 12)
 }
 
+/// Layouts with negative, zero and positive strides (-8..=8), extents 1..=4, mixed static tags,
+/// the last two modes nested when there are three: the inputs whose preconditions the chain
+/// strides of [`arb_gen`] keep away from (negative strides break several C++ constructions).
+fn arb_signed() -> impl Strategy<Value = Gen> {
+    (
+        prop::collection::vec((1i64..=4, -8i64..=8, any::<bool>()), 1..=3),
+        any::<bool>(),
+    )
+        .prop_map(|(modes, nest)| {
+            let leaf = |k: usize, f: fn(&(i64, i64, bool)) -> i64| {
+                IntTuple::leaf(Int::new(f(&modes[k]), modes[k].2))
+            };
+            let tuple = |f: fn(&(i64, i64, bool)) -> i64| match modes.len() {
+                3 if nest => IntTuple::tuple(vec![
+                    leaf(0, f),
+                    IntTuple::tuple(vec![leaf(1, f), leaf(2, f)]).expect("shallow"),
+                ])
+                .expect("shallow"),
+                n => IntTuple::tuple((0..n).map(|k| leaf(k, f))).expect("shallow"),
+            };
+            let layout = Layout::new(tuple(|m| m.0), tuple(|m| m.1)).expect("congruent");
+            Gen {
+                layout,
+                chain: false,
+            }
+        })
+}
+
 /// A cotarget for complement: an integer or a shape.
 fn arb_cotarget() -> impl Strategy<Value = IntTuple> {
     prop_oneof![
@@ -974,6 +1002,22 @@ proptest! {
     }
 
     #[test]
+    fn left_inverse_with_negative_and_zero_strides(g in arb_signed()) {
+        check_left_inverse(&g)?;
+    }
+
+    #[test]
+    fn products_with_negative_and_zero_strides(a in arb_small(), b in arb_signed()) {
+        check_product(&a.layout, &b.layout)?;
+        check_product(&b.layout, &a.layout)?;
+    }
+
+    #[test]
+    fn divides_with_negative_and_zero_strides(a in arb_layout(), t in arb_signed()) {
+        check_divide(&a.layout, &t.layout)?;
+    }
+
+    #[test]
     fn nullspace_postconditions(g in arb_layout()) {
         check_nullspace(&g.layout)?;
     }
@@ -1290,4 +1334,85 @@ fn regression_left_inverse_with_a_negative_stride() {
         e.contains("is injective and R(L(3)) = R(25) = -10, not 3"),
         "{e}"
     );
+}
+
+/// C++ returns `(_2,(_2,(_1,_2))):(_9,(_6,(_-36,_-3)))` (checked with the headers, all-static),
+/// which maps two coordinates to 6 though both operands are injective: the negative stride makes
+/// it evaluate the complement at negative offsets. Refused, static or dynamic; a negative stride
+/// whose copies stay disjoint keeps C++'s result.
+#[test]
+fn regression_logical_product_with_overlapping_copies() {
+    for expr in [
+        "logical_product(_2:_9,(_2,(_1,_2)):(_6,(_-11,_-3)))",
+        "logical_product(_2:_9,(2,(1,2)):(6,(-11,-3)))",
+        "blocked_product(_2:_9,(2,(1,2)):(6,(-11,-3)))",
+    ] {
+        let e = eval(expr).unwrap_err();
+        assert!(matches!(e.root(), LayoutError::Postcondition { .. }), "{e}");
+        assert!(
+            e.to_string().contains("maps two coordinates to the offset"),
+            "{expr}: {e}"
+        );
+    }
+    let e = eval("logical_product(_2:_9,(_2,(_1,_2)):(_6,(_-11,_-3)))").unwrap_err();
+    assert!(e.to_string().contains("offset 6"), "{e}");
+    // C++: (_2,_2):(_1,_-2) and (_2,(_2,_2)):(_1,(_-2,_8)), injective
+    let ok = |x: &str| eval(x).unwrap().to_string();
+    assert_eq!(ok("logical_product(_2:_1,_2:_-1)"), "(_2,_2):(_1,_-2)");
+    assert_eq!(
+        ok("logical_product(_2:_1,(_2,_2):(_-1,_4))"),
+        "(_2,(_2,_2)):(_1,(_-2,_8))"
+    );
+}
+
+/// Shapes must be positive: a negative extent in a divide's or a product's operands is refused
+/// by name (it used to give layouts with negative extents, or errors about a cotarget).
+#[test]
+fn regression_negative_extents_in_divides_and_products() {
+    for (expr, parts) in [
+        (
+            "logical_divide(_9223372036854775807:_10,_-3:_19)",
+            [
+                "logical_divide",
+                "leaf 0 of the tiler _-3:_19 has the negative extent _-3",
+            ],
+        ),
+        (
+            "logical_divide((8,-4):(1,8),2:1)",
+            [
+                "logical_divide",
+                "leaf 1 of the layout (8,-4):(1,8) has the negative extent -4",
+            ],
+        ),
+        (
+            "zipped_divide((8,4):(1,8),(-2,2))",
+            [
+                "zipped_divide",
+                "leaf 0 of the tiler -2:_1 has the negative extent -2",
+            ],
+        ),
+        (
+            "logical_product(8:1,(2,-2):(1,2))",
+            [
+                "logical_product",
+                "leaf 1 of the tiler (2,-2):(1,2) has the negative extent -2",
+            ],
+        ),
+        (
+            "blocked_product(-4:1,2:1)",
+            [
+                "blocked_product",
+                "of the block -4:1 has the negative extent -4",
+            ],
+        ),
+    ] {
+        let e = eval(expr).unwrap_err();
+        assert!(
+            matches!(e.root(), LayoutError::InvalidArgument { .. }),
+            "{e}"
+        );
+        for p in parts {
+            assert!(e.to_string().contains(p), "{expr}: {p:?} missing from {e}");
+        }
+    }
 }

@@ -206,7 +206,9 @@ pub fn filter_zeros(layout: &Layout) -> Result<Layout> {
 }
 
 /// `filter_zeros(L, profile)`: extent 1 for every part of the shape paired with a 0 leaf of
-/// `profile` (a 0 over a sub-tuple clears the whole sub-tuple).
+/// `profile` (a 0 over a sub-tuple clears the whole sub-tuple). The 1 is static iff the 0 is, as
+/// in C++ (`filter_zeros((2,3):(1,2),(_1,_0))` is `(2,_1):(1,2)`); C++ keeps the extent for a
+/// dynamic 0, which here (static and dynamic follow one rule) gives a dynamic 1.
 ///
 /// # Errors
 /// [`LayoutError::RankMismatch`] if `profile` does not fit the shape.
@@ -221,9 +223,8 @@ pub fn filter_zeros(layout: &Layout) -> Result<Layout> {
 pub fn filter_zeros_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
     fn go(p: TreeRef<'_, Int>, s: TreeRef<'_, Int>) -> Result<IntTuple> {
         match p.as_leaf() {
-            Some(z) if z.value() == 0 => Ok(s
-                .to_tree()
-                .map(|x| Int::new(1, x.is_static() && z.is_static()))),
+            // the 1 is computed from the zero alone: static iff the zero is (C++ `_1` for `_0`)
+            Some(z) if z.value() == 0 => Ok(s.to_tree().map(|_| Int::new(1, z.is_static()))),
             Some(_) => Ok(s.to_tree()),
             None => {
                 if s.is_leaf() || s.rank() != p.rank() {

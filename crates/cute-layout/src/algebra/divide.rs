@@ -4,7 +4,7 @@ use super::coalesce::{coalesced_modes, filtered_modes, modes_to_layout};
 use super::complement::complement_modes;
 use super::composition::composition_into;
 use super::transform::transform_layout_into;
-use super::{Modes, NoTrace, Trace};
+use super::{check_extents, Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::{mode_at, mode_leaves, Layout, LayoutBuilder, ModeRef};
@@ -21,6 +21,7 @@ use crate::tuple::{product, IntTuple};
 ///
 /// # Errors
 /// As [`complement`](super::complement::complement) and [`composition`](super::composition::composition); [`LayoutError::TooManyTilerModes`];
+/// [`LayoutError::InvalidArgument`] for a negative extent in `L` or `T`;
 /// [`LayoutError::Postcondition`] when the tiles miss an offset of `L`, as an interleaved
 /// tiler can: C++ returns `((_8,_2),_3):((_9,_3),_1)` for `logical_divide(_7:_1,(_8,_2):(_9,_3))`,
 /// whose tiles never reach offset 6 of `L`.
@@ -60,6 +61,8 @@ fn logical_divide_into<T: Trace>(
     match (tiler, tiler.as_divisor()) {
         (_, Some(t)) => {
             let t = t.as_ref();
+            check_extents("logical_divide", "the layout", layout)?;
+            check_extents("logical_divide", "the tiler", t.as_mode_ref())?;
             let shape = coalesced_shape(layout)?;
             tr.enter(|| Event::DivideComplement {
                 tiler: t.clone(),

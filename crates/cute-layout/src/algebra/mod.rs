@@ -17,3 +17,24 @@ pub(crate) type Modes = smallvec::SmallVec<[(crate::Int, crate::Int); 8]>;
 /// The sink through which the algebra reports the steps of a derivation, and the one that
 /// records nothing ([`crate::trace`]).
 pub(crate) use crate::trace::{NoTrace, Trace};
+
+/// The divides and products take layouts of non-negative extents (C++'s shapes are sizes): fails
+/// naming the operation, the operand, the leaf and its extent, rather than return a layout with
+/// negative extents or a post-condition error about a cotarget the user never wrote.
+pub(crate) fn check_extents(
+    op: &'static str,
+    operand: &str,
+    mode: crate::layout::ModeRef<'_>,
+) -> crate::error::Result<()> {
+    match mode.0.leaves().enumerate().find(|(_, e)| e.value() < 0) {
+        None => Ok(()),
+        Some((k, e)) => Err(crate::error::LayoutError::InvalidArgument {
+            op,
+            detail: format!(
+                "leaf {k} of {operand} {} has the negative extent {e}",
+                crate::layout::ShowMode(mode)
+            ),
+            hint: "shapes must be positive: give non-negative extents",
+        }),
+    }
+}

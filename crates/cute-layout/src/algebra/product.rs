@@ -5,9 +5,10 @@ use super::complement::complement_modes;
 use super::composition::composition_into;
 use super::divide::{splat_of, zipped_into, Splat};
 use super::transform::transform_layout_into;
-use super::{Modes, NoTrace, Trace};
+use super::{check_extents, Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::layout::{mode_at, Layout, LayoutBuilder, ModeRef};
+use crate::limits::{self, BRUTE_FORCE_LIMIT};
 use crate::tiler::Tiler;
 use crate::trace::{owned, Event, Family, Interleave};
 use crate::tuple::{product, IntTuple};
@@ -17,10 +18,16 @@ use crate::tuple::{product, IntTuple};
 /// modes kept), `_` leaves a mode alone, an integer `n` means `make_layout(n)`.
 ///
 /// Post-conditions: rank 2 for a layout tiler; `layout<0>(result) == A`;
-/// `compatible(B, layout<1>(result))`.
+/// `compatible(B, layout<1>(result))`; when `A` and `B` are injective, so is the result (the
+/// copies of `A` are disjoint).
 ///
 /// # Errors
-/// As [`complement`](super::complement::complement) and [`composition`](super::composition::composition); [`LayoutError::TooManyTilerModes`].
+/// As [`complement`](super::complement::complement) and [`composition`](super::composition::composition); [`LayoutError::TooManyTilerModes`];
+/// [`LayoutError::InvalidArgument`] for a negative extent in `A` or `B`;
+/// [`LayoutError::Postcondition`] when C++'s result breaks injectivity, which a negative stride
+/// in `B` can do: `logical_product(_2:_9,(_2,(_1,_2)):(_6,(_-11,_-3)))` is
+/// `(_2,(_2,(_1,_2))):(_9,(_6,(_-36,_-3)))` in C++, mapping two coordinates to 6 (checked element
+/// by element when `B` has a negative stride, up to [`BRUTE_FORCE_LIMIT`] elements).
 ///
 /// # Examples
 /// ```
@@ -55,6 +62,8 @@ fn logical_product_into<T: Trace>(
     match (tiler, tiler.as_divisor()) {
         (_, Some(b)) => {
             let b = b.as_ref();
+            check_extents("logical_product", "the block", block)?;
+            check_extents("logical_product", "the tiler", b.as_mode_ref())?;
             let cotarget = product(block.0)?.mul(b.cosize()?)?;
             tr.enter(|| Event::ProductComplement {
                 block: owned(block),
@@ -83,6 +92,7 @@ fn logical_product_into<T: Trace>(
                 result: owned(out.built_since(arranged)),
             });
             out.close();
+            check_disjoint_copies(block, b, out.built_since(start))?;
             tr.step(|| Event::ProductConcat {
                 result: owned(out.built_since(start)),
             });
@@ -105,6 +115,48 @@ fn logical_product_into<T: Trace>(
             Ok(())
         }
     }
+}
+
+/// The post-condition a negative stride in `B` can break: when `A` and `B` are injective, the
+/// copies of `A` are disjoint, so the product is injective. With non-negative strides it holds
+/// by construction (`B` maps into `[0, cosize(B))`, where `A*` is injective and misses `A`'s
+/// image); a negative stride makes C++ evaluate `A*` at negative offsets, and it returns
+/// `(_2,(_2,(_1,_2))):(_9,(_6,(_-36,_-3)))` for `logical_product(_2:_9,(_2,(_1,_2)):(_6,(_-11,_-3)))`,
+/// which maps two coordinates to 6. Checked element by element, up to [`BRUTE_FORCE_LIMIT`].
+fn check_disjoint_copies(block: ModeRef<'_>, b: &Layout, product: ModeRef<'_>) -> Result<()> {
+    if !b.leaves().any(|(s, d)| s.value() > 1 && d.value() < 0) {
+        return Ok(());
+    }
+    let p = Layout::from_refs(product.0, product.1);
+    let hint = "give the tiler non-negative strides (the copies of A are disjoint then)";
+    let what = "elements to verify (the tiler has a negative stride)";
+    limits::check(
+        "logical_product",
+        what,
+        p.size()?.value(),
+        "BRUTE_FORCE_LIMIT",
+        BRUTE_FORCE_LIMIT,
+        hint,
+    )?;
+    let a = Layout::from_refs(block.0, block.1);
+    if repeated_offset(&a)?.is_some() || repeated_offset(b)?.is_some() {
+        return Ok(()); // copies of a non-injective A or B overlap in any case
+    }
+    match repeated_offset(&p)? {
+        None => Ok(()),
+        Some(x) => Err(LayoutError::Postcondition {
+            op: "logical_product",
+            detail: format!("C++ would return {p}, which maps two coordinates to the offset {x} though {a} and {b} are injective: the negative strides of B lay copies of A over each other"),
+            hint,
+        }),
+    }
+}
+
+/// An offset that `l` reaches twice, if any.
+fn repeated_offset(l: &Layout) -> Result<Option<i64>> {
+    let mut offsets = l.offsets()?;
+    offsets.sort_unstable();
+    Ok(offsets.windows(2).find(|w| w[0] == w[1]).map(|w| w[0]))
 }
 
 /// `zipped_product(A, B)`: `((A modes...), (B arrangement modes..., extra modes...))`.
