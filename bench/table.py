@@ -6,10 +6,30 @@ WORKLOAD.tsv holds `ours<TAB>ns`, `pycute<TAB>ns` and `lines<TAB>n` for the stdi
 """
 import sys
 
-CPP_TARGET, PYCUTE_TARGET, OFFSETS_TARGET, STDIN_TARGET = 2.0, 100.0, 1.2, 50.0
+# Issue 15's targets: at most 5x C++ where the C++ figure is a run-time computation
+# (composition, complement, the divides, coalesce); `Layout::compile` (`compiled/*`) at most
+# 1.0x C++ with dynamic integers (`crd2idx/*`); `layout!` (`static/*`) at most C++ all-static.
+CPP_TARGET, PYCUTE_TARGET, OFFSETS_TARGET, STDIN_TARGET = 5.0, 100.0, 1.2, 60.0
+EVAL_TARGET = 1.0
+RUNTIME_OPS = ("composition/", "complement/", "coalesce/", "logical_divide/", "zipped_divide/",
+               "tiled_divide/", "flat_divide/")
 # C++ computes these at compile time only (CuTe requires a fully static layout), so there is no
 # run-time C++ figure to compare with.
 CPP_STATIC_ONLY = {"right_inverse/doc"}
+
+
+def cpp_twin(name):
+    """The C++ row a row of ours is compared with (`compiled/X`: dynamic `crd2idx/X`)."""
+    return "crd2idx/" + name[len("compiled/"):] if name.startswith("compiled/") else name
+
+
+def cpp_target(name):
+    """The most `ours / C++` may be for `name`, or None where the issue sets no target (C++
+    derives part of the result at compile time: products with static strides, left_inverse;
+    `Layout::eval`, whose target is compile()'s)."""
+    if name.startswith(("compiled/", "static/")):
+        return EVAL_TARGET
+    return CPP_TARGET if name.startswith(RUNTIME_OPS) else None
 
 
 def read(path):
@@ -31,21 +51,25 @@ def main(ours_p, cpp_p, py_p, wl_p):
     ours, cpp, py, wl = read(ours_p), read(cpp_p), read(py_p), read(wl_p)
     rows, cpp_r, py_r = [], [], []
     for name in [n for n in ours if not n.startswith("offsets/")]:
-        o, c, p = ours[name], cpp.get(name), py.get(name)
+        o, c, p = ours[name], cpp.get(cpp_twin(name)), py.get(name)
         c_ratio = o / c if c and name not in CPP_STATIC_ONLY else None
         p_ratio = p / o if p else None
         verdict = []
-        if c_ratio is not None:
+        target = cpp_target(name)
+        if c_ratio is not None and target is not None:
             cpp_r.append((c_ratio, name))
-            if c_ratio > CPP_TARGET:
-                verdict.append(f"{c_ratio:.1f}x C++ > {CPP_TARGET:g}x")
+            if c_ratio > target:
+                verdict.append(f"{c_ratio:.2f}x C++ > {target:g}x")
         if p_ratio is not None:
             py_r.append((p_ratio, name))
             if p_ratio < PYCUTE_TARGET:
                 verdict.append(f"{p_ratio:.0f}x pycute < {PYCUTE_TARGET:g}x")
         c_cell = "static only ¹" if name in CPP_STATIC_ONLY else fmt(c)
+        if name.startswith("compiled/"):
+            c_cell = f"{fmt(c)} (`{cpp_twin(name)}`)"
+        ok = "yes" if target is not None or p_ratio is not None else "— (no target)"
         rows.append((name, fmt(o), c_cell, fmt(p / 1e3 if p else None, 2),
-                     fmt(c_ratio, 2), fmt(p_ratio, 0), "yes" if not verdict else "**no**: " + "; ".join(verdict)))
+                     fmt(c_ratio, 2), fmt(p_ratio, 0), ok if not verdict else "**no**: " + "; ".join(verdict)))
 
     off, hand = ours.get("offsets/big"), ours.get("offsets/hand_loop")
     off_ratio = off / hand if off and hand else None
@@ -78,10 +102,11 @@ def main(ours_p, cpp_p, py_p, wl_p):
 
     print("## Targets")
     print()
-    cpp_miss = [r for r in cpp_r if r[0] > CPP_TARGET]
+    cpp_miss = [r for r in cpp_r if r[0] > cpp_target(r[1])]
     worst_c = max(cpp_r) if cpp_r else None
-    print(f"- Every algebra operation at most {CPP_TARGET:g}x the C++ time: "
-          + ("**met**" if not cpp_miss else f"**missed** on {len(cpp_miss)} of {len(cpp_r)} operations")
+    print(f"- Every run-time operation (composition, complement, coalesce, the divides) at most "
+          f"{CPP_TARGET:g}x the C++ time, `compiled/*` and `static/*` at most {EVAL_TARGET:g}x theirs: "
+          + ("**met**" if not cpp_miss else f"**missed** on {len(cpp_miss)} of {len(cpp_r)} rows")
           + (f" (worst: `{worst_c[1]}` at {worst_c[0]:.1f}x; best: `{min(cpp_r)[1]}` at {min(cpp_r)[0]:.2f}x)."
              if cpp_r else "."))
     py_miss = [r for r in py_r if r[0] < PYCUTE_TARGET]
