@@ -21,8 +21,6 @@ Pictures and text as the ``cute`` CLI makes them: ``L.to_svg()``, ``L.to_png()``
 layout shows itself as its picture.
 """
 
-import functools as _functools
-
 from . import _native
 from ._native import (
     ComposedLayout,
@@ -45,13 +43,12 @@ from ._native import (
 )
 
 
-class _Operation(_functools.partial):
-    """An operation of the algebra: ``call_op`` with its name bound."""
-
-    __slots__ = ()
+class _Operation(_native.Operation):
+    """An operation of the algebra: calling it is ``call_op`` with its name (the call goes
+    straight to the native ``Operation``; this subclass only carries the docstring)."""
 
     def __repr__(self):
-        return f"<cute_layout operation {self.args[0].name}>"
+        return f"<cute_layout operation {self.name}>"
 
 
 def _register_operations(namespace):
@@ -59,7 +56,7 @@ def _register_operations(namespace):
     and description."""
     names = []
     for name, signature, summary in operations():
-        op = _Operation(call_op, _native.Operation(name))
+        op = _Operation(name)
         op.__doc__ = f"{signature}\n\n{summary}\n\nThe CuTe operation `{name}` (see `cute ops`)."
         namespace[name] = op
         names.append(name)
