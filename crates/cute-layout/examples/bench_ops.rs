@@ -12,10 +12,11 @@
 //! `offsets/big` (`Layout::offsets` of a 4096-element layout) and `offsets/hand_loop` (a
 //! hand-written nested loop producing the same offsets).
 
+mod timing;
+
 use cute_layout::*;
-use std::fmt::Display;
 use std::hint::black_box;
-use std::time::Instant;
+use timing::Runner;
 
 fn l(s: &str) -> Layout {
     s.parse().expect("a layout")
@@ -23,55 +24,6 @@ fn l(s: &str) -> Layout {
 
 fn t(s: &str) -> Tiler {
     s.parse().expect("a tiler")
-}
-
-/// The least ns per call of `f` over 11 batches of at least ~10 ms each (the minimum: load from
-/// other processes only ever adds time).
-fn measure<R>(mut f: impl FnMut() -> R) -> f64 {
-    let mut n: u64 = 1;
-    loop {
-        let t0 = Instant::now();
-        for _ in 0..n {
-            black_box(f());
-        }
-        if t0.elapsed().as_secs_f64() > 0.01 || n > 1 << 40 {
-            break;
-        }
-        n *= 2;
-    }
-    (0..11)
-        .map(|_| {
-            let t0 = Instant::now();
-            for _ in 0..n {
-                black_box(f());
-            }
-            t0.elapsed().as_secs_f64() / n as f64 * 1e9
-        })
-        .fold(f64::INFINITY, f64::min)
-}
-
-struct Runner {
-    print: bool,
-    /// `--count N`: call each operation exactly `N` times, untimed (for callgrind or perf).
-    count: Option<u64>,
-    only: Vec<String>,
-}
-
-impl Runner {
-    fn run<R: Display>(&self, name: &str, mut op: impl FnMut() -> R) {
-        if !self.only.is_empty() && !self.only.iter().any(|o| o == name) {
-            return;
-        }
-        if self.print {
-            println!("{name}\t{}", op());
-        } else if let Some(n) = self.count {
-            for _ in 0..n {
-                black_box(op());
-            }
-        } else {
-            println!("{name}\t{:.3}", measure(op));
-        }
-    }
 }
 
 /// The offsets of `((4,4),(4,4),(4,4)):((1,64),(4,256),(16,1024))`, written by hand (the
@@ -100,27 +52,7 @@ fn hand_offsets(s: &[i64; 6], d: &[i64; 6]) -> Vec<i64> {
 }
 
 fn main() {
-    let mut r = Runner {
-        print: false,
-        count: None,
-        only: Vec::new(),
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        if a == "--print" {
-            r.print = true;
-        } else if a == "--count" {
-            match args.next().and_then(|n| n.parse().ok()) {
-                Some(n) => r.count = Some(n),
-                None => {
-                    eprintln!("bench_ops: --count needs a non-negative integer");
-                    std::process::exit(2);
-                }
-            }
-        } else {
-            r.only.push(a);
-        }
-    }
+    let r = Runner::from_args("bench_ops");
 
     let a = l("(6,2):(8,2)");
     let b = l("(4,3):(3,1)");

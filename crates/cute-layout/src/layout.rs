@@ -630,14 +630,14 @@ impl Layout {
                 hint: "zip needs operands of equal rank",
             });
         }
+        // Each part's modes are walked once, side by side (mode `j` by index would walk the
+        // modes before it again: quadratic in the rank).
+        let mut modes: smallvec::SmallVec<[_; 4]> = parts.iter().map(|&p| sub_modes(p)).collect();
         b.open();
-        for j in 0..r {
+        for _ in 0..r {
             b.open();
-            for &(s, d) in parts {
-                b.push_ref((
-                    s.get(j).expect("rank checked"),
-                    d.get(j).expect("rank checked"),
-                ));
+            for m in &mut modes {
+                b.push_ref(m.next().expect("rank checked"));
             }
             b.close();
         }

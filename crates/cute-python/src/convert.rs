@@ -250,7 +250,8 @@ pub fn write_text(
     Ok(())
 }
 
-fn holds_layout(x: &Bound<'_, PyAny>) -> bool {
+/// Whether `x` is a layout or a tuple holding one somewhere (written as a tiler, `<...>`).
+pub fn holds_layout(x: &Bound<'_, PyAny>) -> bool {
     x.is_instance_of::<PyLayout>() || items(x).is_some_and(|xs| xs.iter().any(holds_layout))
 }
 

@@ -1,13 +1,15 @@
 //! Every operation of `cute eval`, callable from Python by its CuTe name: [`call_op`] is the
 //! one entry point (the module functions are generated from [`operations`] at import).
 
-use crate::convert::{err, int_tuple_to_py, write_text};
+use crate::convert::{err, holds_layout, int_of, int_tuple, int_tuple_to_py, tiler, write_text};
 use crate::layout::PyLayout;
 use crate::swizzle::{PyComposedLayout, PySwizzle};
 use crate::values::{PyMorphism, PyTvLayout, PyValue};
 use cute_layout::eval::{self, Value};
+use cute_layout::registry::{self, Operation};
+use cute_layout::{Int, LayoutError, MAX_DEPTH};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 
 /// The operations: `(name, signature, summary)`, in the order of the library's registry.
 #[pyfunction]
@@ -18,28 +20,54 @@ pub fn operations() -> Vec<(&'static str, &'static str, &'static str)> {
         .collect()
 }
 
-/// An operation of the table, by name: what the generated module functions bind (its name
-/// is read without converting a Python string on every call).
-#[pyclass(name = "Operation", module = "cute_layout", frozen)]
+/// An operation of the table, callable: the generated module functions are instances (of a
+/// Python subclass that carries their docstrings), so that a call goes straight to the table
+/// entry, found once, when the function is made (not by name on every call).
+#[pyclass(name = "Operation", module = "cute_layout", frozen, subclass)]
 pub struct PyOperation {
-    name: String,
+    op: &'static Operation,
 }
 
 #[pymethods]
 impl PyOperation {
+    /// The operation called `name` (or one of its aliases); `LayoutError` if there is none.
     #[new]
-    fn new(name: String) -> Self {
-        PyOperation { name }
+    fn new(name: &str) -> PyResult<Self> {
+        Ok(PyOperation {
+            op: operation(name)?,
+        })
     }
 
     #[getter]
-    fn name(&self) -> &str {
-        &self.name
+    fn name(&self) -> &'static str {
+        self.op.name
+    }
+
+    /// `op(args...)`: [`call_op`] with this operation.
+    #[pyo3(signature = (*args))]
+    fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<PyObject> {
+        call(py, self.op, args)
+    }
+}
+
+/// The table entry called `name`, else the table's "unknown operation" error.
+fn operation(name: &str) -> PyResult<&'static Operation> {
+    match registry::lookup(name) {
+        Some(op) => Ok(op),
+        None => Err(err(registry::call(name, Vec::new()).err().unwrap_or_else(
+            || LayoutError::InvalidArgument {
+                op: "call_op",
+                detail: format!("no operation `{name}`"),
+                hint: "see `cute ops`",
+            },
+        ))),
     }
 }
 
 /// Calls the operation `op` (its name, or an `Operation`) on `args` (Python objects), as
-/// `cute eval` evaluates `op(args...)`, and converts the result back to Python.
+/// `cute eval` evaluates `op(args...)`, and converts the result back to Python: each argument
+/// becomes a library value ([`value_of`]) and the operation table applies the operation
+/// (the one dispatch, the same as `cute eval`'s).
 #[pyfunction]
 #[pyo3(signature = (op, *args))]
 pub fn call_op(
@@ -47,17 +75,25 @@ pub fn call_op(
     op: &Bound<'_, PyAny>,
     args: &Bound<'_, PyTuple>,
 ) -> PyResult<PyObject> {
-    let owned;
-    let name = match op.downcast::<PyOperation>() {
-        Ok(o) => o.get().name.as_str(),
-        Err(_) => {
-            owned = op.extract::<String>()?;
-            owned.as_str()
-        }
+    let op = match op.downcast::<PyOperation>() {
+        Ok(o) => o.get().op,
+        Err(_) => operation(&op.extract::<String>()?)?,
     };
-    if let Some(r) = fast(py, name, args) {
-        return r;
+    call(py, op, args)
+}
+
+/// Applies the table entry `op` to `args`.
+fn call(py: Python<'_>, op: &'static Operation, args: &Bound<'_, PyTuple>) -> PyResult<PyObject> {
+    let mut values = Vec::with_capacity(args.len());
+    for (i, a) in args.iter().enumerate() {
+        values.push(value_of(&a, i, op.name)?);
     }
+    let value = op.call(values).map_err(err)?;
+    value_to_py(py, value, || expression(op.name, args))
+}
+
+/// The text `op(args...)` (what a `Value` result keeps, to be passed on to other operations).
+fn expression(name: &str, args: &Bound<'_, PyTuple>) -> PyResult<String> {
     let mut expr = String::with_capacity(64);
     expr.push_str(name);
     expr.push('(');
@@ -68,50 +104,69 @@ pub fn call_op(
         write_text(&mut expr, &a, &format!("argument {} of {name}", i + 1), 0)?;
     }
     expr.push(')');
-    let value = eval::eval(&expr).map_err(err)?;
-    value_to_py(py, value, expr)
+    Ok(expr)
 }
 
-/// The operations on a `Layout` with a direct call into the library (no text round trip).
-fn fast(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> Option<PyResult<PyObject>> {
-    if args.is_empty() || args.len() > 2 {
-        return None;
+/// Argument `i` of `op` as a library value: the library's objects as they are, ints, tuples of
+/// ints (int-tuples) and tuples holding layouts (tilers) converted directly; anything else (a
+/// `str` of CuTe notation, a coordinate with `None` / `_`) read as `cute eval` reads its text.
+fn value_of(x: &Bound<'_, PyAny>, i: usize, op: &str) -> PyResult<Value> {
+    if let Ok(l) = x.downcast::<PyLayout>() {
+        return Ok(Value::Layout(l.get().inner.clone()));
     }
-    let a0 = args.get_borrowed_item(0).ok()?;
-    let l = a0.downcast::<PyLayout>().ok()?.get();
-    let a1 = if args.len() == 2 {
-        Some(args.get_borrowed_item(1).ok()?.to_owned())
+    let what = || format!("argument {} of {op}", i + 1);
+    if x.is_instance_of::<PyInt>() && !x.is_instance_of::<PyBool>() {
+        return Ok(Value::Int(Int::dynamic(int_of(x, &what())?)));
+    }
+    if let Some(v) = object_value(x) {
+        return Ok(v);
+    }
+    if is_int_tuple(x, 0) {
+        return Ok(Value::IntTuple(int_tuple(x, &what())?));
+    }
+    if holds_layout(x) && !holds_text(x, 0) {
+        return Ok(Value::Tiler(tiler(x, &what())?));
+    }
+    let mut text = String::with_capacity(32);
+    write_text(&mut text, x, &what(), 0)?;
+    eval::eval(&text).map_err(err)
+}
+
+/// The value of one of this module's objects (a TV layout stands for its layout, as its text does).
+fn object_value(x: &Bound<'_, PyAny>) -> Option<Value> {
+    if let Ok(s) = x.downcast::<PySwizzle>() {
+        Some(Value::Swizzle(s.get().inner))
+    } else if let Ok(c) = x.downcast::<PyComposedLayout>() {
+        Some(Value::Composed(c.get().inner.clone()))
+    } else if let Ok(m) = x.downcast::<PyMorphism>() {
+        Some(Value::Morphism(m.get().inner.clone()))
+    } else if let Ok(v) = x.downcast::<PyValue>() {
+        Some(v.get().value.clone())
+    } else if let Ok(tv) = x.downcast::<PyTvLayout>() {
+        Some(Value::Layout(tv.get().inner.layout.clone()))
     } else {
         None
-    };
-    let layout = |r: PyResult<Py<PyLayout>>| Some(r.map(Py::into_any));
-    match (name, a1.as_ref(), args.len()) {
-        ("coalesce", p, 1 | 2) => layout(l.coalesce(py, p)),
-        ("filter", p, 1 | 2) => layout(l.filter(py, p)),
-        ("complement", c, 1 | 2) => layout(l.complement(py, c)),
-        ("right_inverse", None, 1) => layout(l.right_inverse(py)),
-        ("left_inverse", None, 1) => layout(l.left_inverse(py)),
-        ("flatten", None, 1) => layout(l.flatten(py)),
-        ("size", None, 1) => Some(l.size().map(|n| int_to_py(py, n))),
-        ("cosize", None, 1) => Some(l.cosize().map(|n| int_to_py(py, n))),
-        ("shape", None, 1) => Some(l.shape(py).map(Bound::unbind)),
-        ("stride", None, 1) => Some(l.stride(py).map(Bound::unbind)),
-        (_, Some(t), 2) if is_tiler(t) => layout(match name {
-            "composition" => l.composition(py, t),
-            "logical_divide" => l.logical_divide(py, t),
-            "zipped_divide" => l.zipped_divide(py, t),
-            "tiled_divide" => l.tiled_divide(py, t),
-            "flat_divide" => l.flat_divide(py, t),
-            "logical_product" => l.logical_product(py, t),
-            "zipped_product" => l.zipped_product(py, t),
-            "tiled_product" => l.tiled_product(py, t),
-            "flat_product" => l.flat_product(py, t),
-            "blocked_product" => l.blocked_product(py, t),
-            "raked_product" => l.raked_product(py, t),
-            _ => return None,
-        }),
-        _ => None,
     }
+}
+
+/// Whether `x` is a non-empty tuple (or list) of ints and such tuples, nested at most
+/// [`MAX_DEPTH`] deep (deeper input takes the text path, which reports it).
+fn is_int_tuple(x: &Bound<'_, PyAny>, depth: usize) -> bool {
+    let int = |e: &Bound<'_, PyAny>| e.is_instance_of::<PyInt>() && !e.is_instance_of::<PyBool>();
+    depth < MAX_DEPTH
+        && (x.downcast::<PyTuple>().is_ok() || x.downcast::<PyList>().is_ok())
+        && x.len().is_ok_and(|n| n > 0)
+        && x.try_iter()
+            .is_ok_and(|mut it| it.all(|e| e.is_ok_and(|e| int(&e) || is_int_tuple(&e, depth + 1))))
+}
+
+/// Whether a tuple holds a `str` somewhere (CuTe text inside a tiler takes the text path).
+fn holds_text(x: &Bound<'_, PyAny>, depth: usize) -> bool {
+    x.is_instance_of::<PyString>()
+        || (depth <= MAX_DEPTH
+            && (x.downcast::<PyTuple>().is_ok() || x.downcast::<PyList>().is_ok())
+            && x.try_iter()
+                .is_ok_and(|mut it| it.any(|e| e.is_ok_and(|e| holds_text(&e, depth + 1)))))
 }
 
 fn int_to_py(py: Python<'_>, n: i64) -> PyObject {
@@ -121,17 +176,14 @@ fn int_to_py(py: Python<'_>, n: i64) -> PyObject {
         .unbind()
 }
 
-/// Whether `x` is a tiler the direct calls take (a layout, an int, or a tuple of these).
-fn is_tiler(x: &Bound<'_, PyAny>) -> bool {
-    x.is_instance_of::<PyLayout>()
-        || x.is_instance_of::<pyo3::types::PyInt>()
-        || x.downcast::<PyTuple>()
-            .is_ok_and(|t| t.iter().all(|e| is_tiler(&e)))
-}
-
 /// The Python object of a value: ints, tuples, bools, `Layout`, `Swizzle`, `ComposedLayout`,
-/// `(layout, offset)` pairs, `TvLayout`, `Morphism`, else a `Value` keeping `expr`.
-pub fn value_to_py(py: Python<'_>, value: Value, expr: String) -> PyResult<PyObject> {
+/// `(layout, offset)` pairs, `TvLayout`, `Morphism`, else a `Value` keeping the expression
+/// `expr()` that computed it.
+pub fn value_to_py(
+    py: Python<'_>,
+    value: Value,
+    expr: impl FnOnce() -> PyResult<String>,
+) -> PyResult<PyObject> {
     Ok(match value {
         Value::Int(i) => int_to_py(py, i.value()),
         Value::IntTuple(t) => int_tuple_to_py(py, &t)?.unbind(),
@@ -156,6 +208,13 @@ pub fn value_to_py(py: Python<'_>, value: Value, expr: String) -> PyResult<PyObj
         | Value::IdentityTensor(_)
         | Value::Underscore
         | Value::Coord(_)
-        | Value::Tiler(_)) => Py::new(py, PyValue { expr, value: v })?.into_any(),
+        | Value::Tiler(_)) => Py::new(
+            py,
+            PyValue {
+                expr: expr()?,
+                value: v,
+            },
+        )?
+        .into_any(),
     })
 }

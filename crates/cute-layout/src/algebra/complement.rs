@@ -92,7 +92,7 @@ pub(crate) fn complement_modes(
             hint: "complement is defined for non-negative strides; reverse the mode first",
         });
     }
-    let mut sorted = leaves; // filter(L)'s modes, sorted in place
+    let sorted = &mut leaves; // filter(L)'s modes, sorted where they lie (a move would copy them)
     sorted.sort_by_key(|m| m.1.value());
     t.step(|| Event::SortedByStride {
         modes: sorted.to_vec(),
@@ -101,7 +101,7 @@ pub(crate) fn complement_modes(
     let mut cur = Int::ONE;
     // Whether every gap is a whole number of `cur`s, every extent positive (see below).
     let mut exact = true;
-    for &(s, d) in &sorted {
+    for &(s, d) in sorted.iter() {
         let extent = d.div(cur)?;
         exact &= d.value() % cur.value() == 0 && s.value() > 0;
         t.step(|| Event::FillGap {
@@ -146,12 +146,21 @@ pub(crate) fn complement_modes(
     // compact layout (e0,s0,e1,s1,...,rest):(1,d0/e0·..) of size cur·rest, a bijection onto
     // [0, cur·rest): so size(R) = cur·rest / size(F) and cosize((L, R)) = cur·rest, and for an
     // integer cotarget n, rest = ⌈n / cur⌉ makes both post-conditions hold. (A tuple cotarget
-    // divides mode by mode and can fall short, so it is always checked.)
-    if exact && cotarget.is_leaf() {
+    // divides mode by mode and can fall short: they hold where cur·rest still reaches n.)
+    if exact && (cotarget.is_leaf() || reaches(cur, rest, cotarget)?) {
         return Ok(());
     }
     let size_f = sorted.iter().try_fold(Int::ONE, |acc, m| acc.mul(m.0))?;
     check_postconditions(layout, size_f, product(cotarget)?, out)
+}
+
+/// Whether `cur·rest ≥ size(cotarget)`.
+fn reaches(cur: Int, rest: Int, cotarget: TreeRef<'_, Int>) -> Result<bool> {
+    let n = product(cotarget)?.value();
+    Ok(cur
+        .value()
+        .checked_mul(rest.value())
+        .is_some_and(|c| c >= n))
 }
 
 /// `size(ceil_div(cotarget, cur))` without building the quotient: the left fold of

@@ -22,7 +22,6 @@ layout shows itself as its picture. ``explain_steps(expr)`` gives the derivation
 (``explain_json(expr)``: the whole record, as ``cute explain --json`` prints it).
 """
 
-import functools as _functools
 import json as _json
 
 from . import _native
@@ -48,13 +47,12 @@ from ._native import (
 )
 
 
-class _Operation(_functools.partial):
-    """An operation of the algebra: ``call_op`` with its name bound."""
-
-    __slots__ = ()
+class _Operation(_native.Operation):
+    """An operation of the algebra: calling it is ``call_op`` with its name (the call goes
+    straight to the native ``Operation``; this subclass only carries the docstring)."""
 
     def __repr__(self):
-        return f"<cute_layout operation {self.args[0].name}>"
+        return f"<cute_layout operation {self.name}>"
 
 
 def _register_operations(namespace):
@@ -62,7 +60,7 @@ def _register_operations(namespace):
     and description."""
     names = []
     for name, signature, summary in operations():
-        op = _Operation(call_op, _native.Operation(name))
+        op = _Operation(name)
         op.__doc__ = f"{signature}\n\n{summary}\n\nThe CuTe operation `{name}` (see `cute ops`)."
         namespace[name] = op
         names.append(name)
