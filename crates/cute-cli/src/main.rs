@@ -227,73 +227,74 @@ enum ColorBy {
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
-        Command::Eval { expr: Some(expr) } => match eval(&expr) {
-            Ok(v) => {
-                println!("{v}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Command::Eval { expr: None } => match eval_lines() {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Command::Ops { markdown: true } => {
-            print!("{}", cute_layout::registry::markdown());
-            ExitCode::SUCCESS
+    match run(Cli::parse().command) {
+        Ok(code) => code,
+        // the reader went away (`cute atoms | head -3`): stop quietly, as a filter should
+        Err(e) if is_broken_pipe(e.as_ref()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
         }
-        Command::Ops { markdown: false } => {
-            for op in operations() {
-                let also: String = op
-                    .aliases
-                    .iter()
-                    .map(|a| format!(" (also `{a}`)"))
-                    .collect();
-                println!(
-                    "{}{also}\n    {}\n    e.g. {} = {}",
-                    op.signature, op.summary, op.example, op.expected
-                );
-            }
-            ExitCode::SUCCESS
-        }
-        Command::Atoms(args) => atoms::list(args),
-        Command::Atom(args) => atoms::show(args),
-        Command::Explain { expr } => match explain(&expr) {
-            Ok(e) => {
-                print!("{e}");
-                if e.result.is_ok() {
-                    ExitCode::SUCCESS
-                } else {
-                    ExitCode::FAILURE
-                }
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Command::Serve { port, open } => match cute_cli::serve::run(port, open) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: cannot serve on 127.0.0.1:{port}: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        command => match draw(command) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
     }
+}
+
+/// A command's outcome: its exit status, or the error `main` reports. Every subcommand writes
+/// through [`out`], so a closed standard output is an error here, never a panic.
+type Outcome = Result<ExitCode, Box<dyn std::error::Error>>;
+
+/// Runs one subcommand.
+fn run(command: Command) -> Outcome {
+    match command {
+        Command::Eval { expr: Some(expr) } => {
+            out(format!("{}\n", eval(&expr)?))?;
+        }
+        Command::Eval { expr: None } => eval_lines()?,
+        Command::Ops { markdown: true } => out(cute_layout::registry::markdown())?,
+        Command::Ops { markdown: false } => out(ops_list())?,
+        Command::Atoms(args) => out(atoms::list(args))?,
+        Command::Atom(args) => out(atoms::show(args)?)?,
+        Command::Explain { expr } => {
+            let e = explain(&expr)?;
+            out(e.to_string())?;
+            if e.result.is_err() {
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        Command::Serve { port, open } => cute_cli::serve::run(port, open)
+            .map_err(|e| format!("cannot serve on 127.0.0.1:{port}: {e}"))?,
+        command => draw(command)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `text` to standard output; the one way subcommands print.
+fn out(text: impl AsRef<[u8]>) -> io::Result<()> {
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(text.as_ref())?;
+    stdout.flush()
+}
+
+/// Whether `e` (or what it wraps) is a write to a closed pipe.
+fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
+    e.downcast_ref::<io::Error>()
+        .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}
+
+/// `cute ops`: each operation's signature, summary and example.
+fn ops_list() -> String {
+    let mut text = String::new();
+    for op in operations() {
+        let also: String = op
+            .aliases
+            .iter()
+            .map(|a| format!(" (also `{a}`)"))
+            .collect();
+        text.push_str(&format!(
+            "{}{also}\n    {}\n    e.g. {} = {}\n",
+            op.signature, op.summary, op.example, op.expected
+        ));
+    }
+    text
 }
 
 /// `show`, `latex` and `svg`: evaluate, render with the library, write.
@@ -303,17 +304,17 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             expr,
             tv: None,
             draw,
-        } => print!(
-            "{}",
-            render::grid_opts(&render::subject(&expr)?, &draw.options(Label::Offset)?)?
-        ),
+        } => out(render::grid_opts(
+            &render::subject(&expr)?,
+            &draw.options(Label::Offset)?,
+        )?)?,
         Command::Show {
             expr,
             tv: Some(tile),
             draw,
         } => {
             draw.plain("show --tv")?;
-            print!("{}", grid_tv(&tv_layout(&expr, &tile)?)?)
+            out(grid_tv(&tv_layout(&expr, &tile)?)?)?
         }
         Command::Latex {
             expr,
@@ -353,7 +354,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                     out.as_deref(),
                     &render::png(&cute_layout::category::to_svg(&f)?)?,
                 )?,
-                (None, None) => println!("{f}"),
+                (None, None) => out(format!("{f}\n"))?,
             }
         }
         Command::Analyze {
@@ -361,10 +362,8 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             elem_bytes,
             tv,
         } => {
-            println!(
-                "{}",
-                cute_layout::analysis::analyze_expr(&expr, elem_bytes, tv)?
-            )
+            let report = cute_layout::analysis::analyze_expr(&expr, elem_bytes, tv)?;
+            out(format!("{report}\n"))?
         }
         Command::Html {
             expr,
@@ -451,7 +450,7 @@ fn check_extension(path: Option<&Path>, allowed: &[&str]) -> Result<(), String> 
 fn write_out(path: Option<&Path>, bytes: &[u8]) -> io::Result<()> {
     match path {
         Some(p) => std::fs::write(p, bytes),
-        None => io::stdout().lock().write_all(bytes),
+        None => out(bytes),
     }
 }
 

@@ -363,3 +363,28 @@ fn pictures_share_color_and_highlight_options() {
         .unwrap()
         .contains("unknown kind `warp`"));
 }
+
+/// A closed standard output (`cute atoms | head -3`) ends every subcommand quietly with
+/// status 0: no panic, nothing on standard error.
+#[test]
+fn closed_stdout_ends_quietly() {
+    let runs: [(&[&str], &str); 7] = [
+        (&["atoms"], ""),
+        (&["ops"], ""),
+        (&["ops", "--markdown"], ""),
+        (&["eval", "(4,8):(1,4)"], ""),
+        (&["eval"], "size(4:1)\n(2,3):(3,1)\n"),
+        (&["show", "(4,8):(1,4)"], ""),
+        (&["explain", "logical_divide(16:1,4:2)"], ""),
+    ];
+    for (args, input) in runs {
+        let out = common::cute_into_closed_pipe(args, input);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success(),
+            "cute {args:?}: {:?}, {stderr}",
+            out.status
+        );
+        assert!(stderr.is_empty(), "cute {args:?} wrote to stderr: {stderr}");
+    }
+}
