@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use cute_cli::page::{standalone, PictureOptions};
 use cute_layout::eval::eval;
 use cute_layout::explain::explain;
+use cute_layout::notation::{print_as, Syntax};
 use cute_layout::registry::operations;
 use cute_layout::render::{self, Coloring, Highlight, Label};
 use cute_layout::tv::TvLayout;
@@ -19,6 +20,7 @@ use std::process::ExitCode;
 /// One example per subcommand, shown by `cute --help`.
 const EXAMPLES: &str = "Examples:
   cute eval 'logical_divide((4,2,3):(2,1,8), 4:2)'
+  cute eval 'Layout<Shape<_4,_8>,Stride<_1,_4>>' --as dsl
   cute ops
   cute show 'Sw<3,0,3> o _0 o (_8,_8):(_8,_1)'
   cute latex '(4,8):(1,4)' -o layout.tex
@@ -47,9 +49,16 @@ enum Command {
     ///
     /// Without EXPR, reads standard input: one expression per line, one output line per input
     /// line (the result, or a line starting with `error:`).
+    ///
+    /// EXPR may use CuTe notation, C++ spellings (`Layout<Shape<_4,_8>,Stride<_1,_4>>`,
+    /// `make_layout(make_shape(4,8),make_stride(1,4))`, `Int<8>{}`, `Swizzle<3,4,3>{}`) or CuTe
+    /// DSL calls (`cute.make_layout((4,8), stride=(1,4))`).
     Eval {
         /// The expression; omit it to read expressions from standard input.
         expr: Option<String>,
+        /// Print the result in CuTe notation, as a C++ expression, or as CuTe DSL Python.
+        #[arg(long = "as", value_enum, default_value_t = As::Cute)]
+        syntax: As,
     },
     /// List the operations `eval` accepts: name, signature, description and an example.
     Ops {
@@ -216,6 +225,27 @@ impl DrawArgs {
     }
 }
 
+/// The syntax `cute eval --as` prints in.
+#[derive(Clone, Copy, ValueEnum)]
+enum As {
+    /// CuTe notation, as CuTe prints: `(_4,_8):(_1,_4)`.
+    Cute,
+    /// A C++ expression: `Layout<Shape<Int<4>,Int<8>>,Stride<Int<1>,Int<4>>>{}`.
+    Cpp,
+    /// CuTe DSL Python: `cute.make_layout((4,8), stride=(1,4))`.
+    Dsl,
+}
+
+impl From<As> for Syntax {
+    fn from(a: As) -> Syntax {
+        match a {
+            As::Cute => Syntax::Cute,
+            As::Cpp => Syntax::Cpp,
+            As::Dsl => Syntax::Dsl,
+        }
+    }
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum ColorBy {
     Offset,
@@ -245,10 +275,11 @@ type Outcome = Result<ExitCode, Box<dyn std::error::Error>>;
 /// Runs one subcommand.
 fn run(command: Command) -> Outcome {
     match command {
-        Command::Eval { expr: Some(expr) } => {
-            out(format!("{}\n", eval(&expr)?))?;
-        }
-        Command::Eval { expr: None } => eval_lines()?,
+        Command::Eval {
+            expr: Some(expr),
+            syntax,
+        } => out(print_as(&eval(&expr)?, syntax.into())? + "\n")?,
+        Command::Eval { expr: None, syntax } => eval_lines(syntax.into())?,
         Command::Ops { markdown: true } => out(cute_layout::registry::markdown())?,
         Command::Ops { markdown: false } => out(ops_list())?,
         Command::Atoms(args) => out(atoms::list(args))?,
@@ -456,7 +487,7 @@ fn write_out(path: Option<&Path>, bytes: &[u8]) -> io::Result<()> {
 
 /// One output line per input line; errors are folded onto that one line. Bytes that are not
 /// UTF-8 are replaced (and then fail to parse), so one bad line never stops the stream.
-fn eval_lines() -> io::Result<()> {
+fn eval_lines(syntax: Syntax) -> io::Result<()> {
     let mut input = io::stdin().lock();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut raw = Vec::new();
@@ -471,7 +502,15 @@ fn eval_lines() -> io::Result<()> {
             Ok(text) => Cow::Borrowed(text),
             Err(_) => String::from_utf8_lossy(&raw),
         };
-        eval_line(text.trim_end_matches(['\n', '\r']), &mut line, &mut out)?;
+        let expr = text.trim_end_matches(['\n', '\r']);
+        if syntax == Syntax::Cute {
+            eval_line(expr, &mut line, &mut out)?;
+        } else {
+            match eval(expr).and_then(|v| print_as(&v, syntax)) {
+                Ok(text) => writeln!(out, "{text}")?,
+                Err(e) => writeln!(out, "error: {}", e.to_string().replace('\n', " | "))?,
+            }
+        }
     }
     out.flush()
 }

@@ -8,7 +8,7 @@
 //! `ArithTuple(0,2) o (4,2):(_2@0,_3@1)`.
 
 use crate::error::{LayoutError, Result};
-use crate::notation::Parser;
+use crate::notation::{Parser, Syntax};
 use crate::registry::{self, Operation};
 
 pub use crate::value::Value;
@@ -46,7 +46,7 @@ pub use crate::limits::MAX_NESTING;
 
 /// An argument, written to `out`: a literal, or a nested call evaluated to its value.
 fn argument(p: &mut Parser<'_>, depth: usize, out: &mut Value) -> Result<()> {
-    if !matches!(p.peek(), Some(c) if c.is_ascii_lowercase()) {
+    if !matches!(p.peek(), Some(c) if c.is_ascii_lowercase()) || p.at("cutlass.") {
         return p.literal_into(out);
     }
     if depth >= MAX_NESTING {
@@ -57,15 +57,41 @@ fn argument(p: &mut Parser<'_>, depth: usize, out: &mut Value) -> Result<()> {
     Ok(())
 }
 
-/// `op(arg, ...)` at the parser's position: the operation name and its arguments.
+/// `op(arg, ...)` at the parser's position: the operation name and its arguments. The name
+/// may be spelled `cute::op` (C++) or `cute.op` (the CuTe DSL: its arguments are then read as
+/// Python, plain integers static, and may be named, `stride=(1,4)`).
 fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Value>)> {
+    let (op, python) = call_name(p)?;
+    let outer = p.python;
+    p.python |= python;
+    let items = call_arguments(p, op, depth);
+    p.python = outer;
+    Ok((op, items?))
+}
+
+/// The name of a call, without its `cute::` or `cute.` namespace; whether it was `cute.`.
+fn call_name<'a>(p: &mut Parser<'a>) -> Result<(&'a str, bool)> {
     let op = p.ident()?;
+    if op != "cute" {
+        return Ok((op, false));
+    }
+    let python = !p.at("::");
+    if !(p.at("::") || p.at(".")) {
+        return Ok((op, false));
+    }
+    p.skip(if python { 1 } else { 2 });
+    Ok((p.ident()?, python))
+}
+
+/// The arguments `(arg, ...)` of a call of `op`.
+fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize) -> Result<Vec<Value>> {
     p.expect(b'(')?;
     // most calls have one or two arguments; a `Vec` of four literals would not come from
     // the allocator's cache of small blocks
     let mut items = Vec::with_capacity(2);
     if !p.accept(b')') {
         loop {
+            keyword(p, op, items.len())?;
             // each argument is read in place, in its slot of `items` (`resize_with` writes
             // the placeholder there, where `push` would copy a whole `Value`)
             let last = items.len();
@@ -79,7 +105,36 @@ fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Valu
             }
         }
     }
-    Ok((op, items))
+    Ok(items)
+}
+
+/// Consumes Python's `name=` before argument `i` of `op`, if there is one; it must name the
+/// parameter at that position (arguments are matched by position).
+fn keyword(p: &mut Parser<'_>, op: &str, i: usize) -> Result<()> {
+    if !p.python || !p.at_keyword() {
+        return Ok(());
+    }
+    let at = p.pos();
+    let name = p.ident()?;
+    let param = registry::lookup(op).and_then(|o| {
+        o.params.get(i).or(o
+            .params
+            .last()
+            .filter(|l| l.presence == registry::Presence::Variadic))
+    });
+    if param.is_none_or(|param| param.name != name) {
+        return Err(LayoutError::InvalidArgument {
+            op: "eval",
+            detail: format!(
+                "`{name}=` at byte {at}: argument {} of {op} is {}",
+                i + 1,
+                param.map_or("not a parameter".to_string(), |q| format!("`{}`", q.name))
+            ),
+            hint:
+                "arguments are matched by position; name one only where its position has that name",
+        });
+    }
+    p.expect(b'=')
 }
 
 /// Evaluates one expression.
@@ -99,7 +154,26 @@ fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Valu
 /// assert!(eval("complement((2,2):(2,3),8)").is_err());
 /// ```
 pub fn eval(expr: &str) -> Result<Value> {
-    match parse(expr)? {
+    eval_in(expr, Syntax::Cute)
+}
+
+/// [`eval`] of an expression written in `syntax`: with [`Syntax::Dsl`], plain integers are
+/// static, as in Python's CuTe DSL (calls spelled `cute.op(...)` read their arguments so in any
+/// syntax).
+///
+/// # Errors
+/// The errors of [`eval`].
+///
+/// ```
+/// use cute_layout::eval::eval_in;
+/// use cute_layout::notation::Syntax;
+/// assert_eq!(eval_in("(4,8)", Syntax::Dsl)?.to_string(), "(_4,_8)");
+/// assert_eq!(eval_in("cute.make_layout((4,8), stride=(1,4))", Syntax::Cute)?.to_string(), "(_4,_8):(_1,_4)");
+/// assert_eq!(eval_in("Layout<Shape<_4,_8>,Stride<_1,_4>>", Syntax::Cpp)?.to_string(), "(_4,_8):(_1,_4)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn eval_in(expr: &str, syntax: Syntax) -> Result<Value> {
+    match parse_in(expr, syntax)? {
         Expr::Value(v) => Ok(v),
         Expr::Call(Call { op, args }) => op.call(args).map_err(|e| within_call(op.name, e)),
     }
@@ -149,7 +223,15 @@ impl Call {
 /// assert_eq!(c.apply().unwrap().to_string(), "(4,4):(1,4)");
 /// ```
 pub fn parse(expr: &str) -> Result<Expr> {
-    let mut p = Parser::new(expr);
+    parse_in(expr, Syntax::Cute)
+}
+
+/// [`parse`] of an expression written in `syntax` (see [`eval_in`]).
+///
+/// # Errors
+/// The errors of [`parse`].
+pub fn parse_in(expr: &str, syntax: Syntax) -> Result<Expr> {
+    let mut p = Parser::with_syntax(expr, syntax);
     let e = match p.peek() {
         Some(c) if c.is_ascii_lowercase() => {
             let (name, args) = parse_call(&mut p, 0)?;
