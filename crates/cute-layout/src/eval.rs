@@ -233,7 +233,7 @@ pub fn parse(expr: &str) -> Result<Expr> {
 pub fn parse_in(expr: &str, syntax: Syntax) -> Result<Expr> {
     let mut p = Parser::with_syntax(expr, syntax);
     let e = match p.peek() {
-        Some(c) if c.is_ascii_lowercase() => {
+        Some(c) if c.is_ascii_lowercase() && !p.at("cutlass.") => {
             let (name, args) = parse_call(&mut p, 0)?;
             let op =
                 registry::lookup(name).ok_or_else(|| within_call(name, registry::unknown(name)))?;

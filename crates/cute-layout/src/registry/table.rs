@@ -327,8 +327,8 @@ pub(super) static OPERATIONS: &[Operation] = &[
         aliases: &[],
         signature: "make_stride(x, ...)",
         summary: "the int-tuple of the arguments (C++'s `make_stride`)",
-        example: "make_layout(make_shape(4,8), make_stride(1,4))",
-        expected: "(4,8):(1,4)",
+        example: "make_stride(1,make_stride(Int<2>{},4))",
+        expected: "(1,(_2,4))",
         params: &[Param {
             name: "x",
             kinds: &[K::Int, K::IntTuple],
