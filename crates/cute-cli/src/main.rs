@@ -28,6 +28,7 @@ const EXAMPLES: &str = "Examples:
   cute morphism '(2,2,2,4,4):(2,1,64,4,16)'
   cute analyze 'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)' --elem-bytes 2
   cute explain 'composition((6,2):(8,2), (4,3):(3,1))'
+  cute diff '(4,8):(1,4)' '32:1'
   cute serve --open
   cute html 'logical_divide((4,2,3):(2,1,8), 4:2)' --color tile -o divide.html";
 
@@ -142,6 +143,15 @@ enum Command {
         /// Read EXPR as a (thread, value) layout: mode 0 threads, mode 1 values.
         #[arg(long)]
         tv: bool,
+    },
+    /// Compare two layouts as functions: equal or not (same domain size and the same offset at
+    /// every index), the first index where they differ (its coordinate in each and both
+    /// offsets), and where their shapes differ. Exit status 0 when equal, 1 otherwise.
+    Diff {
+        /// The first layout or expression (A).
+        a: String,
+        /// The second layout or expression (B).
+        b: String,
     },
     /// Print the derivation of a result step by step, e.g. `logical_divide((4,2,3):(2,1,8), 4:2)`.
     Explain {
@@ -284,6 +294,13 @@ fn run(command: Command) -> Outcome {
         Command::Ops { markdown: false } => out(ops_list())?,
         Command::Atoms(args) => out(atoms::list(args))?,
         Command::Atom(args) => out(atoms::show(args)?)?,
+        Command::Diff { a, b } => {
+            let d = cute_layout::diff::diff_exprs(&a, &b)?;
+            out(format!("{d}\n"))?;
+            if !d.equal() {
+                return Ok(ExitCode::FAILURE);
+            }
+        }
         Command::Explain { expr } => {
             let e = explain(&expr)?;
             out(e.to_string())?;

@@ -388,3 +388,50 @@ fn closed_stdout_ends_quietly() {
         assert!(stderr.is_empty(), "cute {args:?} wrote to stderr: {stderr}");
     }
 }
+
+/// `cute diff A B`: the report on standard output, status 0 when equal, 1 when not.
+#[test]
+fn diff_reports_and_sets_the_status() {
+    let out = cute(&["diff", "(4,8):(1,4)", "32:1"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("equal as functions"));
+    let out = cute(&["diff", "(4,8):(1,4)", "(4,8):(8,1)"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout)
+        .contains("first difference at index 1: A(1,0) = 1, B(1,0) = 8"));
+}
+
+/// `cute eval --as`: C++ and CuTe DSL forms, one per line from standard input too.
+#[test]
+fn eval_prints_as_cpp_and_dsl() {
+    let out = cute(&["eval", "--as", "cpp", "(_4,_8):(_1,_4)"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Layout<Shape<Int<4>,Int<8>>,Stride<Int<1>,Int<4>>>{}\n"
+    );
+    let out = cute(&["eval", "--as", "dsl", "Layout<Shape<_4,_8>,Stride<_1,_4>>"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "cute.make_layout((4,8), stride=(1,4))\n"
+    );
+    let mut child = Command::new(CUTE)
+        .args(["eval", "--as", "cpp"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"(4,8):(1,4)\nmake_layout_tv(4:1,2:1)\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with(
+            "make_layout(make_shape(4,8),make_stride(1,4))\nerror: print: the TV layout"
+        ),
+        "{text}"
+    );
+}
