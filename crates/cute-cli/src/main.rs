@@ -4,7 +4,7 @@ mod atoms;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use cute_cli::page::{standalone, PictureOptions};
-use cute_layout::eval::eval;
+use cute_layout::eval::{eval, eval_with_warnings};
 use cute_layout::explain::explain;
 use cute_layout::notation::{print_as, Syntax};
 use cute_layout::registry::operations;
@@ -288,7 +288,13 @@ fn run(command: Command) -> Outcome {
         Command::Eval {
             expr: Some(expr),
             syntax,
-        } => out(print_as(&eval(&expr)?, syntax.into())? + "\n")?,
+        } => {
+            let (v, warnings) = eval_with_warnings(&expr)?;
+            for w in warnings {
+                eprintln!("{w}");
+            }
+            out(print_as(&v, syntax.into())? + "\n")?
+        }
         Command::Eval { expr: None, syntax } => eval_lines(syntax.into())?,
         Command::Ops { markdown: true } => out(cute_layout::registry::markdown())?,
         Command::Ops { markdown: false } => out(ops_list())?,

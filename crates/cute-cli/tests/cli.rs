@@ -435,3 +435,18 @@ fn eval_prints_as_cpp_and_dsl() {
         "{text}"
     );
 }
+
+/// A tiler that does not divide the layout: the result on standard output, a warning on
+/// standard error, status 0.
+#[test]
+fn uneven_tilers_warn_on_stderr() {
+    let out = cute(&["eval", "logical_divide(10:1, 4)"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "(4,3):(1,4)\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("warning: logical_divide: the tile 4 does not divide 10:1"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("needs predication"), "{stderr}");
+}

@@ -7,7 +7,7 @@
 //! `local_partition(make_identity_tensor((8,6)),(_2,_3):(_1,_2),4)` gives
 //! `ArithTuple(0,2) o (4,2):(_2@0,_3@1)`.
 
-use crate::error::{LayoutError, Result};
+use crate::error::{LayoutError, Result, Warning};
 use crate::notation::{Parser, Syntax};
 use crate::registry::{self, Operation};
 
@@ -53,6 +53,9 @@ fn argument(p: &mut Parser<'_>, depth: usize, out: &mut Value) -> Result<()> {
         return Err(p.error(&format!("at most {MAX_NESTING} levels of nested calls")));
     }
     let (op, items) = parse_call(p, depth + 1)?;
+    if let Some(warnings) = &mut p.warnings {
+        warnings.extend(registry::warnings(op, &items));
+    }
     *out = eval_call(op, items)?;
     Ok(())
 }
@@ -179,6 +182,37 @@ pub fn eval_in(expr: &str, syntax: Syntax) -> Result<Value> {
     }
 }
 
+/// [`eval`], with the warnings of every call evaluated (outermost last): notes about valid
+/// inputs whose results need care, such as a tiler that does not divide the layout (see
+/// [`crate::algebra::divide::uneven_tiles`]).
+///
+/// # Errors
+/// The errors of [`eval`].
+///
+/// ```
+/// use cute_layout::eval::eval_with_warnings;
+/// let (v, warnings) = eval_with_warnings("logical_divide(10:1, 4)")?;
+/// assert_eq!(v.to_string(), "(4,3):(1,4)");
+/// assert!(warnings[0].to_string().contains("needs predication"));
+/// let (_, warnings) = eval_with_warnings("size(zipped_divide((8,6):(1,8), (4,4)))")?;
+/// assert!(warnings[0].to_string().contains("does not divide mode 1"));
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn eval_with_warnings(expr: &str) -> Result<(Value, Vec<Warning>)> {
+    let mut p = Parser::new(expr);
+    p.warnings = Some(Vec::new());
+    let e = parse_with(&mut p)?;
+    let mut warnings = p.warnings.take().unwrap_or_default();
+    let v = match e {
+        Expr::Value(v) => v,
+        Expr::Call(call) => {
+            warnings.extend(registry::warnings(call.op.name, &call.args));
+            call.apply()?
+        }
+    };
+    Ok((v, warnings))
+}
+
 /// A parsed expression: a literal, or a call whose arguments are evaluated.
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)] // moved once, into `eval`'s result, which is a `Value` too
@@ -231,10 +265,15 @@ pub fn parse(expr: &str) -> Result<Expr> {
 /// # Errors
 /// The errors of [`parse`].
 pub fn parse_in(expr: &str, syntax: Syntax) -> Result<Expr> {
-    let mut p = Parser::with_syntax(expr, syntax);
+    parse_with(&mut Parser::with_syntax(expr, syntax))
+}
+
+/// [`parse`] with the parser `p`, at the start of its input.
+fn parse_with(p: &mut Parser<'_>) -> Result<Expr> {
+    let expr = p.input();
     let e = match p.peek() {
         Some(c) if c.is_ascii_lowercase() && !p.at("cutlass.") => {
-            let (name, args) = parse_call(&mut p, 0)?;
+            let (name, args) = parse_call(p, 0)?;
             let op =
                 registry::lookup(name).ok_or_else(|| within_call(name, registry::unknown(name)))?;
             Expr::Call(Call { op, args })

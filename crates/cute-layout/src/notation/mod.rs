@@ -43,6 +43,9 @@ pub struct Parser<'a> {
     /// Whether plain integers are static, as in CuTe DSL Python (`cute.make_layout((4,8))`),
     /// where a dynamic integer is spelled `cutlass.Int32(4)`.
     pub(crate) python: bool,
+    /// Where the evaluator collects the warnings of the calls it evaluates, when asked to
+    /// (`crate::eval::eval_with_warnings`).
+    pub(crate) warnings: Option<Vec<crate::error::Warning>>,
 }
 
 impl<'a> Parser<'a> {
@@ -60,6 +63,7 @@ impl<'a> Parser<'a> {
             pos: 0,
             depth: 0,
             python: false,
+            warnings: None,
         }
     }
 
@@ -76,6 +80,11 @@ impl<'a> Parser<'a> {
         let mut p = Parser::new(input);
         p.python = syntax == Syntax::Dsl;
         p
+    }
+
+    /// The text being read.
+    pub(crate) fn input(&self) -> &'a str {
+        self.input
     }
 
     /// The current byte position.

@@ -234,6 +234,47 @@ pub fn call(name: &str, args: Vec<Value>) -> Result<Value> {
     lookup(name).ok_or_else(|| unknown(name))?.call(args)
 }
 
+/// The operations whose tiler may not divide the layout: (position of the layout, position of
+/// the tiler). Their results are valid, but the last tile reads past the layout.
+const TILED_BY: &[(&str, usize, usize)] = &[
+    ("logical_divide", 0, 1),
+    ("zipped_divide", 0, 1),
+    ("tiled_divide", 0, 1),
+    ("flat_divide", 0, 1),
+    ("local_tile", 0, 1),
+    ("inner_partition", 0, 1),
+    ("outer_partition", 0, 1),
+];
+
+/// The warnings of calling the operation `name` with `args` (before it runs): for the divides
+/// and tilings, a tiler that does not divide the layout
+/// ([`crate::algebra::divide::uneven_tiles`]). Empty for wrong arguments, which the call
+/// itself reports.
+///
+/// ```
+/// use cute_layout::registry::warnings;
+/// let w = warnings("zipped_divide", &["10:1".parse()?, "4".parse()?]);
+/// assert!(w[0].message.contains("needs predication"));
+/// assert!(warnings("logical_divide", &["12:1".parse()?, "4".parse()?]).is_empty());
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn warnings(name: &str, args: &[Value]) -> Vec<crate::error::Warning> {
+    let Some(&(_, l, t)) = TILED_BY.iter().find(|(n, ..)| *n == name) else {
+        return Vec::new();
+    };
+    let Some(op) = lookup(name) else {
+        return Vec::new();
+    };
+    if args.len() <= l.max(t) || args.iter().any(|a| a.kind().is_identity()) {
+        return Vec::new();
+    }
+    let a = Args::new(op, args.to_vec());
+    let uneven = || -> Result<Vec<crate::error::Warning>> {
+        crate::algebra::divide::uneven_tiles(op.name, &*a.layout(l)?, &*a.tiler(t)?)
+    };
+    uneven().unwrap_or_default()
+}
+
 /// The operations as a Markdown table (name, signature, description, example): the README's
 /// list of operations, which a test keeps equal to this.
 ///
