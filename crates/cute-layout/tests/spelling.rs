@@ -159,3 +159,43 @@ fn bad_spellings_are_errors() {
         assert!(e.contains(want), "{text}: {e}");
     }
 }
+
+/// Scaled-basis layouts and identity tensors print as literals that read back as themselves.
+#[test]
+fn identity_tensors_and_basis_layouts_read_back() {
+    let exprs = [
+        "make_identity_layout((2,3))",
+        "make_identity_layout((_4,(2,_3)))",
+        "make_identity_tensor((2,3))",
+        "make_identity_tensor(4)",
+        "make_identity_tensor((4))",
+        "make_identity_tensor((2,(3,4)))",
+        "local_partition(make_identity_tensor((8,6)),(_2,_3):(_1,_2),4)",
+        "local_tile(make_identity_tensor((8,6)), (_4,_3), (1,1))",
+        "slice((_,1), make_identity_tensor((8,6)))",
+        "logical_divide(make_identity_layout((8,6)), (_4,_3))",
+    ];
+    for expr in exprs {
+        let v = eval(expr).unwrap();
+        let text = v.to_string();
+        assert_eq!(eval(&text).unwrap(), v, "{expr} printed {text}");
+    }
+    // evaluated as CuTe evaluates them
+    assert_eq!(
+        eval("local_tile(ArithTuple(0,2) o (4,2):(_2@0,_3@1), (_2,_1), (1,1))")
+            .unwrap()
+            .to_string(),
+        "ArithTuple(4,5) o (_2,_1):(_2@0,_0)"
+    );
+    for (bad, why) in [
+        ("(2,3):(_1@0,1)", "mixes plain integers with basis vectors"),
+        (
+            "ArithTuple(_0) o (2,3):(_1@0,_1@1)",
+            "names a mode the start (_0) does not have",
+        ),
+        ("(2,3):(_1@0)", "not congruent"),
+    ] {
+        let e = eval(bad).unwrap_err().to_string();
+        assert!(e.contains(why), "{bad}: {e}");
+    }
+}

@@ -18,6 +18,7 @@ use std::str::FromStr;
 
 pub mod atom;
 mod morphism;
+mod scaled;
 mod spelled;
 mod swizzle;
 
@@ -504,7 +505,12 @@ impl<'a> Parser<'a> {
                 match self.layout_in_place(l) {
                     Ok(Some(other)) => *out = self.other_literal(l, other)?,
                     Ok(None) => {}
-                    Err(e) => *out = self.tv_layout_at(start, depth).ok_or(e)?,
+                    Err(e) => {
+                        *out = match self.basis_layout_at(start, depth) {
+                            Some(basis) => basis?,
+                            None => self.tv_layout_at(start, depth).ok_or(e)?,
+                        }
+                    }
                 }
             }
         }

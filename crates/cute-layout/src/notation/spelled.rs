@@ -124,6 +124,7 @@ impl<'a> Parser<'a> {
                 })
             }
             "Layout" => self.cpp_layout().map(Value::Layout),
+            "ArithTuple" => self.arith_tuple(),
             "Swizzle" => self.cpp_swizzle(start),
             "Int" | "C" | "None" => {
                 self.pos = start;
