@@ -44,19 +44,29 @@ fn parse_whole_call(expr: &str) -> Result<(&str, Vec<Value>)> {
 
 pub use crate::limits::MAX_NESTING;
 
-/// An argument, written to `out`: a literal, or a nested call evaluated to its value.
-fn argument(p: &mut Parser<'_>, depth: usize, out: &mut Value) -> Result<()> {
+/// Argument `i` of a call of `outer`, written to `out`: a literal, or a nested call evaluated
+/// to its value (its errors say which argument of which call it is).
+fn argument(
+    p: &mut Parser<'_>,
+    depth: usize,
+    (outer, i): (&str, usize),
+    out: &mut Value,
+) -> Result<()> {
     if !matches!(p.peek(), Some(c) if c.is_ascii_lowercase()) || p.at("cutlass.") {
         return p.literal_into(out);
     }
     if depth >= MAX_NESTING {
         return Err(p.error(&format!("at most {MAX_NESTING} levels of nested calls")));
     }
-    let (op, items) = parse_call(p, depth + 1)?;
+    let in_argument = |e: LayoutError| match e.root() {
+        LayoutError::Parse { .. } => e,
+        _ => e.within(format!("{outer}, argument {}", i + 1)),
+    };
+    let (op, items) = parse_call(p, depth + 1).map_err(in_argument)?;
     if let Some(warnings) = &mut p.warnings {
         warnings.extend(registry::warnings(op, &items));
     }
-    *out = eval_call(op, items)?;
+    *out = eval_call(op, items).map_err(in_argument)?;
     Ok(())
 }
 
@@ -99,7 +109,7 @@ fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize) -> Result<Vec<Valu
             // the placeholder there, where `push` would copy a whole `Value`)
             let last = items.len();
             items.resize_with(last + 1, || Value::Underscore);
-            argument(p, depth, &mut items[last])?;
+            argument(p, depth, (op, last), &mut items[last])?;
             if p.accept(b')') {
                 break;
             }

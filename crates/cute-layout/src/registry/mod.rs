@@ -161,7 +161,7 @@ impl Operation {
     }
 
     /// Applies the operation to `args`: its form on identity tensors or composed layouts when
-    /// one is given, else its `apply`.
+    /// one is given, else its `apply`, with every argument of a kind its parameter declares.
     ///
     /// # Errors
     /// Wrong arguments ([`LayoutError::InvalidArgument`]) and the operation's own errors.
@@ -171,7 +171,34 @@ impl Operation {
             return Ok(v);
         }
         a.arity(self.arity().0, self.arity().1)?;
-        (self.apply)(&a)
+        // the apply function's own refusal is the more specific one; an argument of a kind
+        // the entry does not declare is refused even where the apply function would take it
+        let v = (self.apply)(&a)?;
+        self.check_kinds(&a)?;
+        Ok(v)
+    }
+
+    /// The parameter argument `i` is given for (the variadic one past the end).
+    fn param(&self, i: usize) -> Option<&Param> {
+        self.params.get(i).or(self
+            .params
+            .last()
+            .filter(|p| p.presence == Presence::Variadic))
+    }
+
+    /// Fails unless every argument is of a kind its parameter accepts, naming the operation,
+    /// the argument's position, the kinds accepted and the value given.
+    fn check_kinds(&'static self, a: &Args) -> Result<()> {
+        for (i, v) in a.items.iter().enumerate() {
+            let Some(param) = self.param(i) else { continue };
+            if !param.kinds.contains(&v.kind()) {
+                let mut names: Vec<&str> = param.kinds.iter().map(|k| k.name()).collect();
+                names.dedup();
+                let want = format!("`{}`: {}", param.name, names.join(" or "));
+                return Err(a.wrong(i, &want));
+            }
+        }
+        Ok(())
     }
 
     /// The identity-tensor and composed-layout forms, tried before `apply`; `None` when no
