@@ -1162,10 +1162,17 @@ fn nested_errors_say_where_they_came_from() {
         e.starts_with("size, argument 1: coalesce, argument 1: complement"),
         "{e}"
     );
+    // the apply function's own refusal stands where it has one
     let e = fails("size(congruent(2,2))").to_string();
     assert!(
-        e.contains("argument 1 of size must be `L`: layout or integer"),
+        e.contains("argument 1 of size must be an int-tuple, got the truth value true"),
         "{e}"
     );
-    assert!(e.contains("got the truth value true"), "{e}");
+    // and an undeclared kind it would take is refused all the same
+    let e = fails("make_tile(slice_and_offset((_,1),(4,8):(1,4)))").to_string();
+    assert!(
+        e.contains("argument 1 of make_tile must be `x`: layout or integer or tuple"),
+        "{e}"
+    );
+    assert!(e.contains("got the tensor (4):(1)+4"), "{e}");
 }
