@@ -101,7 +101,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Consumes an optional `{}` after a C++ type.
-    fn optional_braces(&mut self) -> Result<()> {
+    pub(super) fn optional_braces(&mut self) -> Result<()> {
         if self.peek() == Some(b'{') {
             self.braces().map_err(|e| self.expected(e))?;
         }
@@ -116,7 +116,7 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         let word = self.word();
         match word {
-            "Sw" => {
+            "Sw" | "Swizzle" => {
                 self.pos = start;
                 Ok(match super::parse_swizzled(self)? {
                     super::Swizzled::Swizzle(s) => Value::Swizzle(s),
@@ -125,7 +125,6 @@ impl<'a> Parser<'a> {
             }
             "Layout" => self.cpp_layout().map(Value::Layout),
             "ArithTuple" => self.arith_tuple(),
-            "Swizzle" => self.cpp_swizzle(start),
             "Int" | "C" | "None" => {
                 self.pos = start;
                 let leaf = self.coord()?;
@@ -169,29 +168,6 @@ impl<'a> Parser<'a> {
         self.expect(b'>')?;
         self.optional_braces()?;
         Ok(layout)
-    }
-
-    /// `<B,M,S>` after `Swizzle` (from `start`), an optional `{}`, and an optional
-    /// ` o [OFFSET o] LAYOUT`.
-    fn cpp_swizzle(&mut self, start: usize) -> Result<Value> {
-        self.expect(b'<')?;
-        let mut v = [0i64; 3];
-        for (k, x) in v.iter_mut().enumerate() {
-            if k > 0 {
-                self.expect(b',')?;
-            }
-            let t = self.int_tuple()?;
-            *x = t.as_leaf().ok_or_else(|| self.error("an integer"))?.value();
-        }
-        self.expect(b'>')?;
-        self.optional_braces()?;
-        let sw =
-            Swizzle::new(v[0], v[1], v[2]).map_err(|e| e.within(format!("at byte {start}")))?;
-        if self.peek() != Some(b'o') {
-            return Ok(Value::Swizzle(sw));
-        }
-        let cl = super::parse_composed_tail(self, Outer::Swizzle(sw))?;
-        Ok(Value::Composed(cl))
     }
 
     /// An int-tuple spelled as a C++ type (`Shape<Shape<_2,_2>,Int<4>>`, leaves `_4`, `Int<4>`,

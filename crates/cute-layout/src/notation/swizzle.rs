@@ -15,7 +15,7 @@ pub enum Swizzled {
     Composed(Box<ComposedLayout>),
 }
 
-/// Parses `Sw<B,M,S>` optionally followed by ` o OFFSET o LAYOUT`, or a composed layout with a
+/// Parses `Sw<B,M,S>` (or `Swizzle<B,M,S>`, `Swizzle<B,M,S>{}`) optionally followed by ` o OFFSET o LAYOUT`, or a composed layout with a
 /// layout as its outer function, `A o OFFSET o LAYOUT`.
 ///
 /// # Errors
@@ -36,7 +36,8 @@ pub fn parse_swizzled(p: &mut Parser<'_>) -> Result<Swizzled> {
         let cl = parse_composed_tail(p, Outer::from(a))?;
         return Ok(Swizzled::Composed(Box::new(cl)));
     }
-    if p.ident()? != "Sw" {
+    // CuTe notation `Sw<B,M,S>`, or C++'s `Swizzle<B,M,S>` (with an optional `{}`)
+    if !matches!(p.ident()?, "Sw" | "Swizzle") {
         return Err(p.error("`Sw<B,M,S>`"));
     }
     p.expect(b'<')?;
@@ -49,6 +50,7 @@ pub fn parse_swizzled(p: &mut Parser<'_>) -> Result<Swizzled> {
         *x = t.as_leaf().ok_or_else(|| p.error("an integer"))?.value();
     }
     p.expect(b'>')?;
+    p.optional_braces()?;
     let sw = Swizzle::new(v[0], v[1], v[2]).map_err(|e| e.within(format!("at byte {at}")))?;
     if p.peek() != Some(b'o') {
         return Ok(Swizzled::Swizzle(sw));
