@@ -4,7 +4,7 @@
 use clap::Args;
 use cute_layout::atom::{copy_op_names, mma_atom_names};
 use cute_layout::notation::atom::{atom_text, AtomRequest, GMMA_LAYOUT_ATOMS};
-use std::process::ExitCode;
+use cute_layout::LayoutError;
 
 /// Arguments of `cute atoms`.
 #[derive(Args)]
@@ -46,7 +46,7 @@ pub struct AtomArgs {
 }
 
 /// `cute atoms`: one name per line, MMA operations first.
-pub fn list(args: AtomsArgs) -> ExitCode {
+pub fn list(args: AtomsArgs) -> String {
     let mut names = Vec::new();
     if !args.copy {
         names.extend(mma_atom_names());
@@ -55,12 +55,11 @@ pub fn list(args: AtomsArgs) -> ExitCode {
         names.extend(copy_op_names());
         names.extend(GMMA_LAYOUT_ATOMS.map(String::from));
     }
-    println!("{}", names.join("\n"));
-    ExitCode::SUCCESS
+    names.join("\n") + "\n"
 }
 
 /// `cute atom NAME ...`: what C++ prints for the atom, tiled MMA or tiled copy.
-pub fn show(args: AtomArgs) -> ExitCode {
+pub fn show(args: AtomArgs) -> Result<String, LayoutError> {
     let req = AtomRequest {
         name: &args.name,
         value_type: args.value_type.as_deref(),
@@ -70,14 +69,5 @@ pub fn show(args: AtomArgs) -> ExitCode {
         shape: args.shape.as_deref(),
         query: args.get.as_deref(),
     };
-    match atom_text(&req) {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    atom_text(&req)
 }

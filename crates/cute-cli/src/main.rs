@@ -4,8 +4,9 @@ mod atoms;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use cute_cli::page::{standalone, PictureOptions};
-use cute_layout::eval::eval;
+use cute_layout::eval::{eval, eval_with_warnings};
 use cute_layout::explain::explain;
+use cute_layout::notation::{print_as, Syntax};
 use cute_layout::registry::operations;
 use cute_layout::render::{self, Coloring, Highlight, Label};
 use cute_layout::tv::TvLayout;
@@ -19,6 +20,7 @@ use std::process::ExitCode;
 /// One example per subcommand, shown by `cute --help`.
 const EXAMPLES: &str = "Examples:
   cute eval 'logical_divide((4,2,3):(2,1,8), 4:2)'
+  cute eval 'Layout<Shape<_4,_8>,Stride<_1,_4>>' --as dsl
   cute ops
   cute show 'Sw<3,0,3> o _0 o (_8,_8):(_8,_1)'
   cute latex '(4,8):(1,4)' -o layout.tex
@@ -28,6 +30,7 @@ const EXAMPLES: &str = "Examples:
   cute analyze 'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)' --elem-bytes 2
   cute analyze '(_8,_64):(_64,_1)' --elem-bytes 2 --atom SM75_U32x4_LDSM_N --solve
   cute explain 'composition((6,2):(8,2), (4,3):(3,1))'
+  cute diff '(4,8):(1,4)' '32:1'
   cute serve --open
   cute html 'logical_divide((4,2,3):(2,1,8), 4:2)' --color tile -o divide.html";
 
@@ -49,9 +52,16 @@ enum Command {
     ///
     /// Without EXPR, reads standard input: one expression per line, one output line per input
     /// line (the result, or a line starting with `error:`).
+    ///
+    /// EXPR may use CuTe notation, C++ spellings (`Layout<Shape<_4,_8>,Stride<_1,_4>>`,
+    /// `make_layout(make_shape(4,8),make_stride(1,4))`, `Int<8>{}`, `Swizzle<3,4,3>{}`) or CuTe
+    /// DSL calls (`cute.make_layout((4,8), stride=(1,4))`).
     Eval {
         /// The expression; omit it to read expressions from standard input.
         expr: Option<String>,
+        /// Print the result in CuTe notation, as a C++ expression, or as CuTe DSL Python.
+        #[arg(long = "as", value_enum, default_value_t = As::Cute)]
+        syntax: As,
     },
     /// List the operations `eval` accepts: name, signature, description and an example.
     Ops {
@@ -167,6 +177,15 @@ enum Command {
         #[arg(long, value_name = "NAME", conflicts_with = "solve")]
         cuda: Option<String>,
     },
+    /// Compare two layouts as functions: equal or not (same domain size and the same offset at
+    /// every index), the first index where they differ (its coordinate in each and both
+    /// offsets), and where their shapes differ. Exit status 0 when equal, 1 otherwise.
+    Diff {
+        /// The first layout or expression (A).
+        a: String,
+        /// The second layout or expression (B).
+        b: String,
+    },
     /// Print the derivation of a result step by step, e.g. `logical_divide((4,2,3):(2,1,8), 4:2)`.
     Explain {
         /// The expression.
@@ -269,6 +288,27 @@ impl DrawArgs {
     }
 }
 
+/// The syntax `cute eval --as` prints in.
+#[derive(Clone, Copy, ValueEnum)]
+enum As {
+    /// CuTe notation, as CuTe prints: `(_4,_8):(_1,_4)`.
+    Cute,
+    /// A C++ expression: `Layout<Shape<Int<4>,Int<8>>,Stride<Int<1>,Int<4>>>{}`.
+    Cpp,
+    /// CuTe DSL Python: `cute.make_layout((4,8), stride=(1,4))`.
+    Dsl,
+}
+
+impl From<As> for Syntax {
+    fn from(a: As) -> Syntax {
+        match a {
+            As::Cute => Syntax::Cute,
+            As::Cpp => Syntax::Cpp,
+            As::Dsl => Syntax::Dsl,
+        }
+    }
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum ColorBy {
     Offset,
@@ -281,77 +321,88 @@ enum ColorBy {
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
-        Command::Eval { expr: Some(expr) } => match eval(&expr) {
-            Ok(v) => {
-                println!("{v}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Command::Eval { expr: None } => match eval_lines() {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Command::Ops { markdown: true } => {
-            print!("{}", cute_layout::registry::markdown());
-            ExitCode::SUCCESS
+    match run(Cli::parse().command) {
+        Ok(code) => code,
+        // the reader went away (`cute atoms | head -3`): stop quietly, as a filter should
+        Err(e) if is_broken_pipe(e.as_ref()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
         }
-        Command::Ops { markdown: false } => {
-            for op in operations() {
-                let also: String = op
-                    .aliases
-                    .iter()
-                    .map(|a| format!(" (also `{a}`)"))
-                    .collect();
-                println!(
-                    "{}{also}\n    {}\n    e.g. {} = {}",
-                    op.signature, op.summary, op.example, op.expected
-                );
-            }
-            ExitCode::SUCCESS
-        }
-        Command::Atoms(args) => atoms::list(args),
-        Command::Atom(args) => atoms::show(args),
-        Command::Explain { expr, json } => match explain(&expr) {
-            Ok(e) => {
-                if json {
-                    println!("{}", e.to_json());
-                } else {
-                    print!("{e}");
-                }
-                if e.result.is_ok() {
-                    ExitCode::SUCCESS
-                } else {
-                    ExitCode::FAILURE
-                }
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Command::Serve { port, open } => match cute_cli::serve::run(port, open) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: cannot serve on 127.0.0.1:{port}: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        command => match draw(command) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
     }
+}
+
+/// A command's outcome: its exit status, or the error `main` reports. Every subcommand writes
+/// through [`out`], so a closed standard output is an error here, never a panic.
+type Outcome = Result<ExitCode, Box<dyn std::error::Error>>;
+
+/// Runs one subcommand.
+fn run(command: Command) -> Outcome {
+    match command {
+        Command::Eval {
+            expr: Some(expr),
+            syntax,
+        } => {
+            let (v, warnings) = eval_with_warnings(&expr)?;
+            for w in warnings {
+                eprintln!("{w}");
+            }
+            out(print_as(&v, syntax.into())? + "\n")?
+        }
+        Command::Eval { expr: None, syntax } => eval_lines(syntax.into())?,
+        Command::Ops { markdown: true } => out(cute_layout::registry::markdown())?,
+        Command::Ops { markdown: false } => out(ops_list())?,
+        Command::Atoms(args) => out(atoms::list(args))?,
+        Command::Atom(args) => out(atoms::show(args)?)?,
+        Command::Diff { a, b } => {
+            let d = cute_layout::diff::diff_exprs(&a, &b)?;
+            out(format!("{d}\n"))?;
+            if !d.equal() {
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        Command::Explain { expr, json } => {
+            let e = explain(&expr)?;
+            out(if json { e.to_json() + "\n" } else { e.to_string() })?;
+            if e.result.is_err() {
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        Command::Serve { port, open } => cute_cli::serve::run(port, open)
+            .map_err(|e| format!("cannot serve on 127.0.0.1:{port}: {e}"))?,
+        command => draw(command)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `text` to standard output; the one way subcommands print.
+fn out(text: impl AsRef<[u8]>) -> io::Result<()> {
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(text.as_ref())?;
+    stdout.flush()
+}
+
+/// Whether `e` (or what it wraps) is a write to a closed pipe.
+fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
+    e.downcast_ref::<io::Error>()
+        .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}
+
+/// `cute ops`: each operation's signature, summary and example.
+fn ops_list() -> String {
+    let mut text = String::new();
+    for op in operations() {
+        let also: String = op
+            .aliases
+            .iter()
+            .map(|a| format!(" (also `{a}`)"))
+            .collect();
+        text.push_str(&format!(
+            "{}{also}\n    {}\n    e.g. {} = {}\n",
+            op.signature, op.summary, op.example, op.expected
+        ));
+    }
+    text
 }
 
 /// `show`, `latex` and `svg`: evaluate, render with the library, write.
@@ -361,17 +412,17 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             expr,
             tv: None,
             draw,
-        } => print!(
-            "{}",
-            render::grid_opts(&render::subject(&expr)?, &draw.options(Label::Offset)?)?
-        ),
+        } => out(render::grid_opts(
+            &render::subject(&expr)?,
+            &draw.options(Label::Offset)?,
+        )?)?,
         Command::Show {
             expr,
             tv: Some(tile),
             draw,
         } => {
             draw.plain("show --tv")?;
-            print!("{}", grid_tv(&tv_layout(&expr, &tile)?)?)
+            out(grid_tv(&tv_layout(&expr, &tile)?)?)?
         }
         Command::Latex {
             expr,
@@ -438,20 +489,17 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                     .into());
                 };
                 let s = analysis::solve_swizzle(&l, &spec)?;
-                println!("{}", if json { s.to_json() } else { s.to_string() });
+                out(if json { s.to_json() } else { s.to_string() } + "\n")?;
             } else {
                 let r = analysis::analyze_with(&layout, &spec)?;
                 match cuda {
-                    Some(name) => print!(
-                        "{}",
-                        analysis::cuda_kernel(
-                            &r.plan,
-                            &name,
-                            &format!("cute analyze '{expr}' ({elem_bytes}-byte elements)")
-                        )?
-                    ),
-                    None if json => println!("{}", r.to_json()),
-                    None => println!("{r}"),
+                    Some(name) => out(analysis::cuda_kernel(
+                        &r.plan,
+                        &name,
+                        &format!("cute analyze '{expr}' ({elem_bytes}-byte elements)"),
+                    )?)?,
+                    None if json => out(r.to_json() + "\n")?,
+                    None => out(format!("{r}\n"))?,
                 }
             }
         }
@@ -491,7 +539,7 @@ fn morphism(
     } else {
         let f = cute_layout::eval::morphism_of(expr)?;
         if !pointed && svg.is_none() && png.is_none() && latex.is_none() {
-            println!("{f}");
+            out(format!("{f}\n"))?;
             return Ok(());
         }
         if pointed {
@@ -504,7 +552,7 @@ fn morphism(
         (Some(out), _, _) => write_out(out.as_deref(), draw::svg(&diagrams).as_bytes())?,
         (_, Some(out), _) => write_out(out.as_deref(), &render::png(&draw::svg(&diagrams))?)?,
         (_, _, Some(out)) => write_out(out.as_deref(), draw::tikz(&diagrams).as_bytes())?,
-        _ => print!("{}", diagram::text(&diagrams)),
+        _ => out(diagram::text(&diagrams))?,
     }
     Ok(())
 }
@@ -576,13 +624,13 @@ fn check_extension(path: Option<&Path>, allowed: &[&str]) -> Result<(), String> 
 fn write_out(path: Option<&Path>, bytes: &[u8]) -> io::Result<()> {
     match path {
         Some(p) => std::fs::write(p, bytes),
-        None => io::stdout().lock().write_all(bytes),
+        None => out(bytes),
     }
 }
 
 /// One output line per input line; errors are folded onto that one line. Bytes that are not
 /// UTF-8 are replaced (and then fail to parse), so one bad line never stops the stream.
-fn eval_lines() -> io::Result<()> {
+fn eval_lines(syntax: Syntax) -> io::Result<()> {
     let mut input = io::stdin().lock();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut raw = Vec::new();
@@ -597,7 +645,15 @@ fn eval_lines() -> io::Result<()> {
             Ok(text) => Cow::Borrowed(text),
             Err(_) => String::from_utf8_lossy(&raw),
         };
-        eval_line(text.trim_end_matches(['\n', '\r']), &mut line, &mut out)?;
+        let expr = text.trim_end_matches(['\n', '\r']);
+        if syntax == Syntax::Cute {
+            eval_line(expr, &mut line, &mut out)?;
+        } else {
+            match eval(expr).and_then(|v| print_as(&v, syntax)) {
+                Ok(text) => writeln!(out, "{text}")?,
+                Err(e) => writeln!(out, "error: {}", e.to_string().replace('\n', " | "))?,
+            }
+        }
     }
     out.flush()
 }

@@ -20,6 +20,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{json, Value as JsonValue};
 use std::collections::HashMap;
+use std::io::Write as _;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -147,7 +148,11 @@ pub fn run(port: u16, open: bool) -> std::io::Result<()> {
         let listener =
             tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], port))).await?;
         let url = format!("http://{}/", listener.local_addr()?);
-        println!("cute playground at {url} (Ctrl-C to stop)");
+        // the address is a courtesy: a closed standard output must not stop the server
+        let _ = writeln!(
+            std::io::stdout(),
+            "cute playground at {url} (Ctrl-C to stop)"
+        );
         if open {
             open_browser(&url);
         }

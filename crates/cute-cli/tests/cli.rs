@@ -442,3 +442,90 @@ fn morphism_pictures() {
     let bad = cute(&["morphism", "--latex", "m.pdf", "(4,5):(1,64)"]);
     assert!(text(&bad.stderr).contains("unknown output extension"));
 }
+
+/// A closed standard output (`cute atoms | head -3`) ends every subcommand quietly with
+/// status 0: no panic, nothing on standard error.
+#[test]
+fn closed_stdout_ends_quietly() {
+    let runs: [(&[&str], &str); 7] = [
+        (&["atoms"], ""),
+        (&["ops"], ""),
+        (&["ops", "--markdown"], ""),
+        (&["eval", "(4,8):(1,4)"], ""),
+        (&["eval"], "size(4:1)\n(2,3):(3,1)\n"),
+        (&["show", "(4,8):(1,4)"], ""),
+        (&["explain", "logical_divide(16:1,4:2)"], ""),
+    ];
+    for (args, input) in runs {
+        let out = common::cute_into_closed_pipe(args, input);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success(),
+            "cute {args:?}: {:?}, {stderr}",
+            out.status
+        );
+        assert!(stderr.is_empty(), "cute {args:?} wrote to stderr: {stderr}");
+    }
+}
+
+/// `cute diff A B`: the report on standard output, status 0 when equal, 1 when not.
+#[test]
+fn diff_reports_and_sets_the_status() {
+    let out = cute(&["diff", "(4,8):(1,4)", "32:1"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("equal as functions"));
+    let out = cute(&["diff", "(4,8):(1,4)", "(4,8):(8,1)"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout)
+        .contains("first difference at index 1: A(1,0) = 1, B(1,0) = 8"));
+}
+
+/// `cute eval --as`: C++ and CuTe DSL forms, one per line from standard input too.
+#[test]
+fn eval_prints_as_cpp_and_dsl() {
+    let out = cute(&["eval", "--as", "cpp", "(_4,_8):(_1,_4)"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Layout<Shape<Int<4>,Int<8>>,Stride<Int<1>,Int<4>>>{}\n"
+    );
+    let out = cute(&["eval", "--as", "dsl", "Layout<Shape<_4,_8>,Stride<_1,_4>>"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "cute.make_layout((4,8), stride=(1,4))\n"
+    );
+    let mut child = Command::new(CUTE)
+        .args(["eval", "--as", "cpp"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"(4,8):(1,4)\nmake_layout_tv(4:1,2:1)\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with(
+            "make_layout(make_shape(4,8),make_stride(1,4))\nerror: print: the TV layout"
+        ),
+        "{text}"
+    );
+}
+
+/// A tiler that does not divide the layout: the result on standard output, a warning on
+/// standard error, status 0.
+#[test]
+fn uneven_tilers_warn_on_stderr() {
+    let out = cute(&["eval", "logical_divide(10:1, 4)"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "(4,3):(1,4)\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("warning: logical_divide: the tile 4 does not divide 10:1"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("needs predication"), "{stderr}");
+}

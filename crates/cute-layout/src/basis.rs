@@ -117,6 +117,35 @@ pub struct BasisLayout {
     coshape: IntTuple,
 }
 
+/// The profile of a tuple: its structure, every leaf `_0` (only the structure of a codomain
+/// matters).
+fn profile(t: &IntTuple) -> IntTuple {
+    t.map(|_| Int::ZERO)
+}
+
+/// The smallest codomain profile with a leaf at each of `paths`; `None` when one path is a
+/// proper prefix of another (a mode both leaf and tuple).
+fn codomain(paths: &[Vec<usize>]) -> Option<IntTuple> {
+    if paths.iter().all(Vec::is_empty) {
+        return Some(IntTuple::int(Int::ZERO));
+    }
+    if paths.iter().any(Vec::is_empty) {
+        return None;
+    }
+    let rank = paths.iter().map(|p| p[0] + 1).max().unwrap_or(0);
+    let modes = (0..rank)
+        .map(|i| {
+            let rest: Vec<Vec<usize>> = paths
+                .iter()
+                .filter(|p| p[0] == i)
+                .map(|p| p[1..].to_vec())
+                .collect();
+            codomain(&rest)
+        })
+        .collect::<Option<Vec<_>>>()?;
+    IntTuple::tuple(modes).ok()
+}
+
 fn leaf_paths(t: TreeRef<'_, Int>, path: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
     if t.is_leaf() {
         out.push(path.clone());
@@ -150,7 +179,47 @@ impl BasisLayout {
         Ok(BasisLayout {
             shape: shape.clone(),
             stride,
-            coshape: shape.clone(),
+            coshape: profile(shape),
+        })
+    }
+
+    /// The basis layout `shape : stride` written as a literal, e.g. `(2,3):(_1@0,_1@1)`; its
+    /// codomain (the modes of `L(c)`) is the smallest one the strides' paths name: one mode
+    /// per index used at each level.
+    ///
+    /// # Errors
+    /// [`LayoutError::NotCongruent`]; [`LayoutError::InvalidArgument`] when a stride that is a
+    /// plain integer (no `@`) stands beside basis strides.
+    ///
+    /// ```
+    /// # use cute_layout::{basis::{BasisLayout, ScaledBasis}, tree::Tree, Int};
+    /// let e = |v, p: &[usize]| ScaledBasis::new(Int::fixed(v), p).unwrap();
+    /// let l = BasisLayout::new("(2,3)".parse()?, Tree::from_leaves([e(1, &[0]), e(1, &[1])]))?;
+    /// assert_eq!(l, BasisLayout::identity(&"(2,3)".parse()?)?);
+    /// assert_eq!(l.call(&"(1,2)".parse()?)?.to_string(), "(1,2)");
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn new(shape: IntTuple, stride: Tree<ScaledBasis>) -> Result<BasisLayout> {
+        if !shape.congruent(&stride) {
+            return Err(LayoutError::NotCongruent {
+                shape: shape.to_string(),
+                stride: stride.to_string(),
+            });
+        }
+        let paths: Vec<Vec<usize>> = stride
+            .leaves()
+            .filter(|d| d.value.value() != 0)
+            .map(|d| d.path())
+            .collect();
+        let coshape = codomain(&paths).ok_or_else(|| LayoutError::InvalidArgument {
+            op: "basis layout",
+            detail: format!("the stride {stride} mixes plain integers with basis vectors `@i`"),
+            hint: "give every nonzero stride a basis index, e.g. `_1@0`",
+        })?;
+        Ok(BasisLayout {
+            shape,
+            stride,
+            coshape,
         })
     }
 
@@ -431,6 +500,37 @@ impl IdentityTensor {
             start: layout.coshape.map(|_| Int::ZERO),
             layout,
         }
+    }
+
+    /// The tensor `c ↦ start + L(c)`, the literal `ArithTuple(START) o LAYOUT`: the codomain
+    /// of `layout` is that of `start`.
+    ///
+    /// # Errors
+    /// [`LayoutError::InvalidArgument`] when a stride of `layout` names a mode `start` lacks.
+    ///
+    /// ```
+    /// # use cute_layout::basis::{make_identity_tensor, IdentityTensor};
+    /// let id = make_identity_tensor(&"(2,3)".parse()?)?;
+    /// let t = IdentityTensor::with_start("(_0,_0)".parse()?, id.layout().clone())?;
+    /// assert_eq!(t, id);
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn with_start(start: IntTuple, mut layout: BasisLayout) -> Result<IdentityTensor> {
+        let mut paths = Vec::new();
+        leaf_paths(start.as_ref(), &mut Vec::new(), &mut paths);
+        let outside = layout
+            .stride
+            .leaves()
+            .find(|d| d.value.value() != 0 && !paths.contains(&d.path()));
+        if let Some(d) = outside {
+            return Err(LayoutError::InvalidArgument {
+                op: "ArithTuple",
+                detail: format!("the stride {d} names a mode the start {start} does not have"),
+                hint: "give the start one entry per coordinate mode, e.g. ArithTuple(_0,_0)",
+            });
+        }
+        layout.coshape = profile(&start);
+        Ok(IdentityTensor { start, layout })
     }
 
     /// The coordinate of element 0 (CuTe's `ArithTuple` iterator).

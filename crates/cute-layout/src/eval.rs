@@ -7,8 +7,8 @@
 //! `local_partition(make_identity_tensor((8,6)),(_2,_3):(_1,_2),4)` gives
 //! `ArithTuple(0,2) o (4,2):(_2@0,_3@1)`.
 
-use crate::error::{LayoutError, Result};
-use crate::notation::Parser;
+use crate::error::{LayoutError, Result, Warning};
+use crate::notation::{Parser, Syntax};
 use crate::registry::{self, Operation};
 
 pub use crate::value::Value;
@@ -44,33 +44,72 @@ fn parse_whole_call(expr: &str) -> Result<(&str, Vec<Value>)> {
 
 pub use crate::limits::MAX_NESTING;
 
-/// An argument, written to `out`: a literal, or a nested call evaluated to its value.
-fn argument(p: &mut Parser<'_>, depth: usize, out: &mut Value) -> Result<()> {
-    if !matches!(p.peek(), Some(c) if c.is_ascii_lowercase()) {
+/// Argument `i` of a call of `outer`, written to `out`: a literal, or a nested call evaluated
+/// to its value (its errors say which argument of which call it is).
+fn argument(
+    p: &mut Parser<'_>,
+    depth: usize,
+    (outer, i): (&str, usize),
+    out: &mut Value,
+) -> Result<()> {
+    if !matches!(p.peek(), Some(c) if c.is_ascii_lowercase()) || p.at("cutlass.") {
         return p.literal_into(out);
     }
     if depth >= MAX_NESTING {
         return Err(p.error(&format!("at most {MAX_NESTING} levels of nested calls")));
     }
-    let (op, items) = parse_call(p, depth + 1)?;
-    *out = eval_call(op, items)?;
+    let in_argument = |e: LayoutError| match e.root() {
+        LayoutError::Parse { .. } => e,
+        _ => e.within(format!("{outer}, argument {}", i + 1)),
+    };
+    let (op, items) = parse_call(p, depth + 1).map_err(in_argument)?;
+    if let Some(warnings) = &mut p.warnings {
+        warnings.extend(registry::warnings(op, &items));
+    }
+    *out = eval_call(op, items).map_err(in_argument)?;
     Ok(())
 }
 
-/// `op(arg, ...)` at the parser's position: the operation name and its arguments.
+/// `op(arg, ...)` at the parser's position: the operation name and its arguments. The name
+/// may be spelled `cute::op` (C++) or `cute.op` (the CuTe DSL: its arguments are then read as
+/// Python, plain integers static, and may be named, `stride=(1,4)`).
 fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Value>)> {
+    let (op, python) = call_name(p)?;
+    let outer = p.python;
+    p.python |= python;
+    let items = call_arguments(p, op, depth);
+    p.python = outer;
+    Ok((op, items?))
+}
+
+/// The name of a call, without its `cute::` or `cute.` namespace; whether it was `cute.`.
+fn call_name<'a>(p: &mut Parser<'a>) -> Result<(&'a str, bool)> {
     let op = p.ident()?;
+    if op != "cute" {
+        return Ok((op, false));
+    }
+    let python = !p.at("::");
+    if !(p.at("::") || p.at(".")) {
+        return Ok((op, false));
+    }
+    p.skip(if python { 1 } else { 2 });
+    Ok((p.ident()?, python))
+}
+
+/// The arguments `(arg, ...)` of a call of `op`.
+fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize) -> Result<Vec<Value>> {
     p.expect(b'(')?;
     // most calls have one or two arguments; a `Vec` of four literals would not come from
     // the allocator's cache of small blocks
     let mut items = Vec::with_capacity(2);
     if !p.accept(b')') {
         loop {
+            keyword(p, op, items.len())?;
             // each argument is read in place, in its slot of `items` (`resize_with` writes
             // the placeholder there, where `push` would copy a whole `Value`)
             let last = items.len();
             items.resize_with(last + 1, || Value::Underscore);
-            argument(p, depth, &mut items[last])?;
+            argument(p, depth, (op, last), &mut items[last])?;
             if p.accept(b')') {
                 break;
             }
@@ -79,7 +118,36 @@ fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Valu
             }
         }
     }
-    Ok((op, items))
+    Ok(items)
+}
+
+/// Consumes Python's `name=` before argument `i` of `op`, if there is one; it must name the
+/// parameter at that position (arguments are matched by position).
+fn keyword(p: &mut Parser<'_>, op: &str, i: usize) -> Result<()> {
+    if !p.python || !p.at_keyword() {
+        return Ok(());
+    }
+    let at = p.pos();
+    let name = p.ident()?;
+    let param = registry::lookup(op).and_then(|o| {
+        o.params.get(i).or(o
+            .params
+            .last()
+            .filter(|l| l.presence == registry::Presence::Variadic))
+    });
+    if param.is_none_or(|param| param.name != name) {
+        return Err(LayoutError::InvalidArgument {
+            op: "eval",
+            detail: format!(
+                "`{name}=` at byte {at}: argument {} of {op} is {}",
+                i + 1,
+                param.map_or("not a parameter".to_string(), |q| format!("`{}`", q.name))
+            ),
+            hint:
+                "arguments are matched by position; name one only where its position has that name",
+        });
+    }
+    p.expect(b'=')
 }
 
 /// Evaluates one expression.
@@ -99,10 +167,60 @@ fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Valu
 /// assert!(eval("complement((2,2):(2,3),8)").is_err());
 /// ```
 pub fn eval(expr: &str) -> Result<Value> {
-    match parse(expr)? {
+    eval_in(expr, Syntax::Cute)
+}
+
+/// [`eval`] of an expression written in `syntax`: with [`Syntax::Dsl`], plain integers are
+/// static, as in Python's CuTe DSL (calls spelled `cute.op(...)` read their arguments so in any
+/// syntax).
+///
+/// # Errors
+/// The errors of [`eval`].
+///
+/// ```
+/// use cute_layout::eval::eval_in;
+/// use cute_layout::notation::Syntax;
+/// assert_eq!(eval_in("(4,8)", Syntax::Dsl)?.to_string(), "(_4,_8)");
+/// assert_eq!(eval_in("cute.make_layout((4,8), stride=(1,4))", Syntax::Cute)?.to_string(), "(_4,_8):(_1,_4)");
+/// assert_eq!(eval_in("Layout<Shape<_4,_8>,Stride<_1,_4>>", Syntax::Cpp)?.to_string(), "(_4,_8):(_1,_4)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn eval_in(expr: &str, syntax: Syntax) -> Result<Value> {
+    match parse_in(expr, syntax)? {
         Expr::Value(v) => Ok(v),
         Expr::Call(Call { op, args }) => op.call(args).map_err(|e| within_call(op.name, e)),
     }
+}
+
+/// [`eval`], with the warnings of every call evaluated (outermost last): notes about valid
+/// inputs whose results need care, such as a tiler that does not divide the layout (see
+/// [`crate::algebra::divide::uneven_tiles`]).
+///
+/// # Errors
+/// The errors of [`eval`].
+///
+/// ```
+/// use cute_layout::eval::eval_with_warnings;
+/// let (v, warnings) = eval_with_warnings("logical_divide(10:1, 4)")?;
+/// assert_eq!(v.to_string(), "(4,3):(1,4)");
+/// assert!(warnings[0].to_string().contains("needs predication"));
+/// let (_, warnings) = eval_with_warnings("size(zipped_divide((8,6):(1,8), (4,4)))")?;
+/// assert!(warnings[0].to_string().contains("does not divide mode 1"));
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn eval_with_warnings(expr: &str) -> Result<(Value, Vec<Warning>)> {
+    let mut p = Parser::new(expr);
+    p.warnings = Some(Vec::new());
+    let e = parse_with(&mut p)?;
+    let mut warnings = p.warnings.take().unwrap_or_default();
+    let v = match e {
+        Expr::Value(v) => v,
+        Expr::Call(call) => {
+            warnings.extend(registry::warnings(call.op.name, &call.args));
+            call.apply()?
+        }
+    };
+    Ok((v, warnings))
 }
 
 /// A parsed expression: a literal, or a call whose arguments are evaluated.
@@ -149,10 +267,23 @@ impl Call {
 /// assert_eq!(c.apply().unwrap().to_string(), "(4,4):(1,4)");
 /// ```
 pub fn parse(expr: &str) -> Result<Expr> {
-    let mut p = Parser::new(expr);
+    parse_in(expr, Syntax::Cute)
+}
+
+/// [`parse`] of an expression written in `syntax` (see [`eval_in`]).
+///
+/// # Errors
+/// The errors of [`parse`].
+pub fn parse_in(expr: &str, syntax: Syntax) -> Result<Expr> {
+    parse_with(&mut Parser::with_syntax(expr, syntax))
+}
+
+/// [`parse`] with the parser `p`, at the start of its input.
+fn parse_with(p: &mut Parser<'_>) -> Result<Expr> {
+    let expr = p.input();
     let e = match p.peek() {
-        Some(c) if c.is_ascii_lowercase() => {
-            let (name, args) = parse_call(&mut p, 0)?;
+        Some(c) if c.is_ascii_lowercase() && !p.at("cutlass.") => {
+            let (name, args) = parse_call(p, 0)?;
             let op =
                 registry::lookup(name).ok_or_else(|| within_call(name, registry::unknown(name)))?;
             Expr::Call(Call { op, args })

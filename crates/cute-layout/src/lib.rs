@@ -55,6 +55,7 @@ pub mod atom;
 pub mod basis;
 pub mod category;
 pub mod coord;
+pub mod diff;
 pub mod error;
 pub mod eval;
 pub mod explain;

@@ -20,6 +20,7 @@
 //! | [`QUASI_INVERSE_CHECK_LIMIT`] | elements a quasi-inverse is checked on |
 //! | [`SWIZZLE_VERIFY_LIMIT`] | elements a swizzle rule's result is checked on (checks stop there) |
 //! | [`ANALYSIS_LIMIT`] | elements `analyze` visits (and addresses times candidates the swizzle solver tries) |
+//! | [`MAX_DIFFED`] | indices `diff` compares one by one |
 //! | [`MAX_ERROR_ECHO`] | characters of input a parse error shows on each side of the error |
 
 use crate::error::{LayoutError, Result};
@@ -60,6 +61,10 @@ pub const SWIZZLE_VERIFY_LIMIT: i64 = 1 << 20;
 /// The most elements `analyze` visits, and addresses times candidate swizzles the swizzle
 /// solver tries (2^24).
 pub const ANALYSIS_LIMIT: i64 = 1 << 24;
+
+/// The most indices [`crate::diff::diff`] compares one by one (2^24; identical layouts are
+/// equal at any size).
+pub const MAX_DIFFED: i64 = 1 << 24;
 
 pub use crate::error::MAX_ERROR_ECHO;
 

@@ -1147,3 +1147,32 @@ fn complement_negative_cotarget() {
     );
     assert!(err.to_string().contains("-8"), "{err}");
 }
+
+/// An error inside a nested call says which argument of which call it came from; an argument
+/// of a kind the operation does not declare names the position, the parameter and the kinds.
+#[test]
+fn nested_errors_say_where_they_came_from() {
+    let e = fails("logical_divide(8:1, make_swizzle(3,5))").to_string();
+    assert!(
+        e.starts_with("logical_divide, argument 2: make_swizzle: Y = 0b11, Z = 0b101 give B"),
+        "{e}"
+    );
+    let e = fails("size(coalesce(complement((2,2):(2,3),8)))").to_string();
+    assert!(
+        e.starts_with("size, argument 1: coalesce, argument 1: complement"),
+        "{e}"
+    );
+    // the apply function's own refusal stands where it has one
+    let e = fails("size(congruent(2,2))").to_string();
+    assert!(
+        e.contains("argument 1 of size must be an int-tuple, got the truth value true"),
+        "{e}"
+    );
+    // and an undeclared kind it would take is refused all the same
+    let e = fails("make_tile(slice_and_offset((_,1),(4,8):(1,4)))").to_string();
+    assert!(
+        e.contains("argument 1 of make_tile must be `x`: layout or integer or tuple"),
+        "{e}"
+    );
+    assert!(e.contains("got the tensor (4):(1)+4"), "{e}");
+}

@@ -220,3 +220,21 @@ fn tile_colored_pictures_check_their_size_before_numbering_tiles() {
     let s = subject("logical_divide(16:1,4)").unwrap();
     assert!(svg(&s, &opts).is_ok());
 }
+
+#[test]
+fn diff_bounds_the_indices_compared() {
+    use cute_layout::diff::diff_exprs;
+    use cute_layout::limits::MAX_DIFFED;
+    let e = quickly(|| diff_exprs("(4096,4097):(1,4096)", "(4096,4097):(1,4097)")).unwrap_err();
+    names_limit(&e, "MAX_DIFFED", MAX_DIFFED, 4096 * 4097);
+    // inside the limit, and identical layouts at any size
+    assert!(!diff_exprs("(4096,4096):(1,4096)", "(4096,4096):(1,4097)")
+        .unwrap()
+        .equal());
+    assert!(quickly(|| diff_exprs(
+        "(1000000,1000000):(1,1000000)",
+        "(1000000,1000000):(1,1000000)"
+    ))
+    .unwrap()
+    .equal());
+}

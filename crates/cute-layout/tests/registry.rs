@@ -116,3 +116,66 @@ fn the_readme_lists_the_registry() {
         "run `cute ops --markdown` and paste it between the markers of README.md"
     );
 }
+
+/// Every entry's declared argument kinds are enforced: the entry's example with one argument
+/// replaced by a value of a kind its parameter does not declare is refused, with an error
+/// naming the argument's position and the operation. (Identity tensors and swizzled layouts
+/// go to an operation's identity and composed forms, which the entry declares apart.)
+#[test]
+fn undeclared_argument_kinds_are_refused() {
+    use cute_layout::eval::{parse, Expr};
+    use cute_layout::value::Kind;
+    let samples: Vec<Value> = [
+        "3",
+        "congruent(2,2)",
+        "_",
+        "(2,3)",
+        "(_,1)",
+        "(2,3):(1,2)",
+        "<2:1,_>",
+        "slice_and_offset((_,1),(4,8):(1,4))",
+        "(4) -> (2,4) over (2)",
+        "Sw<1,0,1>",
+        "Sw<1,0,1> o _0 o (2,2):(2,1)",
+        "make_layout_tv(4:1,2:1)",
+        "make_identity_layout((2,3))",
+        "make_identity_tensor((2,3))",
+    ]
+    .iter()
+    .map(|s| eval(s).unwrap())
+    .collect();
+    for op in operations() {
+        let Ok(Expr::Call(c)) = parse(op.example) else {
+            panic!("{}: the example is a call", op.name)
+        };
+        for i in 0..c.args.len() {
+            let param = op.params.get(i).or(op.params.last()).unwrap();
+            for v in &samples {
+                let k = v.kind();
+                let special = matches!(
+                    k,
+                    Kind::Basis | Kind::IdentityTensor | Kind::Swizzle | Kind::Composed
+                );
+                if param.kinds.contains(&k) || special {
+                    continue;
+                }
+                let mut args = c.args.clone();
+                args[i] = v.clone();
+                let r = call(op.name, args);
+                assert!(
+                    r.is_err(),
+                    "{}: argument {} = {v} ({k:?}) gave {:?}",
+                    op.name,
+                    i + 1,
+                    r
+                );
+                let e = r.unwrap_err().to_string();
+                assert!(
+                    e.contains(op.name) || e.contains(&format!("argument {}", i + 1)),
+                    "{}: {e}",
+                    op.name
+                );
+            }
+        }
+    }
+}

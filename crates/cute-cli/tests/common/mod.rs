@@ -25,3 +25,24 @@ pub fn stdout_of(args: &[&str]) -> String {
     );
     String::from_utf8(out.stdout).unwrap()
 }
+
+/// Runs `cute` with the arguments and `input` on standard input, its standard output a pipe
+/// whose reading end is already closed (as `cute ... | head -1` leaves it).
+#[allow(dead_code)] // used by some of the test binaries that include this module
+pub fn cute_into_closed_pipe(args: &[&str], input: &str) -> Output {
+    use std::io::Write as _;
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let mut child = Command::new(CUTE)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the cute binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // the child may stop reading once its output fails; its input is then allowed to fail too
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().expect("cute ends")
+}

@@ -5,7 +5,7 @@ use super::complement::complement_modes;
 use super::composition::composition_into;
 use super::transform::transform_layout_into;
 use super::{check_extents, Modes, NoTrace, Trace};
-use crate::error::{LayoutError, Result};
+use crate::error::{LayoutError, Result, Warning};
 use crate::int::Int;
 use crate::layout::{mode_at, mode_leaves, Layout, LayoutBuilder, ModeRef};
 use crate::tiler::Tiler;
@@ -392,5 +392,88 @@ pub fn tiled_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
 pub fn flat_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
     splat_of(Splat::Both, |z| {
         zipped_divide_into(layout.as_mode_ref(), tiler, z, &mut NoTrace)
+    })
+}
+
+/// The warnings of dividing `layout` by `tiler` unevenly: for each mode (each layout or integer
+/// tiler, matched to its mode as the divide matches it) whose tiles cover more elements than
+/// the mode has, one [`Warning`] naming the mode, the tile, the sizes and what it means: the
+/// last tile reads past the layout, so code that walks every tile needs predication (bounds
+/// checks on the elements it touches). The divide itself is valid (CuTe gives the same result).
+///
+/// # Errors
+/// The errors of [`logical_divide`] on a mode.
+///
+/// # Examples
+/// ```
+/// use cute_layout::algebra::divide::uneven_tiles;
+/// use cute_layout::{Layout, Tiler};
+/// let l: Layout = "10:1".parse()?;
+/// let w = uneven_tiles("logical_divide", &l, &"4".parse::<Tiler>()?)?;
+/// assert!(w[0].message.contains("3 tiles of 4 cover 12 elements, the layout has 10"));
+/// assert!(uneven_tiles("logical_divide", &"16:1".parse()?, &"4:1".parse()?)?.is_empty());
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn uneven_tiles(op: &'static str, layout: &Layout, tiler: &Tiler) -> Result<Vec<Warning>> {
+    let mut out = Vec::new();
+    uneven_into(op, layout, tiler, &mut Vec::new(), &mut out)?;
+    Ok(out)
+}
+
+/// [`uneven_tiles`] of the (sub-)layout at `path`.
+fn uneven_into(
+    op: &'static str,
+    layout: &Layout,
+    tiler: &Tiler,
+    path: &mut Vec<usize>,
+    out: &mut Vec<Warning>,
+) -> Result<()> {
+    match tiler {
+        Tiler::Underscore => {}
+        Tiler::Tuple(ts) => {
+            for (i, t) in ts.iter().enumerate().take(layout.rank()) {
+                path.push(i);
+                uneven_into(op, &layout.mode(i)?, t, path, out)?;
+                path.pop();
+            }
+        }
+        _ => {
+            let divided = logical_divide(layout, tiler)?;
+            let (n, covered) = (layout.size()?.value(), divided.size()?.value());
+            if covered > n {
+                out.push(uneven_warning(op, layout, tiler, path, (n, covered))?);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The warning of a tile that covers `covered` elements of a mode of `n`.
+fn uneven_warning(
+    op: &'static str,
+    layout: &Layout,
+    tiler: &Tiler,
+    path: &[usize],
+    (n, covered): (i64, i64),
+) -> Result<Warning> {
+    let tile = tiler
+        .as_divisor()
+        .map_or(Ok(0), |t| t.size().map(|s| s.value()))?;
+    let tiles = if tile > 0 { covered / tile } else { 0 };
+    let at = if path.is_empty() {
+        format!("{layout}")
+    } else {
+        let p: Vec<String> = path.iter().map(usize::to_string).collect();
+        format!("mode {} ({layout})", p.join(","))
+    };
+    Ok(Warning {
+        op,
+        message: format!(
+            "the tile {tiler} does not divide {at}: {tiles} tiles of {tile} cover {covered} \
+             elements, the layout has {n}; {} of them lie past its end (the last tile reads \
+             past the layout), so code that walks every tile needs predication (guard each \
+             access, e.g. with an identity tensor of the shape)",
+            covered - n
+        ),
     })
 }

@@ -18,7 +18,11 @@ use std::str::FromStr;
 
 pub mod atom;
 mod morphism;
+mod scaled;
+mod spelled;
 mod swizzle;
+
+pub use spelled::{print_as, Syntax};
 
 pub use swizzle::{parse_composed_tail, parse_swizzled, Swizzled};
 
@@ -37,6 +41,12 @@ pub struct Parser<'a> {
     input: &'a str,
     pos: usize,
     depth: usize,
+    /// Whether plain integers are static, as in CuTe DSL Python (`cute.make_layout((4,8))`),
+    /// where a dynamic integer is spelled `cutlass.Int32(4)`.
+    pub(crate) python: bool,
+    /// Where the evaluator collects the warnings of the calls it evaluates, when asked to
+    /// (`crate::eval::eval_with_warnings`).
+    pub(crate) warnings: Option<Vec<crate::error::Warning>>,
 }
 
 impl<'a> Parser<'a> {
@@ -53,7 +63,29 @@ impl<'a> Parser<'a> {
             input,
             pos: 0,
             depth: 0,
+            python: false,
+            warnings: None,
         }
+    }
+
+    /// A parser at the start of `input` written in `syntax`: [`Syntax::Dsl`] reads plain
+    /// integers as static, as Python's CuTe DSL does; CuTe notation and C++ spellings are
+    /// read in any syntax.
+    ///
+    /// ```
+    /// use cute_layout::notation::{Parser, Syntax};
+    /// let mut p = Parser::with_syntax("(4,8)", Syntax::Dsl);
+    /// assert_eq!(p.int_tuple().unwrap().to_string(), "(_4,_8)");
+    /// ```
+    pub fn with_syntax(input: &'a str, syntax: Syntax) -> Self {
+        let mut p = Parser::new(input);
+        p.python = syntax == Syntax::Dsl;
+        p
+    }
+
+    /// The text being read.
+    pub(crate) fn input(&self) -> &'a str {
+        self.input
     }
 
     /// The current byte position.
@@ -173,6 +205,30 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Whether the text after the spaces at the position starts with `s`.
+    pub(crate) fn at(&mut self, s: &str) -> bool {
+        self.peek();
+        self.input[self.pos..].starts_with(s)
+    }
+
+    /// Skips `n` bytes (which [`Parser::at`] has seen).
+    pub(crate) fn skip(&mut self, n: usize) {
+        self.pos += n;
+    }
+
+    /// Whether an identifier followed by a lone `=` (Python's `name=value`) is next.
+    pub(crate) fn at_keyword(&mut self) -> bool {
+        self.peek();
+        let rest = &self.input.as_bytes()[self.pos..];
+        let n = rest
+            .iter()
+            .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
+            .count();
+        let after = rest[n..].iter().skip_while(|b| b.is_ascii_whitespace());
+        let mut after = after.copied();
+        n > 0 && after.next() == Some(b'=') && after.next() != Some(b'=')
+    }
+
     /// An identifier `[A-Za-z_][A-Za-z0-9_]*`.
     ///
     /// # Errors
@@ -199,7 +255,8 @@ impl<'a> Parser<'a> {
     }
 
     /// A coordinate leaf: an integer (`8`, `_8`, `-1`, `_-1`) or `_`, at the position (no
-    /// space skipped: [`Parser::tree`], which reads every leaf, has peeked at it).
+    /// space skipped: [`Parser::tree`], which reads every leaf, has peeked at it); the C++
+    /// and Python spellings (`_8{}`, `Int<8>{}`, `cutlass.Int32(8)`, `None`) too.
     #[inline]
     fn coord_leaf(&mut self) -> Leaf<CoordLeaf> {
         let start = self.pos;
@@ -211,10 +268,18 @@ impl<'a> Parser<'a> {
             if is_static && !negative {
                 return Ok(CoordLeaf::Underscore);
             }
+            if self.pos == start {
+                if let Some(leaf) = self.spelled_leaf() {
+                    return leaf;
+                }
+            }
             return Err(Expected("an integer"));
         }
+        if is_static && self.input.as_bytes().get(self.pos) == Some(&b'{') {
+            self.braces()?;
+        }
         match value {
-            Some(v) => Ok(CoordLeaf::Index(Int::new(v, is_static))),
+            Some(v) => Ok(CoordLeaf::Index(Int::new(v, is_static || self.python))),
             None => {
                 self.pos = start;
                 Err(Expected("an integer that fits in 64 bits"))
@@ -277,7 +342,10 @@ impl<'a> Parser<'a> {
                 match self.peek() {
                     Some(b',') => {
                         self.pos += 1;
-                        break;
+                        // Python's one-tuple `(4,)`
+                        if !(self.python && self.peek() == Some(b')')) {
+                            break;
+                        }
                     }
                     Some(b')') => {
                         self.pos += 1;
@@ -422,11 +490,10 @@ impl<'a> Parser<'a> {
     /// [`Parser::literal`], written to `out` (a layout is read in place, where it will stay).
     pub(crate) fn literal_into(&mut self, out: &mut Value) -> Result<()> {
         match self.peek() {
-            Some(b'S') => {
-                *out = match parse_swizzled(self)? {
-                    Swizzled::Swizzle(s) => Value::Swizzle(s),
-                    Swizzled::Composed(c) => Value::Composed(*c),
-                }
+            Some(b'A'..=b'Z') => *out = self.spelled_literal()?,
+            Some(b'c') if self.input[self.pos..].starts_with("cutlass.") => {
+                let t = self.int_tuple()?;
+                *out = Value::Int(t.as_leaf().ok_or_else(|| self.error("an integer"))?);
             }
             Some(b'<') => *out = Value::Tiler(self.tiler_tuple()?),
             _ => {
@@ -438,7 +505,12 @@ impl<'a> Parser<'a> {
                 match self.layout_in_place(l) {
                     Ok(Some(other)) => *out = self.other_literal(l, other)?,
                     Ok(None) => {}
-                    Err(e) => *out = self.tv_layout_at(start, depth).ok_or(e)?,
+                    Err(e) => {
+                        *out = match self.basis_layout_at(start, depth) {
+                            Some(basis) => basis?,
+                            None => self.tv_layout_at(start, depth).ok_or(e)?,
+                        }
+                    }
                 }
             }
         }
@@ -602,7 +674,7 @@ impl<'a> Parser<'a> {
         let at = self.pos;
         match self.peek() {
             Some(b'<') => *out = self.tiler_tuple()?,
-            Some(b'S') => {
+            Some(b'A'..=b'Z') => {
                 let literal = self.literal()?;
                 *out = self.literal_tiler(literal, at)?;
             }

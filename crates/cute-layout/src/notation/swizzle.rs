@@ -15,7 +15,7 @@ pub enum Swizzled {
     Composed(Box<ComposedLayout>),
 }
 
-/// Parses `Sw<B,M,S>` optionally followed by ` o OFFSET o LAYOUT`, or a composed layout with a
+/// Parses `Sw<B,M,S>` (or `Swizzle<B,M,S>`, `Swizzle<B,M,S>{}`) optionally followed by ` o OFFSET o LAYOUT`, or a composed layout with a
 /// layout as its outer function, `A o OFFSET o LAYOUT`.
 ///
 /// # Errors
@@ -36,7 +36,8 @@ pub fn parse_swizzled(p: &mut Parser<'_>) -> Result<Swizzled> {
         let cl = parse_composed_tail(p, Outer::from(a))?;
         return Ok(Swizzled::Composed(Box::new(cl)));
     }
-    if p.ident()? != "Sw" {
+    // CuTe notation `Sw<B,M,S>`, or C++'s `Swizzle<B,M,S>` (with an optional `{}`)
+    if !matches!(p.ident()?, "Sw" | "Swizzle") {
         return Err(p.error("`Sw<B,M,S>`"));
     }
     p.expect(b'<')?;
@@ -49,6 +50,7 @@ pub fn parse_swizzled(p: &mut Parser<'_>) -> Result<Swizzled> {
         *x = t.as_leaf().ok_or_else(|| p.error("an integer"))?.value();
     }
     p.expect(b'>')?;
+    p.optional_braces()?;
     let sw = Swizzle::new(v[0], v[1], v[2]).map_err(|e| e.within(format!("at byte {at}")))?;
     if p.peek() != Some(b'o') {
         return Ok(Swizzled::Swizzle(sw));
@@ -57,7 +59,8 @@ pub fn parse_swizzled(p: &mut Parser<'_>) -> Result<Swizzled> {
     Ok(Swizzled::Composed(Box::new(cl)))
 }
 
-/// Parses the ` o OFFSET o LAYOUT` that follows the outer function `outer` of a composed layout.
+/// Parses the ` o OFFSET o LAYOUT` (or ` o LAYOUT`, offset `_0`, as C++'s
+/// `composition(Swizzle, Layout)`) that follows the outer function `outer` of a composed layout.
 ///
 /// # Errors
 /// [`LayoutError::Parse`].
@@ -69,14 +72,30 @@ pub fn parse_swizzled(p: &mut Parser<'_>) -> Result<Swizzled> {
 /// let mut p = Parser::new(" o 2 o _8:_1");
 /// let a = Outer::from("(_4,_2):(_2,_1)".parse::<cute_layout::Layout>().unwrap());
 /// assert_eq!(parse_composed_tail(&mut p, a).unwrap().to_string(), "(_4,_2):(_2,_1) o 2 o _8:_1");
+/// let mut p = Parser::new(" o (8,8):(8,1)");
+/// let sw = Outer::Swizzle("Sw<3,4,3>".parse().unwrap());
+/// assert_eq!(parse_composed_tail(&mut p, sw).unwrap().to_string(), "Sw<3,4,3> o _0 o (8,8):(8,1)");
 /// ```
 pub fn parse_composed_tail(p: &mut Parser<'_>, outer: Outer) -> Result<ComposedLayout> {
     if p.peek() != Some(b'o') || p.ident()? != "o" {
         return Err(p.error("` o OFFSET o LAYOUT`"));
     }
-    let off = p.int_tuple()?;
-    let off = off.as_leaf().ok_or_else(|| p.error("an integer offset"))?;
-    if p.peek() != Some(b'o') || p.ident()? != "o" {
+    let at = p.pos();
+    let first = p.int_tuple()?;
+    if p.peek() != Some(b'o') {
+        // `A o LAYOUT`: C++'s `composition(Swizzle, Layout)`, offset `_0`
+        p.pos = at;
+        let layout = p.layout()?;
+        return Ok(ComposedLayout::with_outer(
+            outer,
+            crate::int::Int::fixed(0),
+            layout,
+        ));
+    }
+    let off = first
+        .as_leaf()
+        .ok_or_else(|| p.error("an integer offset"))?;
+    if p.ident()? != "o" {
         return Err(p.error("`o`"));
     }
     let layout = p.layout()?;

@@ -161,7 +161,7 @@ impl Operation {
     }
 
     /// Applies the operation to `args`: its form on identity tensors or composed layouts when
-    /// one is given, else its `apply`.
+    /// one is given, else its `apply`, with every argument of a kind its parameter declares.
     ///
     /// # Errors
     /// Wrong arguments ([`LayoutError::InvalidArgument`]) and the operation's own errors.
@@ -171,7 +171,34 @@ impl Operation {
             return Ok(v);
         }
         a.arity(self.arity().0, self.arity().1)?;
-        (self.apply)(&a)
+        // the apply function's own refusal is the more specific one; an argument of a kind
+        // the entry does not declare is refused even where the apply function would take it
+        let v = (self.apply)(&a)?;
+        self.check_kinds(&a)?;
+        Ok(v)
+    }
+
+    /// The parameter argument `i` is given for (the variadic one past the end).
+    fn param(&self, i: usize) -> Option<&Param> {
+        self.params.get(i).or(self
+            .params
+            .last()
+            .filter(|p| p.presence == Presence::Variadic))
+    }
+
+    /// Fails unless every argument is of a kind its parameter accepts, naming the operation,
+    /// the argument's position, the kinds accepted and the value given.
+    fn check_kinds(&'static self, a: &Args) -> Result<()> {
+        for (i, v) in a.items.iter().enumerate() {
+            let Some(param) = self.param(i) else { continue };
+            if !param.kinds.contains(&v.kind()) {
+                let mut names: Vec<&str> = param.kinds.iter().map(|k| k.name()).collect();
+                names.dedup();
+                let want = format!("`{}`: {}", param.name, names.join(" or "));
+                return Err(a.wrong(i, &want));
+            }
+        }
+        Ok(())
     }
 
     /// The identity-tensor and composed-layout forms, tried before `apply`; `None` when no
@@ -232,6 +259,47 @@ pub fn lookup(name: &str) -> Option<&'static Operation> {
 /// ```
 pub fn call(name: &str, args: Vec<Value>) -> Result<Value> {
     lookup(name).ok_or_else(|| unknown(name))?.call(args)
+}
+
+/// The operations whose tiler may not divide the layout: (position of the layout, position of
+/// the tiler). Their results are valid, but the last tile reads past the layout.
+const TILED_BY: &[(&str, usize, usize)] = &[
+    ("logical_divide", 0, 1),
+    ("zipped_divide", 0, 1),
+    ("tiled_divide", 0, 1),
+    ("flat_divide", 0, 1),
+    ("local_tile", 0, 1),
+    ("inner_partition", 0, 1),
+    ("outer_partition", 0, 1),
+];
+
+/// The warnings of calling the operation `name` with `args` (before it runs): for the divides
+/// and tilings, a tiler that does not divide the layout
+/// ([`crate::algebra::divide::uneven_tiles`]). Empty for wrong arguments, which the call
+/// itself reports.
+///
+/// ```
+/// use cute_layout::registry::warnings;
+/// let w = warnings("zipped_divide", &["10:1".parse()?, "4".parse()?]);
+/// assert!(w[0].message.contains("needs predication"));
+/// assert!(warnings("logical_divide", &["12:1".parse()?, "4".parse()?]).is_empty());
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn warnings(name: &str, args: &[Value]) -> Vec<crate::error::Warning> {
+    let Some(&(_, l, t)) = TILED_BY.iter().find(|(n, ..)| *n == name) else {
+        return Vec::new();
+    };
+    let Some(op) = lookup(name) else {
+        return Vec::new();
+    };
+    if args.len() <= l.max(t) || args.iter().any(|a| a.kind().is_identity()) {
+        return Vec::new();
+    }
+    let a = Args::new(op, args.to_vec());
+    let uneven = || -> Result<Vec<crate::error::Warning>> {
+        crate::algebra::divide::uneven_tiles(op.name, &*a.layout(l)?, &*a.tiler(t)?)
+    };
+    uneven().unwrap_or_default()
 }
 
 /// The operations as a Markdown table (name, signature, description, example): the README's

@@ -7,7 +7,7 @@ use crate::algebra::coalesce::{
 };
 use crate::algebra::complement::{complement as complement_to, complement_default};
 use crate::algebra::composition::{composition as compose, composition_tiler};
-use crate::coord::{crd2idx_shape, idx2crd as idx2crd_of};
+use crate::coord::{crd2idx_shape, idx2crd as idx2crd_of, CoordLeaf};
 use crate::error::Result;
 use crate::int::Int;
 use crate::layout::Layout;
@@ -107,6 +107,37 @@ pub(super) fn make_layout(a: &Args) -> Result<Value> {
     } else {
         Layout::column_major(&shape)?
     }))
+}
+
+/// `make_shape`, `make_stride`, `make_tuple`: the int-tuple whose modes are the arguments.
+pub(super) fn make_tuple(a: &Args) -> Result<Value> {
+    let modes = (0..a.len())
+        .map(|i| a.int_tuple(i))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Value::IntTuple(IntTuple::tuple(modes)?))
+}
+
+/// `make_coord`: the coordinate whose modes are the arguments (an int-tuple if none is `_`).
+pub(super) fn make_coord(a: &Args) -> Result<Value> {
+    let modes = (0..a.len())
+        .map(|i| a.coord(i).map(Cow::into_owned))
+        .collect::<Result<Vec<_>>>()?;
+    let c = crate::coord::Coord::tuple(modes)?;
+    if c.leaves().any(|l| l == CoordLeaf::Underscore) {
+        return Ok(Value::Coord(c));
+    }
+    Ok(Value::IntTuple(c.map(|l| match l {
+        CoordLeaf::Index(i) => i,
+        CoordLeaf::Underscore => Int::ZERO,
+    })))
+}
+
+/// `make_tile`: the tiler whose modes are the arguments.
+pub(super) fn make_tile(a: &Args) -> Result<Value> {
+    let modes = (0..a.len())
+        .map(|i| a.tiler(i).map(Cow::into_owned))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Value::Tiler(Tiler::Tuple(modes)))
 }
 
 pub(super) fn make_layout_right(a: &Args) -> Result<Value> {

@@ -149,6 +149,15 @@ pub(super) fn recast_layout(a: &Args) -> Result<Value> {
 }
 
 pub(super) fn make_swizzle(a: &Args) -> Result<Value> {
+    if a.len() == 3 {
+        // the CuTe DSL's `make_swizzle(b, m, s)`
+        let (b, m, s) = (a.int(0)?, a.int(1)?, a.int(2)?);
+        return Ok(Value::Swizzle(crate::swizzle::Swizzle::new(
+            b.value(),
+            m.value(),
+            s.value(),
+        )?));
+    }
     let (y, z) = (a.index(0)?, a.index(1)?);
     Ok(Value::Swizzle(crate::swizzle::make_swizzle(
         y as i64, z as i64,

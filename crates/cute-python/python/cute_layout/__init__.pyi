@@ -220,6 +220,36 @@ def make_layout(*args: Any) -> Any:
     a layout from a shape (column-major) and a stride, or the concatenation of layouts
     """
 
+def make_shape(*args: Any) -> Any:
+    """make_shape(x, ...)
+
+    the int-tuple of the arguments (C++'s `make_shape`; `make_stride`, `make_tuple` alike)
+    """
+
+def make_stride(*args: Any) -> Any:
+    """make_stride(x, ...)
+
+    the int-tuple of the arguments (C++'s `make_stride`)
+    """
+
+def make_tuple(*args: Any) -> Any:
+    """make_tuple(x, ...)
+
+    the int-tuple of the arguments (C++'s `make_tuple`)
+    """
+
+def make_coord(*args: Any) -> Any:
+    """make_coord(x, ...)
+
+    the coordinate of the arguments, `_` allowed (C++'s `make_coord`)
+    """
+
+def make_tile(*args: Any) -> Any:
+    """make_tile(x, ...)
+
+    the tiler of the arguments, applied mode by mode (C++'s `make_tile`)
+    """
+
 def make_layout_right(*args: Any) -> Any:
     """make_layout_right(shape)
 
@@ -491,9 +521,9 @@ def compact_row_major(*args: Any) -> Any:
     """
 
 def make_swizzle(*args: Any) -> Any:
-    """make_swizzle(Y, Z)
+    """make_swizzle(Y, Z) or make_swizzle(B, M, S)
 
-    the swizzle with masks Y and Z
+    the swizzle with masks Y and Z, or the CuTe DSL's `Sw<B,M,S>`
     """
 
 def make_composed_layout(*args: Any) -> Any:

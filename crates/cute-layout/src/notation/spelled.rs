@@ -1,0 +1,420 @@
+//! The spellings users paste from CuTe C++ and the CuTe DSL (Python), read and printed.
+//!
+//! Read, wherever CuTe notation is read: the C++ types `Layout<Shape<_4,_8>,Stride<_1,_4>>`
+//! (nested `Shape<Shape<...>>`, leaves `_8`, `Int<8>`, `C<8>`, each optionally followed by
+//! `{}`), `Swizzle<3,4,3>{}`, and the Python spellings `cutlass.Int32(4)` (a dynamic integer)
+//! and `None` (`_`). The calls `make_shape`, `make_stride`, `make_coord`, `make_tile`,
+//! `make_layout`, `composition`, ... are operations of the registry; `cute.` and `cute::`
+//! before a call name are accepted, and `cute.` reads the call the way Python does (plain
+//! integers are static, `(4,)` is a one-tuple, `stride=` names an argument).
+//!
+//! Printed by [`print_as`]: a value as CuTe notation, a C++ expression, or CuTe DSL Python.
+
+use super::{Expected, Leaf, Parser};
+use crate::coord::CoordLeaf;
+use crate::error::{LayoutError, Result};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::swizzle::{ComposedLayout, Outer, Swizzle};
+use crate::tiler::Tiler;
+use crate::tree::{Tree, TreeRef, MAX_DEPTH};
+use crate::tuple::IntTuple;
+use crate::value::Value;
+
+/// A syntax values are written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Syntax {
+    /// CuTe notation, as CuTe C++ prints values: `(_4,_8):(_1,_4)`.
+    #[default]
+    Cute,
+    /// A C++ expression: `Layout<Shape<Int<4>,Int<8>>,Stride<Int<1>,Int<4>>>{}` when every
+    /// integer is static, else `make_layout(make_shape(4,Int<8>{}),make_stride(1,4))`.
+    Cpp,
+    /// CuTe DSL Python: `cute.make_layout((4,8), stride=(1,4))`; plain integers are static,
+    /// dynamic ones are `cutlass.Int32(4)`.
+    Dsl,
+}
+
+/// The C++ tuple types read as int-tuples.
+const TUPLE_TYPES: [&str; 6] = ["Shape", "Stride", "Coord", "Step", "Tile", "tuple"];
+
+impl<'a> Parser<'a> {
+    /// The run of identifier characters, `.` and `:` at the position (no space skipped),
+    /// consumed.
+    fn word(&mut self) -> &'a str {
+        let (input, start) = (self.input, self.pos);
+        self.pos += input.as_bytes()[start..]
+            .iter()
+            .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b':'))
+            .count();
+        &input[start..self.pos]
+    }
+
+    /// A leaf spelled in C++ (`Int<8>{}`, `C<8>`) or Python (`cutlass.Int32(8)`, `None`) at
+    /// the position; `None` (nothing consumed) if there is none.
+    #[cold]
+    pub(super) fn spelled_leaf(&mut self) -> Option<Leaf<CoordLeaf>> {
+        let start = self.pos;
+        let leaf = match self.word() {
+            "Int" | "C" | "cute::Int" | "cute::C" => self
+                .delimited_int(b'<', b'>')
+                .map(|v| CoordLeaf::Index(Int::fixed(v))),
+            "Int32" | "Int64" | "cutlass.Int32" | "cutlass.Int64" => self
+                .delimited_int(b'(', b')')
+                .map(|v| CoordLeaf::Index(Int::dynamic(v))),
+            "None" => Ok(CoordLeaf::Underscore),
+            _ => {
+                self.pos = start;
+                return None;
+            }
+        };
+        Some(leaf)
+    }
+
+    /// `<N>` (then an optional `{}`) or `(N)`: the integer N.
+    fn delimited_int(&mut self, open: u8, close: u8) -> Leaf<i64> {
+        if !self.accept(open) {
+            return Err(Expected("`<N>` or `(N)` after the integer type"));
+        }
+        self.peek();
+        let negative = self.eat(b'-');
+        let digits = self.pos;
+        let v = self
+            .decimal(negative)
+            .ok_or(Expected("an integer that fits in 64 bits"))?;
+        if self.pos == digits || !self.accept(close) {
+            return Err(Expected("an integer, then the closing bracket"));
+        }
+        if self.input.as_bytes().get(self.pos) == Some(&b'{') {
+            self.braces()?;
+        }
+        Ok(v)
+    }
+
+    /// Consumes the `{}` of a C++ value `T{}` at the position.
+    pub(super) fn braces(&mut self) -> Leaf<()> {
+        if self.eat(b'{') && self.accept(b'}') {
+            Ok(())
+        } else {
+            Err(Expected("`{}`"))
+        }
+    }
+
+    /// Consumes an optional `{}` after a C++ type.
+    pub(super) fn optional_braces(&mut self) -> Result<()> {
+        if self.peek() == Some(b'{') {
+            self.braces().map_err(|e| self.expected(e))?;
+        }
+        Ok(())
+    }
+
+    /// A literal starting with a capital letter: `Sw<B,M,S>` (CuTe notation), or a C++ type
+    /// `Layout<...>`, `Shape<...>`, `Int<N>`, `Swizzle<B,M,S>` (each with an optional `{}`), or
+    /// Python's `None`.
+    pub(super) fn spelled_literal(&mut self) -> Result<Value> {
+        self.peek();
+        let start = self.pos;
+        let word = self.word();
+        match word {
+            "Sw" | "Swizzle" => {
+                self.pos = start;
+                Ok(match super::parse_swizzled(self)? {
+                    super::Swizzled::Swizzle(s) => Value::Swizzle(s),
+                    super::Swizzled::Composed(c) => Value::Composed(*c),
+                })
+            }
+            "Layout" => self.cpp_layout().map(Value::Layout),
+            "ArithTuple" => self.arith_tuple(),
+            "Int" | "C" | "None" => {
+                self.pos = start;
+                let leaf = self.coord()?;
+                Ok(match leaf.as_leaf() {
+                    Some(CoordLeaf::Index(n)) => Value::Int(n),
+                    _ => Value::Underscore,
+                })
+            }
+            w if TUPLE_TYPES.contains(&w) => {
+                self.pos = start;
+                self.cpp_tree().map(Value::IntTuple)
+            }
+            _ => {
+                self.pos = start;
+                Err(self.error(
+                    "a literal: CuTe notation, or a C++ type such as \
+                     `Layout<Shape<_4,_8>,Stride<_1,_4>>`, `Int<8>{}`, `Swizzle<3,4,3>{}`",
+                ))
+            }
+        }
+    }
+
+    /// `<S,D>` (or `<S>`, column-major) after `Layout`, then an optional `{}`.
+    fn cpp_layout(&mut self) -> Result<Layout> {
+        self.expect(b'<')?;
+        let shape = self.cpp_tree()?;
+        let layout = if self.accept(b',') {
+            let at = self.pos;
+            let stride = self.cpp_tree()?;
+            if !shape.congruent(&stride) {
+                return Err(LayoutError::parse(
+                    self.input,
+                    at,
+                    "a stride congruent to the shape",
+                ));
+            }
+            Layout::from_congruent(shape, stride)
+        } else {
+            Layout::column_major(&shape)?
+        };
+        self.expect(b'>')?;
+        self.optional_braces()?;
+        Ok(layout)
+    }
+
+    /// An int-tuple spelled as a C++ type (`Shape<Shape<_2,_2>,Int<4>>`, leaves `_4`, `Int<4>`,
+    /// `C<4>`) or in CuTe notation.
+    fn cpp_tree(&mut self) -> Result<IntTuple> {
+        self.peek();
+        let start = self.pos;
+        let word = self.word();
+        if !(TUPLE_TYPES.contains(&word) && self.accept(b'<')) {
+            if matches!(word, "int" | "int32_t" | "int64_t" | "size_t") {
+                self.pos = start;
+                return Err(self.error(
+                    "a static integer (`_4`, `Int<4>`): a C++ type holds no dynamic value; \
+                     write make_shape(4, ...) for dynamic ones",
+                ));
+            }
+            self.pos = start;
+            return self.int_tuple();
+        }
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.too_deep());
+        }
+        let mut modes = Vec::new();
+        if !self.accept(b'>') {
+            loop {
+                modes.push(self.cpp_tree()?);
+                if self.accept(b'>') {
+                    break;
+                }
+                self.expect(b',')?;
+            }
+        }
+        self.depth -= 1;
+        self.optional_braces()?;
+        Tree::tuple(modes)
+    }
+}
+
+/// `value` written in `syntax`.
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] for a value that has no such form (a tensor `L+o`, a
+/// morphism, a TV layout, scaled-basis layouts and identity tensors have a C++ or Python form
+/// only as the calls that make them).
+///
+/// # Examples
+/// ```
+/// use cute_layout::notation::{print_as, Syntax};
+/// use cute_layout::value::Value;
+/// let l: Value = "(_4,_8):(_1,_4)".parse()?;
+/// assert_eq!(print_as(&l, Syntax::Cpp)?, "Layout<Shape<Int<4>,Int<8>>,Stride<Int<1>,Int<4>>>{}");
+/// assert_eq!(print_as(&l, Syntax::Dsl)?, "cute.make_layout((4,8), stride=(1,4))");
+/// let d: Value = "(4,8):(1,_4)".parse()?;
+/// assert_eq!(print_as(&d, Syntax::Cpp)?, "make_layout(make_shape(4,8),make_stride(1,Int<4>{}))");
+/// assert_eq!(print_as(&d, Syntax::Cute)?, "(4,8):(1,_4)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn print_as(value: &Value, syntax: Syntax) -> Result<String> {
+    let text = match syntax {
+        Syntax::Cute => Some(value.to_string()),
+        Syntax::Cpp => cpp(value),
+        Syntax::Dsl => dsl(value),
+    };
+    text.ok_or_else(|| LayoutError::InvalidArgument {
+        op: "print",
+        detail: format!(
+            "{} has no {} form",
+            value.describe(),
+            match syntax {
+                Syntax::Cpp => "C++",
+                _ => "CuTe DSL",
+            }
+        ),
+        hint: "print it in CuTe notation (`--as cute`), or the call that makes it",
+    })
+}
+
+/// A C++ expression of the value, where it has one.
+fn cpp(value: &Value) -> Option<String> {
+    Some(match value {
+        Value::Int(i) => cpp_int(*i, true),
+        Value::Bool(b) => b.to_string(),
+        Value::Underscore => "_".to_string(),
+        Value::IntTuple(t) => cpp_tuple(t.as_ref(), "make_shape", "Shape"),
+        Value::Coord(c) => cpp_coord(c.as_ref()),
+        Value::Layout(l) => cpp_layout(l),
+        Value::Tiler(t) => cpp_tiler(t),
+        Value::Swizzle(sw) => cpp_swizzle(*sw),
+        Value::Composed(c) => cpp_composed(c),
+        _ => return None,
+    })
+}
+
+/// `Int<N>{}` (`Int<N>` in a type) or `N`.
+fn cpp_int(i: Int, value: bool) -> String {
+    match (i.is_static(), value) {
+        (true, true) => format!("Int<{}>{{}}", i.value()),
+        (true, false) => format!("Int<{}>", i.value()),
+        (false, _) => i.value().to_string(),
+    }
+}
+
+/// An int-tuple as a C++ value: `Shape<...>{}` (all static) or a call `make_shape(...)`;
+/// `make` and `ty` name them.
+fn cpp_tuple(t: TreeRef<'_, Int>, make: &str, ty: &str) -> String {
+    match t.as_leaf() {
+        Some(i) => cpp_int(i, true),
+        None if t.leaves().all(Int::is_static) => format!("{}{{}}", cpp_type(t, ty)),
+        None => {
+            let modes: Vec<String> = t.modes().map(|m| cpp_tuple(m, make, ty)).collect();
+            format!("{make}({})", modes.join(","))
+        }
+    }
+}
+
+/// An all-static int-tuple as a C++ type: `Shape<Int<2>,Shape<...>>` (`Int<N>` for a leaf).
+fn cpp_type(t: TreeRef<'_, Int>, ty: &str) -> String {
+    match t.as_leaf() {
+        Some(i) => cpp_int(i, false),
+        None => {
+            let modes: Vec<String> = t.modes().map(|m| cpp_type(m, ty)).collect();
+            format!("{ty}<{}>", modes.join(","))
+        }
+    }
+}
+
+/// A coordinate: `make_coord(_,1)`.
+fn cpp_coord(c: TreeRef<'_, CoordLeaf>) -> String {
+    match c.as_leaf() {
+        Some(CoordLeaf::Index(i)) => cpp_int(i, true),
+        Some(CoordLeaf::Underscore) => "_".to_string(),
+        None => {
+            let modes: Vec<String> = c.modes().map(cpp_coord).collect();
+            format!("make_coord({})", modes.join(","))
+        }
+    }
+}
+
+/// `Layout<Shape<...>,Stride<...>>{}` when all static, else `make_layout(SHAPE,STRIDE)`.
+fn cpp_layout(l: &Layout) -> String {
+    let (shape, stride) = (l.shape().as_ref(), l.stride().as_ref());
+    if shape.leaves().chain(stride.leaves()).all(Int::is_static) {
+        let (s, d) = (cpp_type(shape, "Shape"), cpp_type(stride, "Stride"));
+        return format!("Layout<{s},{d}>{{}}");
+    }
+    let s = cpp_tuple(shape, "make_shape", "Shape");
+    let d = cpp_tuple(stride, "make_stride", "Stride");
+    format!("make_layout({s},{d})")
+}
+
+/// `make_tile(...)` of layouts, integers and `_`.
+fn cpp_tiler(t: &Tiler) -> String {
+    match t {
+        Tiler::Layout(l) => cpp_layout(l),
+        Tiler::Int(i) => cpp_int(*i, true),
+        Tiler::Underscore => "_".to_string(),
+        Tiler::Tuple(ts) => {
+            let modes: Vec<String> = ts.iter().map(cpp_tiler).collect();
+            format!("make_tile({})", modes.join(","))
+        }
+    }
+}
+
+/// `Swizzle<B,M,S>{}`.
+fn cpp_swizzle(sw: Swizzle) -> String {
+    format!("Swizzle<{},{},{}>{{}}", sw.bits(), sw.base(), sw.shift())
+}
+
+/// `make_composed_layout(A,OFFSET,LAYOUT)`.
+fn cpp_composed(c: &ComposedLayout) -> String {
+    let outer = match c.outer() {
+        Outer::Swizzle(sw) => cpp_swizzle(*sw),
+        Outer::Layout(a) => cpp_layout(a),
+    };
+    let offset = cpp_int(c.offset(), true);
+    format!(
+        "make_composed_layout({outer},{offset},{})",
+        cpp_layout(c.layout())
+    )
+}
+
+/// CuTe DSL Python for the value, where it has a form.
+fn dsl(value: &Value) -> Option<String> {
+    Some(match value {
+        Value::Int(i) => dsl_int(*i),
+        Value::Bool(b) => if *b { "True" } else { "False" }.to_string(),
+        Value::Underscore => "None".to_string(),
+        Value::IntTuple(t) => dsl_tuple(t.as_ref(), &|i| dsl_int(*i)),
+        Value::Coord(c) => dsl_tuple(c.as_ref(), &|leaf| match leaf {
+            CoordLeaf::Index(i) => dsl_int(*i),
+            CoordLeaf::Underscore => "None".to_string(),
+        }),
+        Value::Layout(l) => dsl_layout(l),
+        Value::Swizzle(sw) => dsl_swizzle(*sw),
+        Value::Composed(c) => {
+            let outer = match c.outer() {
+                Outer::Swizzle(sw) => dsl_swizzle(*sw),
+                Outer::Layout(a) => dsl_layout(a),
+            };
+            format!(
+                "cute.make_composed_layout({outer}, {}, {})",
+                dsl_int(c.offset()),
+                dsl_layout(c.layout())
+            )
+        }
+        _ => return None,
+    })
+}
+
+/// `4` (static) or `cutlass.Int32(4)` (dynamic; `Int64` beyond 32 bits).
+fn dsl_int(i: Int) -> String {
+    match (i.is_static(), i32::try_from(i.value()).is_ok()) {
+        (true, _) => i.value().to_string(),
+        (false, true) => format!("cutlass.Int32({})", i.value()),
+        (false, false) => format!("cutlass.Int64({})", i.value()),
+    }
+}
+
+/// A Python tuple (`(4,)` for one mode), `leaf` printing the leaves.
+fn dsl_tuple<T: Copy>(t: TreeRef<'_, T>, leaf: &dyn Fn(&T) -> String) -> String {
+    match t.as_leaf() {
+        Some(x) => leaf(&x),
+        None => {
+            let modes: Vec<String> = t.modes().map(|m| dsl_tuple(m, leaf)).collect();
+            let one = if modes.len() == 1 { "," } else { "" };
+            format!("({}{one})", modes.join(","))
+        }
+    }
+}
+
+/// `cute.make_layout(SHAPE, stride=STRIDE)`.
+fn dsl_layout(l: &Layout) -> String {
+    let int = |i: &Int| dsl_int(*i);
+    format!(
+        "cute.make_layout({}, stride={})",
+        dsl_tuple(l.shape().as_ref(), &int),
+        dsl_tuple(l.stride().as_ref(), &int)
+    )
+}
+
+/// `cute.make_swizzle(B, M, S)`.
+fn dsl_swizzle(sw: Swizzle) -> String {
+    format!(
+        "cute.make_swizzle({}, {}, {})",
+        sw.bits(),
+        sw.base(),
+        sw.shift()
+    )
+}

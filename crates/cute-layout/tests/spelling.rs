@@ -1,0 +1,201 @@
+//! The C++ and CuTe DSL spellings: every value kind that has a form reads back as itself from
+//! it (static and dynamic integers kept apart), and the printed forms of typical values.
+
+use cute_layout::eval::{eval, eval_in};
+use cute_layout::notation::{print_as, Syntax};
+use cute_layout::value::Value;
+use proptest::prelude::*;
+
+/// An integer in CuTe notation: `_n` (static) or `n`.
+fn arb_int(lo: i64, hi: i64) -> impl Strategy<Value = String> {
+    (lo..=hi, any::<bool>()).prop_map(|(v, s)| if s { format!("_{v}") } else { v.to_string() })
+}
+
+/// A congruent shape and stride in CuTe notation.
+fn arb_shape_stride() -> impl Strategy<Value = (String, String)> {
+    let leaf = (arb_int(1, 9), arb_int(-5, 40));
+    leaf.prop_recursive(3, 12, 3, |inner| {
+        prop::collection::vec(inner, 1..4).prop_map(|modes| {
+            let (s, d): (Vec<String>, Vec<String>) = modes.into_iter().unzip();
+            (format!("({})", s.join(",")), format!("({})", d.join(",")))
+        })
+    })
+}
+
+/// A value of a kind that has C++ and Python forms, in CuTe notation.
+fn arb_value() -> impl Strategy<Value = String> {
+    let layout = || arb_shape_stride().prop_map(|(s, d)| format!("{s}:{d}"));
+    let swizzle = (0..4i64, 0..5i64, 4..7i64).prop_map(|(b, m, s)| format!("Sw<{b},{m},{s}>"));
+    prop_oneof![
+        arb_int(-20, 20),
+        arb_shape_stride().prop_map(|(s, _)| s),
+        arb_shape_stride().prop_map(|(_, d)| d.replacen('(', "(_,", 1)),
+        layout(),
+        (swizzle.clone(), layout()).prop_map(|(sw, l)| format!("{sw} o _0 o {l}")),
+        (swizzle, arb_int(0, 8), layout()).prop_map(|(sw, o, l)| format!("{sw} o {o} o {l}")),
+        Just("_".to_string()),
+    ]
+}
+
+/// A tiler in CuTe notation (tilers have a C++ form, `make_tile(...)`).
+fn arb_tiler() -> impl Strategy<Value = String> {
+    let mode = prop_oneof![
+        arb_shape_stride().prop_map(|(s, d)| format!("{s}:{d}")),
+        arb_int(1, 9),
+        Just("_".to_string()),
+    ];
+    prop::collection::vec(mode, 1..4).prop_map(|m| format!("<{}>", m.join(",")))
+}
+
+proptest! {
+    #[test]
+    fn cpp_reads_back(text in prop_oneof![arb_value(), arb_tiler()]) {
+        let v = eval(&text).unwrap();
+        let cpp = print_as(&v, Syntax::Cpp).unwrap();
+        prop_assert_eq!(eval(&cpp).unwrap(), v.clone(), "{}", cpp);
+        prop_assert_eq!(eval_in(&cpp, Syntax::Cpp).unwrap(), v);
+    }
+
+    #[test]
+    fn dsl_reads_back(text in arb_value()) {
+        let v = eval(&text).unwrap();
+        let dsl = print_as(&v, Syntax::Dsl).unwrap();
+        prop_assert_eq!(eval_in(&dsl, Syntax::Dsl).unwrap(), v.clone(), "{}", dsl);
+        if dsl.starts_with("cute.") {
+            // a call spelled `cute.` is read as Python in any syntax
+            prop_assert_eq!(eval(&dsl).unwrap(), v, "{}", dsl);
+        }
+    }
+
+    #[test]
+    fn cute_reads_back(text in prop_oneof![arb_value(), arb_tiler()]) {
+        let v = eval(&text).unwrap();
+        prop_assert_eq!(eval(&print_as(&v, Syntax::Cute).unwrap()).unwrap(), v);
+    }
+}
+
+/// The forms of typical values, side by side.
+#[test]
+fn printed_forms() {
+    let values = [
+        "(_4,_8):(_1,_4)",
+        "(4,8):(1,4)",
+        "((2,_2),4):((1,2),_4)",
+        "(_,(1,_))",
+        "(4)",
+        "_-3",
+        "Sw<3,4,3> o (_8,_8):(_8,_1)",
+        "<4:2,_,(2,3)>",
+        "make_layout_tv(4:1,2:1)",
+    ];
+    let mut text = String::new();
+    for v in values {
+        let value: Value = eval(v).unwrap();
+        text.push_str(&format!("{v}\n"));
+        for (name, syntax) in [
+            ("cute", Syntax::Cute),
+            ("cpp", Syntax::Cpp),
+            ("dsl", Syntax::Dsl),
+        ] {
+            let printed = print_as(&value, syntax).unwrap_or_else(|e| format!("error: {e}"));
+            text.push_str(&format!("  {name}: {printed}\n"));
+        }
+    }
+    insta::assert_snapshot!(text);
+}
+
+/// The spellings users paste, each read as CuTe notation would give it.
+#[test]
+fn pasted_spellings() {
+    let cases = [
+        ("Layout<Shape<_4,_8>,Stride<_1,_4>>", "(_4,_8):(_1,_4)"),
+        ("Layout<Shape<Shape<_2,Int<2>>,C<8>>,Stride<Shape<_1,_2>,_4>>{}", "((_2,_2),_8):((_1,_2),_4)"),
+        ("Layout<Shape<_4,_8>>", "(_4,_8):(_1,_4)"),
+        ("make_layout(make_shape(4,8),make_stride(1,4))", "(4,8):(1,4)"),
+        ("cute::make_layout(cute::make_shape(Int<4>{},8), make_stride(_1{},4))", "(_4,8):(_1,4)"),
+        ("Int<8>{}", "_8"),
+        ("C<8>{}", "_8"),
+        ("Int<-2>", "_-2"),
+        ("Swizzle<3,4,3>{}", "Sw<3,4,3>"),
+        ("Swizzle<3,4,3>", "Sw<3,4,3>"),
+        ("composition(Swizzle<3,4,3>{}, Layout<Shape<_8,_8>,Stride<_8,_1>>{})", "Sw<3,4,3> o _0 o (_8,_8):(_8,_1)"),
+        ("Sw<3,4,3> o (8,8):(8,1)", "Sw<3,4,3> o _0 o (8,8):(8,1)"),
+        ("Swizzle<2,0,3>{} o _8:_1", "Sw<2,0,3> o _0 o _8:_1"),
+        ("cute.make_layout((4,8), stride=(1,4))", "(_4,_8):(_1,_4)"),
+        ("cute.make_layout((cutlass.Int32(4),8), stride=(1,4))", "(4,_8):(_1,_4)"),
+        ("cute.make_layout((4,), stride=(1,))", "(_4):(_1)"),
+        ("cute.make_composed_layout(cute.make_swizzle(3, 4, 3), 0, cute.make_layout((8,8), stride=(8,1)))", "Sw<3,4,3> o _0 o (_8,_8):(_8,_1)"),
+        ("make_coord(_,make_coord(1,_))", "(_,(1,_))"),
+        ("make_tile(make_layout(4,2),_)", "<4:2,_>"),
+        ("size(Layout<_8,_1>{})", "_8"),
+    ];
+    for (text, want) in cases {
+        assert_eq!(
+            eval(text).map(|v| v.to_string()).as_deref(),
+            Ok(want),
+            "{text}"
+        );
+    }
+}
+
+/// Spellings that are not values are errors that say what was expected.
+#[test]
+fn bad_spellings_are_errors() {
+    let cases = [
+        ("Shape<int,int>", "a C++ type holds no dynamic value"),
+        (
+            "Layout<Shape<_4,_8>,Stride<_1>>",
+            "a stride congruent to the shape",
+        ),
+        ("Int<x>", "an integer, then the closing bracket"),
+        (
+            "cute.make_layout((4,8), order=(1,0))",
+            "argument 2 of make_layout is `stride`",
+        ),
+        ("Foo<3>", "a C++ type such as"),
+    ];
+    for (text, want) in cases {
+        let e = eval(text).unwrap_err().to_string();
+        assert!(e.contains(want), "{text}: {e}");
+    }
+}
+
+/// Scaled-basis layouts and identity tensors print as literals that read back as themselves.
+#[test]
+fn identity_tensors_and_basis_layouts_read_back() {
+    let exprs = [
+        "make_identity_layout((2,3))",
+        "make_identity_layout((_4,(2,_3)))",
+        "make_identity_tensor((2,3))",
+        "make_identity_tensor(4)",
+        "make_identity_tensor((4))",
+        "make_identity_tensor((2,(3,4)))",
+        "local_partition(make_identity_tensor((8,6)),(_2,_3):(_1,_2),4)",
+        "local_tile(make_identity_tensor((8,6)), (_4,_3), (1,1))",
+        "slice((_,1), make_identity_tensor((8,6)))",
+        "logical_divide(make_identity_layout((8,6)), (_4,_3))",
+    ];
+    for expr in exprs {
+        let v = eval(expr).unwrap();
+        let text = v.to_string();
+        assert_eq!(eval(&text).unwrap(), v, "{expr} printed {text}");
+    }
+    // evaluated as CuTe evaluates them
+    assert_eq!(
+        eval("local_tile(ArithTuple(0,2) o (4,2):(_2@0,_3@1), (_2,_1), (1,1))")
+            .unwrap()
+            .to_string(),
+        "ArithTuple(4,5) o (_2,_1):(_2@0,_0)"
+    );
+    for (bad, why) in [
+        ("(2,3):(_1@0,1)", "mixes plain integers with basis vectors"),
+        (
+            "ArithTuple(_0) o (2,3):(_1@0,_1@1)",
+            "names a mode the start (_0) does not have",
+        ),
+        ("(2,3):(_1@0)", "not congruent"),
+    ] {
+        let e = eval(bad).unwrap_err().to_string();
+        assert!(e.contains(why), "{bad}: {e}");
+    }
+}

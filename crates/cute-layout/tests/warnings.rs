@@ -1,0 +1,77 @@
+//! Warnings: a tiler that does not divide the layout is noted (the last tile reads past the
+//! layout and needs predication), never refused; the result is the one CuTe gives.
+
+use cute_layout::eval::{eval, eval_with_warnings};
+use proptest::prelude::*;
+
+#[test]
+fn uneven_tilers_are_noted() {
+    let cases = [
+        (
+            "logical_divide(10:1, 4)",
+            "(4,3):(1,4)",
+            "3 tiles of 4 cover 12 elements, the layout has 10; 2 of them",
+        ),
+        (
+            "zipped_divide((8,6):(1,8), (4,4))",
+            "((4,4),(2,2)):((1,8),(4,32))",
+            "does not divide mode 1 (6:8)",
+        ),
+        (
+            "local_tile((8,6):(1,8), (_4,_4), (1,1))",
+            "(_4,_4):(1,8)+36",
+            "local_tile: the tile _4 does not divide mode 1",
+        ),
+        (
+            "size(logical_divide(6:1, 2:4))",
+            "8",
+            "4 tiles of 2 cover 8 elements, the layout has 6",
+        ),
+        (
+            "logical_divide((8,(3,2)):(1,(8,24)), (_,(2,2)))",
+            "(8,((2,2),(2,1))):(1,((8,16),(24,_0)))",
+            "mode 1,0 (3:8)",
+        ),
+    ];
+    for (expr, value, warning) in cases {
+        let (v, w) = eval_with_warnings(expr).unwrap();
+        assert_eq!(v.to_string(), value, "{expr}");
+        assert_eq!(
+            eval(expr).unwrap(),
+            v,
+            "{expr}: the warning changes nothing"
+        );
+        assert_eq!(w.len(), 1, "{expr}: {w:?}");
+        let text = w[0].to_string();
+        assert!(
+            text.starts_with("warning: ") && text.contains(warning),
+            "{expr}: {text}"
+        );
+        assert!(text.contains("needs predication"), "{text}");
+    }
+}
+
+#[test]
+fn even_tilers_and_other_operations_say_nothing() {
+    for expr in [
+        "logical_divide(16:1, 4)",
+        "zipped_divide((8,8):(1,8), (2,4))",
+        "logical_divide((4,6):(1,4), (_,5))",
+        "logical_product(10:1, 4:1)",
+        "composition(10:1, 4:1)",
+        "logical_divide(Sw<1,0,1> o _0 o 10:1, 4)",
+    ] {
+        let (_, w) = eval_with_warnings(expr).unwrap();
+        let expected = usize::from(expr.contains("(_,5)"));
+        assert_eq!(w.len(), expected, "{expr}: {w:?}");
+    }
+}
+
+proptest! {
+    /// A 1-D divide by an integer warns exactly when the integer does not divide the size.
+    #[test]
+    fn warns_iff_not_divisible(n in 1i64..64, t in 1i64..20) {
+        let (v, w) = eval_with_warnings(&format!("logical_divide({n}:1, {t})")).unwrap();
+        prop_assert_eq!(w.is_empty(), n % t == 0, "{}", v);
+    }
+}
