@@ -46,7 +46,7 @@ pub use crate::limits::MAX_NESTING;
 
 /// An argument, written to `out`: a literal, or a nested call evaluated to its value.
 fn argument(p: &mut Parser<'_>, depth: usize, out: &mut Value) -> Result<()> {
-    if !matches!(p.peek(), Some(c) if c.is_ascii_lowercase()) {
+    if !matches!(p.peek(), Some(c) if c.is_ascii_lowercase()) || p.at_scope() {
         return p.literal_into(out);
     }
     if depth >= MAX_NESTING {
@@ -151,7 +151,7 @@ impl Call {
 pub fn parse(expr: &str) -> Result<Expr> {
     let mut p = Parser::new(expr);
     let e = match p.peek() {
-        Some(c) if c.is_ascii_lowercase() => {
+        Some(c) if c.is_ascii_lowercase() && !p.at_scope() => {
             let (name, args) = parse_call(&mut p, 0)?;
             let op =
                 registry::lookup(name).ok_or_else(|| within_call(name, registry::unknown(name)))?;

@@ -95,6 +95,12 @@ fn a_literal_is_its_own_value() {
         "Sw<3,0,3> o _0 o (_8,_8):(_8,_1)",
         "(4,4) -> (4,8,4) over (1,3)",
         "((8,4),((2,4),(2,2)):((16,2),(1,8)))",
+        "SM80_16x8x16_F32F16F16F32_TN",
+        "SM90::GMMA::MMA_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>",
+        "Copy_Atom<SM75_U32x4_LDSM_N,half_t>",
+        "Copy_Atom<UniversalCopy<uint128_t>,complex<double>>",
+        "TiledMMA<SM80_16x8x8_F32F16F16F32_TN,(_2,_2,_1):(_1,_2,_0),(_32,(_2,_4,_2):(_1,_4,_2),_)>",
+        "TiledCopy<Copy_Atom<UniversalCopy<uint128_t>,half_t>,((_4,_32),_8):((_256,_1),_32),(_32,_32)>",
     ] {
         assert_eq!(eval(text).unwrap().to_string(), text);
         assert_eq!(text.parse::<Value>().unwrap().to_string(), text);
@@ -114,5 +120,53 @@ fn the_readme_lists_the_registry() {
         &readme[begin..end],
         cute_layout::registry::markdown(),
         "run `cute ops --markdown` and paste it between the markers of README.md"
+    );
+}
+
+#[test]
+fn atoms_and_tiled_values_print_as_literals_that_read_back() {
+    use cute_layout::value::Kind;
+    let atomic = [
+        Kind::MmaAtom,
+        Kind::CopyAtom,
+        Kind::TiledMma,
+        Kind::TiledCopy,
+    ];
+    let mut seen = Vec::new();
+    for op in operations() {
+        let v = eval(op.example).unwrap();
+        if atomic.contains(&v.kind()) {
+            let text = v.to_string();
+            assert_eq!(
+                text.parse::<Value>().as_ref(),
+                Ok(&v),
+                "{}: {text}",
+                op.name
+            );
+            seen.push(v.kind());
+        }
+    }
+    assert!(seen.contains(&Kind::TiledMma) && seen.contains(&Kind::TiledCopy));
+}
+
+#[test]
+fn atom_arguments_are_checked() {
+    let err = |e: &str| eval(e).unwrap_err().to_string();
+    // a copy operation is no atom without its element type
+    let e =
+        err("make_tiled_copy_A(SM75_U32x4_LDSM_N,make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN))");
+    assert!(e.contains("Copy_Atom<OP,T> needs the element type"), "{e}");
+    assert!(err("make_tiled_mma(SM80_16x8x16_F32F16F16F32_XX)").contains("unknown atom"));
+    let e = err("get_layoutC_TV((4,8):(1,4))");
+    assert!(e.contains("must be a tiled MMA"), "{e}");
+    // too few values for the atom: C++ static_asserts
+    let e = err("make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N,half_t>,(_32,_1),(_1,_4))");
+    assert!(e.contains("too few thrs or vals"), "{e}");
+    // an MMA atom stands for make_tiled_mma(atom); aliases and `cute::` are accepted
+    assert_eq!(
+        eval("tile_size(cute::SM90_64x128x16_F32F16F16_SS<K,MN>)")
+            .unwrap()
+            .to_string(),
+        "(_64,_128,_16)"
     );
 }

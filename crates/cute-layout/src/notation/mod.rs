@@ -422,13 +422,14 @@ impl<'a> Parser<'a> {
     /// [`Parser::literal`], written to `out` (a layout is read in place, where it will stay).
     pub(crate) fn literal_into(&mut self, out: &mut Value) -> Result<()> {
         match self.peek() {
-            Some(b'S') => {
+            Some(b'S') if self.at_swizzle() => {
                 *out = match parse_swizzled(self)? {
                     Swizzled::Swizzle(s) => Value::Swizzle(s),
                     Swizzled::Composed(c) => Value::Composed(*c),
                 }
             }
             Some(b'<') => *out = Value::Tiler(self.tiler_tuple()?),
+            Some(c) if c.is_ascii_uppercase() || self.at_scope() => *out = self.atom_literal()?,
             _ => {
                 let (start, depth) = (self.pos, self.depth);
                 *out = Value::Layout(Layout::unread());
@@ -443,6 +444,31 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Whether the identifier `Sw` of a swizzle is at the position (after [`Parser::peek`]).
+    fn at_swizzle(&self) -> bool {
+        let rest = &self.input.as_bytes()[self.pos..];
+        rest.starts_with(b"Sw")
+            && !rest
+                .get(2)
+                .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_' || b == b':')
+    }
+
+    /// Whether a scoped C++ name (`cute::...`) is at the position: an atom, not a call.
+    ///
+    /// ```
+    /// # use cute_layout::notation::Parser;
+    /// assert!(Parser::new("cute::SM61_DP4A").at_scope());
+    /// assert!(!Parser::new("size(4)").at_scope());
+    /// ```
+    pub fn at_scope(&self) -> bool {
+        let rest = &self.input.as_bytes()[self.pos..];
+        let n = rest
+            .iter()
+            .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
+            .count();
+        rest[n..].starts_with(b"::")
     }
 
     /// A TV layout `(TILER,LAYOUT_TV)` (as `make_layout_tv` prints it) from `start`, where
