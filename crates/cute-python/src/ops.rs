@@ -130,7 +130,8 @@ fn is_tiler(x: &Bound<'_, PyAny>) -> bool {
 }
 
 /// The Python object of a value: ints, tuples, bools, `Layout`, `Swizzle`, `ComposedLayout`,
-/// `(layout, offset)` pairs, `TvLayout`, `Morphism`, else a `Value` keeping `expr`.
+/// `(layout, offset)` pairs, `TvLayout`, `Morphism`, else a `Value` keeping `expr` (identity
+/// tensors, atoms, tiled MMAs and tiled copies: printable, and passed back by their expression).
 pub fn value_to_py(py: Python<'_>, value: Value, expr: String) -> PyResult<PyObject> {
     Ok(match value {
         Value::Int(i) => int_to_py(py, i.value()),
@@ -156,6 +157,10 @@ pub fn value_to_py(py: Python<'_>, value: Value, expr: String) -> PyResult<PyObj
         | Value::IdentityTensor(_)
         | Value::Underscore
         | Value::Coord(_)
-        | Value::Tiler(_)) => Py::new(py, PyValue { expr, value: v })?.into_any(),
+        | Value::Tiler(_)
+        | Value::MmaAtom(_)
+        | Value::CopyAtom(_)
+        | Value::TiledMma(_)
+        | Value::TiledCopy(_)) => Py::new(py, PyValue { expr, value: v })?.into_any(),
     })
 }
