@@ -46,7 +46,7 @@ enum Side {
 /// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy_impl, ValueType};
 /// let atom = make_copy_atom(&copy_op("SM75_U32x4_LDSM_N")?, ValueType::Half)?;
 /// let tc = make_tiled_copy_impl(&atom, "(_32,_8):(_8,_1)".parse()?, "(_16,_16)".parse()?)?;
-/// assert_eq!(tc.get_layout_s_tv()?.to_string(), "(_32,_8):(_8,_1)");
+/// assert_eq!(tc.get_layout_s_tv()?.to_string(), "((_8,_4),((_2,_4),_1)):((_32,_2),((_1,_8),_0))");
 /// assert!(make_tiled_copy_impl(&atom, "(_16,_8):(_8,_1)".parse()?, "(_16,_8)".parse()?).is_err());
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```

@@ -536,7 +536,7 @@ impl<'a> Parser<'a> {
     /// # use cute_layout::{notation::Parser, value::Kind};
     /// let v = Parser::new("TiledMMA<SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1)>").atom_literal()?;
     /// assert_eq!(v.kind(), Kind::TiledMma);
-    /// assert_eq!(v.to_string(), "TiledMMA<SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1):(_1,_2,_4),(_,_,_)>");
+    /// assert_eq!(v.to_string(), "TiledMMA<SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1):(_1,_2,_0),(_,_,_)>");
     /// let c = Parser::new("Copy_Atom<SM75_U32x4_LDSM_N, cutlass::half_t>").atom_literal()?;
     /// assert_eq!(c.to_string(), "Copy_Atom<SM75_U32x4_LDSM_N,half_t>");
     /// # Ok::<(), cute_layout::LayoutError>(())
