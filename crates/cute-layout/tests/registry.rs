@@ -170,3 +170,42 @@ fn atom_arguments_are_checked() {
         "(_64,_128,_16)"
     );
 }
+
+mod tiled_values {
+    use cute_layout::eval::eval;
+    use cute_layout::value::Value;
+    use proptest::prelude::*;
+
+    /// Atoms whose `ThrID` is compact (`_32:_1`, `_128:_1`): with SM70's quad-pairs
+    /// (`(_4,_2):(_1,_16)`) thread indices outside the quad-pairs alias, as in C++.
+    const ATOMS: [&str; 5] = [
+        "SM80_16x8x16_F32F16F16F32_TN",
+        "SM80_16x8x8_F32TF32TF32F32_TN",
+        "SM80_16x8x32_S32S8S8S32_TN",
+        "SM89_16x8x32_F32E4M3E4M3F32_TN",
+        "SM90_64x64x16_F32F16F16_SS<K,MN>",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// With no threads along K, `get_layoutC_TV` is a bijection from (thr_idx, val) onto
+        /// the `tile_size` M×N tile, and the tiled MMA prints as a literal that reads back.
+        #[test]
+        fn layout_c_tv_covers_the_tile_once(atom in 0..ATOMS.len(), m in 1i64..4, n in 1i64..4) {
+            let mma = format!("make_tiled_mma({},(_{m},_{n},_1))", ATOMS[atom]);
+            let value = eval(&mma).unwrap();
+            prop_assert_eq!(value.to_string().parse::<Value>().unwrap(), value);
+            let Value::Layout(c) = eval(&format!("get_layoutC_TV({mma})")).unwrap() else {
+                panic!("a layout")
+            };
+            let Value::IntTuple(tile) = eval(&format!("tile_size({mma})")).unwrap() else {
+                panic!("a tuple")
+            };
+            let (tm, tn) = (tile.get(0).unwrap().size().unwrap().value(), tile.get(1).unwrap().size().unwrap().value());
+            let mut offsets = c.offsets().unwrap();
+            offsets.sort_unstable();
+            prop_assert_eq!(offsets, (0..tm * tn).collect::<Vec<i64>>());
+        }
+    }
+}
