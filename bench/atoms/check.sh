@@ -6,7 +6,8 @@
 #
 # 1. lists every catalogued atom (`cute atoms`) as a case (`mma NAME`, `copy OP T`) and adds
 #    the hand-written cases of bench/atoms/cases.txt (tiled MMAs, TV layouts, partitions,
-#    tiled copies);
+#    tiled copies, and `eval EXPR`: `cute eval` expressions of the atom operations, which
+#    gen_cpp.py translates to C++);
 # 2. generates ONE C++ translation unit printing each case (bench/atoms/gen_cpp.py) and
 #    compiles it host-only with g++ -std=c++17 against the CuTe headers of PyPI's
 #    nvidia-cutlass (no nvcc, no GPU: the traits are plain types and print() is host code);

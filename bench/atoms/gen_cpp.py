@@ -19,6 +19,9 @@ Cases (layouts in CuTe notation, `_8` static, `8` dynamic):
   smem_tile GMMA::Layout_..._Atom<T> SHAPE  print(tile_to_shape(atom, SHAPE))
   gmma_desc K|MN ATOM TILE BLOCK        make_gmma_desc<Major>(local_tile(tile_to_shape(ATOM, TILE), BLOCK, (0,0)))
   retile A|B|C OP T NAME LAYOUT FRAG    make_tiled_copy_{A,B,C}(...).get_slice(0).retile_S(tensor)
+  eval EXPR                             a `cute eval` expression (no spaces) translated to C++
+                                        (see cpp_of): what `cute eval EXPR` prints, a tensor over
+                                        memory as LAYOUT+OFFSET
 """
 import re
 import sys
@@ -60,7 +63,8 @@ def split_top(s):
 
 
 def perm(s):
-    inner = s[1:-1] if s.startswith("(") and s.endswith(")") else s
+    bracketed = s[:1] + s[-1:] in ("()", "<>")
+    inner = s[1:-1] if bracketed else s
     items = []
     for m in split_top(inner):
         if m == "_":
@@ -77,9 +81,55 @@ def mma(name, lay, p=None):
     return f"make_tiled_mma({', '.join(args)})"
 
 
+def tensor(s):
+    """A tensor argument of `cute eval`: a layout (over `buf`) or an expression of one."""
+    if s[:1].islower():
+        return cpp_of(s)
+    return f"make_tensor(&buf[0], {layout(s)})"
+
+
+# `cute eval` operations whose C++ form is a member call: name -> (member, tensor argument?).
+MEMBERS = {
+    **{f"get_layout{x}_TV": (f"get_layout{x}_TV", False) for x in "ABCSD"},
+    **{f"partition_{x}": (f"partition_{x}", True) for x in "ABCSD"},
+}
+
+
+def cpp_of(expr):
+    """The C++ expression of a `cute eval` expression: calls of the registry's atom operations,
+    atoms spelled as C++ types (`NAME{}`), layouts and tuples in CuTe notation."""
+    m = re.fullmatch(r"([a-z][A-Za-z0-9_]*)\((.*)\)", expr)
+    if not m or expr.startswith("cute::"):
+        if expr[:1].isupper() or expr.startswith("cute::"):
+            return f"{expr}{{}}"
+        return layout(expr) if ":" in expr else tup(expr)
+    name, args = m.group(1), split_top(m.group(2))
+    if name in MEMBERS:
+        member, takes_tensor = MEMBERS[name]
+        obj = cpp_of(args[0])
+        if takes_tensor:
+            return f"{obj}.get_slice({args[2]}).{member}({tensor(args[1])})"
+        return f"{obj}.{member}()"
+    if name == "make_tiled_mma":
+        rest = [layout(args[1])] if len(args) > 1 else []
+        rest += [perm(args[2])] if len(args) > 2 else []
+        return f"make_tiled_mma({', '.join([cpp_of(args[0])] + rest)})"
+    if name == "tile_size":
+        return f"tile_shape({cpp_of(args[0])})"
+    if name == "make_tiled_copy":
+        return f"make_tiled_copy({cpp_of(args[0])}, {', '.join(layout(a) for a in args[1:])})"
+    if name == "retile":
+        return f"{cpp_of(args[0])}.retile({tensor(args[1])})"
+    if name == "make_identity_tensor":
+        return f"make_identity_tensor({tup(args[0])})"
+    return f"{name}({', '.join(cpp_of(a) for a in args)})"
+
+
 def case(line):
     w = line.split()
     k = w[0]
+    if k == "eval":
+        return f"show({cpp_of(w[1])});"
     if k == "mma":
         return f"print(MMA_Atom<{w[1]}>{{}});"
     if k == "copy":
@@ -172,6 +222,12 @@ HEADERS = """#include <cstdio>
 #include <cute/atom/copy_traits_sm90.hpp>
 using namespace cute;
 static int buf[1 << 20];
+// What `cute eval` prints: a value as print() does; a tensor over buf as LAYOUT+OFFSET.
+template <class T> void show(T const& x) { print(x); printf("\\n"); }
+template <class L> void show(Tensor<ViewEngine<int*>, L> const& t) {
+  print(t.layout());
+  printf("+%d\\n", int(t.data() - &buf[0]));
+}
 """
 
 

@@ -69,6 +69,26 @@ fn eval_issue_examples() {
     );
 }
 
+/// Issue 13's done-condition: atoms are arguments of `cute eval`, and the tiled MMA's layouts
+/// are C++'s (bench/atoms checks many more against C++).
+#[test]
+fn eval_tiled_mma_of_an_atom() {
+    let mma = "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1))";
+    assert_evals(
+        &format!("get_layoutC_TV({mma})"),
+        "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))",
+    );
+    assert_evals(&format!("tile_size({mma})"), "(_32,_16,_16)");
+    assert_evals(
+        mma,
+        "TiledMMA<SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1):(_1,_2,_0),(_,_,_)>",
+    );
+    assert_evals(
+        "tile_size(make_tiled_mma(SM90::GMMA::MMA_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>,(_2,_1,_1)))",
+        "(_128,_128,_16)",
+    );
+}
+
 /// A failing expression prints `error: ...` on standard error, nothing on standard output, and
 /// exits 1.
 #[test]

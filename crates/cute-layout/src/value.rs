@@ -13,6 +13,7 @@
 //! # Ok::<(), cute_layout::LayoutError>(())
 //! ```
 
+use crate::atom::{CopyAtom, MmaAtom, TiledCopy, TiledMma};
 use crate::basis::{BasisLayout, IdentityTensor};
 use crate::category::NestedMorphism;
 use crate::coord::Coord;
@@ -61,6 +62,16 @@ pub enum Value {
     /// An identity tensor (`make_identity_tensor` and its partitions), printed as CuTe prints
     /// it, `ArithTuple(START) o LAYOUT`: `ArithTuple(_0,_0) o (2,3):(_1@0,_1@1)`.
     IdentityTensor(Box<IdentityTensor>),
+    /// An MMA atom (`MMA_Atom<OP>`), printed by its C++ name: `SM80_16x8x16_F32F16F16F32_TN`.
+    MmaAtom(Box<MmaAtom>),
+    /// A copy atom, printed as C++ spells its type: `Copy_Atom<SM75_U32x4_LDSM_N,half_t>`.
+    CopyAtom(Box<CopyAtom>),
+    /// A tiled MMA (`make_tiled_mma`), printed with C++'s template arguments in CuTe
+    /// notation: `TiledMMA<ATOM,AtomLayoutMNK,PermutationMNK>`.
+    TiledMma(Box<TiledMma>),
+    /// A tiled copy (`make_tiled_copy`, `make_tiled_copy_A`, ...), printed with C++'s template
+    /// arguments: `TiledCopy<Copy_Atom<OP,T>,LayoutCopy_TV,ShapeTiler_MN>`.
+    TiledCopy(Box<TiledCopy>),
 }
 
 /// The kind of a [`Value`]: what the registry's parameters accept.
@@ -96,6 +107,14 @@ pub enum Kind {
     Basis,
     /// [`Value::IdentityTensor`].
     IdentityTensor,
+    /// [`Value::MmaAtom`].
+    MmaAtom,
+    /// [`Value::CopyAtom`].
+    CopyAtom,
+    /// [`Value::TiledMma`].
+    TiledMma,
+    /// [`Value::TiledCopy`].
+    TiledCopy,
 }
 
 impl Kind {
@@ -120,6 +139,10 @@ impl Kind {
             Kind::Tv => "TV layout",
             Kind::Basis => "identity layout",
             Kind::IdentityTensor => "identity tensor",
+            Kind::MmaAtom => "MMA atom",
+            Kind::CopyAtom => "copy atom",
+            Kind::TiledMma => "tiled MMA",
+            Kind::TiledCopy => "tiled copy",
         }
     }
 
@@ -159,6 +182,10 @@ impl Value {
             Value::Tv(_) => Kind::Tv,
             Value::Basis(_) => Kind::Basis,
             Value::IdentityTensor(_) => Kind::IdentityTensor,
+            Value::MmaAtom(_) => Kind::MmaAtom,
+            Value::CopyAtom(_) => Kind::CopyAtom,
+            Value::TiledMma(_) => Kind::TiledMma,
+            Value::TiledCopy(_) => Kind::TiledCopy,
         }
     }
 
@@ -236,6 +263,10 @@ impl fmt::Display for Value {
             Value::Tv(tv) => write!(f, "({},{})", tv.tiler, tv.layout),
             Value::Basis(b) => b.fmt(f),
             Value::IdentityTensor(t) => t.fmt(f),
+            Value::MmaAtom(a) => a.fmt(f),
+            Value::CopyAtom(a) => a.fmt(f),
+            Value::TiledMma(m) => m.fmt(f),
+            Value::TiledCopy(c) => c.fmt(f),
         }
     }
 }

@@ -173,6 +173,8 @@ fn run(case: &str) -> R<String> {
             shape: Some(shape),
             ..req(name, None, None, None, None)
         })?,
+        // a `cute eval` expression: what `cute eval` prints
+        ("eval", [expr]) => format!("{}\n", cute_layout::eval::eval(expr)?),
         _ => panic!("unknown case `{case}` in expected.txt"),
     })
 }
@@ -218,5 +220,32 @@ fn every_catalogued_atom_is_checked_against_cpp() {
             cases.iter().any(|c| c.starts_with(&prefix)),
             "copy {op} missing: rerun bench/atoms/check.sh --update"
         );
+    }
+}
+
+#[test]
+fn the_eval_cases_cover_every_atom_operation() {
+    let evals: Vec<&str> = blocks()
+        .iter()
+        .filter_map(|b| b.0.strip_prefix("eval "))
+        .collect();
+    for op in cute_layout::registry::operations() {
+        let atomic = op.params.iter().any(|p| {
+            use cute_layout::value::Kind;
+            p.kinds.iter().any(|k| {
+                matches!(
+                    k,
+                    Kind::MmaAtom | Kind::CopyAtom | Kind::TiledMma | Kind::TiledCopy
+                )
+            })
+        });
+        let name = format!("{}(", op.name);
+        if atomic {
+            assert!(
+                evals.iter().any(|e| e.contains(&name)),
+                "no `eval` case of bench/atoms/cases.txt calls {}",
+                op.name
+            );
+        }
     }
 }

@@ -95,6 +95,12 @@ fn a_literal_is_its_own_value() {
         "Sw<3,0,3> o _0 o (_8,_8):(_8,_1)",
         "(4,4) -> (4,8,4) over (1,3)",
         "((8,4),((2,4),(2,2)):((16,2),(1,8)))",
+        "SM80_16x8x16_F32F16F16F32_TN",
+        "SM90::GMMA::MMA_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>",
+        "Copy_Atom<SM75_U32x4_LDSM_N,half_t>",
+        "Copy_Atom<UniversalCopy<uint128_t>,complex<double>>",
+        "TiledMMA<SM80_16x8x8_F32F16F16F32_TN,(_2,_2,_1):(_1,_2,_0),(_32,(_2,_4,_2):(_1,_4,_2),_)>",
+        "TiledCopy<Copy_Atom<UniversalCopy<uint128_t>,half_t>,((_4,_32),_8):((_256,_1),_32),(_32,_32)>",
     ] {
         assert_eq!(eval(text).unwrap().to_string(), text);
         assert_eq!(text.parse::<Value>().unwrap().to_string(), text);
@@ -176,6 +182,93 @@ fn undeclared_argument_kinds_are_refused() {
                     op.name
                 );
             }
+        }
+    }
+}
+
+#[test]
+fn atoms_and_tiled_values_print_as_literals_that_read_back() {
+    use cute_layout::value::Kind;
+    let atomic = [
+        Kind::MmaAtom,
+        Kind::CopyAtom,
+        Kind::TiledMma,
+        Kind::TiledCopy,
+    ];
+    let mut seen = Vec::new();
+    for op in operations() {
+        let v = eval(op.example).unwrap();
+        if atomic.contains(&v.kind()) {
+            let text = v.to_string();
+            assert_eq!(
+                text.parse::<Value>().as_ref(),
+                Ok(&v),
+                "{}: {text}",
+                op.name
+            );
+            seen.push(v.kind());
+        }
+    }
+    assert!(seen.contains(&Kind::TiledMma) && seen.contains(&Kind::TiledCopy));
+}
+
+#[test]
+fn atom_arguments_are_checked() {
+    let err = |e: &str| eval(e).unwrap_err().to_string();
+    // a copy operation is no atom without its element type
+    let e =
+        err("make_tiled_copy_A(SM75_U32x4_LDSM_N,make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN))");
+    assert!(e.contains("Copy_Atom<OP,T> needs the element type"), "{e}");
+    assert!(err("make_tiled_mma(SM80_16x8x16_F32F16F16F32_XX)").contains("unknown atom"));
+    let e = err("get_layoutC_TV((4,8):(1,4))");
+    assert!(e.contains("must be a tiled MMA"), "{e}");
+    // too few values for the atom: C++ static_asserts
+    let e = err("make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N,half_t>,(_32,_1),(_1,_4))");
+    assert!(e.contains("too few thrs or vals"), "{e}");
+    // an MMA atom stands for make_tiled_mma(atom); aliases and `cute::` are accepted
+    assert_eq!(
+        eval("tile_size(cute::SM90_64x128x16_F32F16F16_SS<K,MN>)")
+            .unwrap()
+            .to_string(),
+        "(_64,_128,_16)"
+    );
+}
+
+mod tiled_values {
+    use cute_layout::eval::eval;
+    use cute_layout::value::Value;
+    use proptest::prelude::*;
+
+    /// Atoms whose `ThrID` is compact (`_32:_1`, `_128:_1`): with SM70's quad-pairs
+    /// (`(_4,_2):(_1,_16)`) thread indices outside the quad-pairs alias, as in C++.
+    const ATOMS: [&str; 5] = [
+        "SM80_16x8x16_F32F16F16F32_TN",
+        "SM80_16x8x8_F32TF32TF32F32_TN",
+        "SM80_16x8x32_S32S8S8S32_TN",
+        "SM89_16x8x32_F32E4M3E4M3F32_TN",
+        "SM90_64x64x16_F32F16F16_SS<K,MN>",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// With no threads along K, `get_layoutC_TV` is a bijection from (thr_idx, val) onto
+        /// the `tile_size` M×N tile, and the tiled MMA prints as a literal that reads back.
+        #[test]
+        fn layout_c_tv_covers_the_tile_once(atom in 0..ATOMS.len(), m in 1i64..4, n in 1i64..4) {
+            let mma = format!("make_tiled_mma({},(_{m},_{n},_1))", ATOMS[atom]);
+            let value = eval(&mma).unwrap();
+            prop_assert_eq!(value.to_string().parse::<Value>().unwrap(), value);
+            let Value::Layout(c) = eval(&format!("get_layoutC_TV({mma})")).unwrap() else {
+                panic!("a layout")
+            };
+            let Value::IntTuple(tile) = eval(&format!("tile_size({mma})")).unwrap() else {
+                panic!("a tuple")
+            };
+            let (tm, tn) = (tile.get(0).unwrap().size().unwrap().value(), tile.get(1).unwrap().size().unwrap().value());
+            let mut offsets = c.offsets().unwrap();
+            offsets.sort_unstable();
+            prop_assert_eq!(offsets, (0..tm * tn).collect::<Vec<i64>>());
         }
     }
 }

@@ -178,7 +178,8 @@ fn int_to_py(py: Python<'_>, n: i64) -> PyObject {
 
 /// The Python object of a value: ints, tuples, bools, `Layout`, `Swizzle`, `ComposedLayout`,
 /// `(layout, offset)` pairs, `TvLayout`, `Morphism`, else a `Value` keeping the expression
-/// `expr()` that computed it.
+/// `expr()` that computed it (identity tensors, atoms, tiled MMAs and tiled copies: printable,
+/// and passed back by their expression).
 pub fn value_to_py(
     py: Python<'_>,
     value: Value,
@@ -208,7 +209,11 @@ pub fn value_to_py(
         | Value::IdentityTensor(_)
         | Value::Underscore
         | Value::Coord(_)
-        | Value::Tiler(_)) => Py::new(
+        | Value::Tiler(_)
+        | Value::MmaAtom(_)
+        | Value::CopyAtom(_)
+        | Value::TiledMma(_)
+        | Value::TiledCopy(_)) => Py::new(
             py,
             PyValue {
                 expr: expr()?,

@@ -173,8 +173,9 @@ impl PyMorphism {
     }
 }
 
-/// A value with no class of its own (an identity tensor, a scaled-basis layout), with the
-/// expression that made it, so that it can be passed on to other operations.
+/// A value with no class of its own (an identity tensor, a scaled-basis layout, an atom, a tiled
+/// MMA or a tiled copy), with the expression that made it, so that it can be passed on to other
+/// operations.
 #[pyclass(name = "Value", module = "cute_layout", frozen)]
 pub struct PyValue {
     pub expr: String,

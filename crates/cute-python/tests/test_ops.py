@@ -103,3 +103,23 @@ def test_explain_steps_are_data():
     assert record["result"] is None and record["error"].startswith("complement")
     with pytest.raises(cl.LayoutError):
         cl.explain_steps("nonsense(")
+
+
+def test_atoms_and_tiled_mmas_are_values_passed_back():
+    mma = cl.make_tiled_mma("SM80_16x8x16_F32F16F16F32_TN", "(_2,_2,_1)")
+    assert isinstance(mma, cl.Value)
+    assert str(mma) == "TiledMMA<SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1):(_1,_2,_0),(_,_,_)>"
+    c = cl.get_layoutC_TV(mma)
+    assert isinstance(c, Layout)
+    assert str(c) == "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))"
+    assert cl.tile_size(mma) == (32, 16, 16)
+    copy = cl.make_tiled_copy_A("Copy_Atom<SM75_U32x4_LDSM_N,half_t>", mma)
+    assert str(copy).startswith("TiledCopy<Copy_Atom<SM75_U32x4_LDSM_N,half_t>,")
+    layout, offset = cl.partition_S(copy, "(_64,_32):(_32,_1)", 37)
+    assert (str(layout), offset) == ("((_8,_1),_2,_2):((_1,_0),_1024,_16)", 672)
+    ids = cl.partition_C(mma, cl.make_identity_tensor((64, 64)), 77)
+    assert str(ids).startswith("ArithTuple(")
+    # the printed literal reads back too
+    assert str(cl.get_layoutC_TV(str(mma))) == str(c)
+    with pytest.raises(cl.LayoutError, match="needs the element type"):
+        cl.make_tiled_copy_A("SM75_U32x4_LDSM_N", mma)

@@ -30,7 +30,8 @@ mod tiled_mma;
 pub use catalogue::{copy_op, copy_op_names, is_mma_atom, mma_atom, mma_atom_names};
 pub use smem::{gmma_descriptor, gmma_layout_atom, GmmaDescriptor, GmmaSwizzle, Major, SmemLayout};
 pub use tiled_copy::{
-    make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, TiledCopy,
+    make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, make_tiled_copy_impl,
+    TiledCopy,
 };
 pub use tiled_mma::{make_tiled_mma, Permutation, TiledMma};
 

@@ -34,9 +34,27 @@ enum Side {
     Dst,
 }
 
-/// `make_tiled_copy_impl`, checking C++'s static assertions: the tiled layout's threads and
+/// `make_tiled_copy_impl(atom, layout_tv, tiler)`: the tiled copy of its parts (the template
+/// arguments of `TiledCopy`), checking C++'s static assertions: the tiled layout's threads and
 /// values are multiples of the atom's.
-fn make_tiled_copy_impl(atom: &CopyAtom, layout_tv: Layout, tiler: IntTuple) -> Result<TiledCopy> {
+///
+/// # Errors
+/// [`LayoutError::Divisibility`] where C++ static_asserts "TiledCopy uses too few thrs or vals
+/// for the selected Copy_Atom".
+///
+/// ```
+/// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy_impl, ValueType};
+/// let atom = make_copy_atom(&copy_op("SM75_U32x4_LDSM_N")?, ValueType::Half)?;
+/// let tc = make_tiled_copy_impl(&atom, "(_32,_8):(_8,_1)".parse()?, "(_16,_16)".parse()?)?;
+/// assert_eq!(tc.get_layout_s_tv()?.to_string(), "((_8,_4),((_2,_4),_1)):((_32,_2),((_1,_8),_0))");
+/// assert!(make_tiled_copy_impl(&atom, "(_16,_8):(_8,_1)".parse()?, "(_16,_8)".parse()?).is_err());
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn make_tiled_copy_impl(
+    atom: &CopyAtom,
+    layout_tv: Layout,
+    tiler: IntTuple,
+) -> Result<TiledCopy> {
     let op = "make_tiled_copy";
     for (mode, what) in [(0, "thrs"), (1, "vals")] {
         let tiled = layout_tv.mode(mode)?.size()?.value();

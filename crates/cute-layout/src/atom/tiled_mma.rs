@@ -20,6 +20,8 @@ use crate::tuple::IntTuple;
 pub struct TiledMma {
     /// The atom.
     pub atom: MmaAtom,
+    /// `AtomLayoutMNK`: the layout of atoms over M, N and K, padded to rank 3 with `_1:_0`.
+    pub thr_layout_mnk: Layout,
     /// `ThrLayoutVMNK = tiled_product(ThrID, AtomLayoutMNK)`: `(V,M,N,K) -> thread index`.
     pub thr_layout_vmnk: Layout,
     /// `PermutationMNK`: one per mode, `_` where the mode is not permuted.
@@ -88,7 +90,8 @@ pub fn make_tiled_mma(
         });
     }
     let thr_mnk = thr_layout.append_to_rank(3)?;
-    let vmnk = tiled_product(&atom.thr_id, &Tiler::Layout(thr_mnk)).map_err(|e| e.within(op))?;
+    let vmnk =
+        tiled_product(&atom.thr_id, &Tiler::Layout(thr_mnk.clone())).map_err(|e| e.within(op))?;
     if permutation.len() > 3 {
         return Err(LayoutError::RankMismatch {
             op,
@@ -106,6 +109,7 @@ pub fn make_tiled_mma(
     }
     Ok(TiledMma {
         atom: atom.clone(),
+        thr_layout_mnk: thr_mnk,
         thr_layout_vmnk: vmnk,
         permutation: perms,
     })

@@ -2,15 +2,17 @@
 //! names, and `print(MMA_Atom)`, `print(Copy_Atom)`, `print(TiledMMA)`, `print(TiledCopy)` and
 //! the GMMA shared-memory layout atoms byte for byte as CuTe C++ prints them.
 
+use super::Parser;
 use crate::atom::{
-    copy_op, gmma_layout_atom, is_mma_atom, make_copy_atom, make_tiled_copy, make_tiled_mma,
-    mma_atom, CopyAtom, GmmaSwizzle, Major, MmaAtom, Permutation, SmemLayout, TiledCopy, TiledMma,
-    ValueType,
+    copy_op, gmma_layout_atom, is_mma_atom, make_copy_atom, make_tiled_copy, make_tiled_copy_impl,
+    make_tiled_mma, mma_atom, CopyAtom, GmmaSwizzle, Major, MmaAtom, Permutation, SmemLayout,
+    TiledCopy, TiledMma, ValueType,
 };
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
-use std::fmt::Write;
+use crate::value::Value;
+use std::fmt::{self, Write};
 
 /// CuTe's type names, in the spelling `print` and the catalogue use (first) and accepted
 /// alternatives.
@@ -204,18 +206,7 @@ pub fn copy_atom_text(atom: &CopyAtom) -> String {
 pub fn tiled_mma_text(mma: &TiledMma) -> String {
     let mut s = String::from("TiledMMA\n");
     let _ = writeln!(s, "  ThrLayoutVMNK:  {}", mma.thr_layout_vmnk);
-    s.push_str("  PermutationMNK: (");
-    for (i, p) in mma.permutation.iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        let _ = match p {
-            Permutation::Underscore => write!(s, "_"),
-            Permutation::Size(n) => write!(s, "{n}"),
-            Permutation::Layout(l) => write!(s, "{l}"),
-        };
-    }
-    s.push_str(")\n");
+    let _ = writeln!(s, "  PermutationMNK: {}", PermutationMnk(&mma.permutation));
     s.push_str(&mma_atom_text(&mma.atom));
     s
 }
@@ -468,4 +459,230 @@ pub fn smem_layout_text(l: &SmemLayout) -> String {
         "{} o smem_ptr[{}b](unset) o {}",
         l.swizzle, l.value_bits, l.layout
     )
+}
+
+/// `PermutationMNK` as C++ prints the `Tile`: `(_,_32:_1,_)`.
+struct PermutationMnk<'a>(&'a [Permutation; 3]);
+
+impl fmt::Display for PermutationMnk<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("(")?;
+        for (i, p) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            match p {
+                Permutation::Underscore => f.write_str("_")?,
+                Permutation::Size(n) => write!(f, "{n}")?,
+                Permutation::Layout(l) => write!(f, "{l}")?,
+            }
+        }
+        f.write_str(")")
+    }
+}
+
+/// An MMA atom on one line (what `cute eval` prints): its C++ name,
+/// `SM80_16x8x16_F32F16F16F32_TN`.
+impl fmt::Display for MmaAtom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+/// A copy atom on one line: C++'s type, `Copy_Atom<SM75_U32x4_LDSM_N,half_t>`.
+impl fmt::Display for CopyAtom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = value_type_name(self.value_type);
+        write!(f, "Copy_Atom<{},{t}>", self.op.name)
+    }
+}
+
+/// A tiled MMA on one line: C++'s template arguments in CuTe notation,
+/// `TiledMMA<ATOM,AtomLayoutMNK,PermutationMNK>`.
+impl fmt::Display for TiledMma {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let perm = PermutationMnk(&self.permutation);
+        write!(f, "TiledMMA<{},{},{perm}>", self.atom, self.thr_layout_mnk)
+    }
+}
+
+/// A tiled copy on one line: C++'s template arguments in CuTe notation,
+/// `TiledCopy<Copy_Atom<OP,T>,LayoutCopy_TV,ShapeTiler_MN>`.
+impl fmt::Display for TiledCopy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "TiledCopy<{},{},{}>",
+            self.atom, self.layout_tv, self.tiler
+        )
+    }
+}
+
+/// What an atom literal is expected to be.
+const ATOM_LITERAL: &str =
+    "an MMA atom, `Copy_Atom<OP,T>`, `TiledMMA<ATOM,LAYOUT,PERM>` or `TiledCopy<ATOM,TV,TILER>`";
+
+impl<'a> Parser<'a> {
+    /// An atom as a literal, as `cute eval` prints it: an MMA atom by name (C++'s spelling or
+    /// an alias of [`canonical_atom_name`], or `MMA_Atom<NAME>`), `Copy_Atom<OP,T>`,
+    /// `TiledMMA<ATOM,AtomLayoutMNK[,PermutationMNK]>` or
+    /// `TiledCopy<Copy_Atom<OP,T>,LayoutCopy_TV,ShapeTiler_MN>`.
+    ///
+    /// # Errors
+    /// [`LayoutError::Parse`]; an unknown name or type; a copy operation without its type;
+    /// the errors of `make_tiled_mma` and of the tiled copy's checks.
+    ///
+    /// ```
+    /// # use cute_layout::{notation::Parser, value::Kind};
+    /// let v = Parser::new("TiledMMA<SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1)>").atom_literal()?;
+    /// assert_eq!(v.kind(), Kind::TiledMma);
+    /// assert_eq!(v.to_string(), "TiledMMA<SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1):(_1,_2,_0),(_,_,_)>");
+    /// let c = Parser::new("Copy_Atom<SM75_U32x4_LDSM_N, cutlass::half_t>").atom_literal()?;
+    /// assert_eq!(c.to_string(), "Copy_Atom<SM75_U32x4_LDSM_N,half_t>");
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn atom_literal(&mut self) -> Result<Value> {
+        self.skip_ws();
+        let start = self.pos;
+        let head = self.qualified_name();
+        let head = head.strip_prefix("cute::").unwrap_or(head);
+        Ok(match head {
+            "TiledMMA" => Value::TiledMma(Box::new(self.tiled_mma_args()?)),
+            "TiledCopy" => Value::TiledCopy(Box::new(self.tiled_copy_args()?)),
+            "Copy_Atom" => Value::CopyAtom(Box::new(self.copy_atom_args()?)),
+            "" => return Err(self.error(ATOM_LITERAL)),
+            _ => {
+                self.pos = start;
+                Value::MmaAtom(Box::new(self.mma_atom_name()?))
+            }
+        })
+    }
+
+    /// `[A-Za-z0-9_:]*` at the position.
+    fn qualified_name(&mut self) -> &'a str {
+        let start = self.pos;
+        self.pos += self.input.as_bytes()[start..]
+            .iter()
+            .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_' || b == b':')
+            .count();
+        &self.input[start..self.pos]
+    }
+
+    /// A C++ type name: a qualified name and its template arguments `<...>`, if any.
+    fn type_name(&mut self) -> Result<&'a str> {
+        self.skip_ws();
+        let start = self.pos;
+        if self.qualified_name().is_empty() {
+            return Err(self.error(ATOM_LITERAL));
+        }
+        if self.peek() == Some(b'<') {
+            let mut depth = 0usize;
+            for (i, b) in self.input.as_bytes()[self.pos..].iter().enumerate() {
+                match b {
+                    b'<' => depth += 1,
+                    b'>' => depth -= 1,
+                    _ => {}
+                }
+                if depth == 0 {
+                    self.pos += i + 1;
+                    return Ok(&self.input[start..self.pos]);
+                }
+            }
+            return Err(self.error("'>'"));
+        }
+        Ok(&self.input[start..self.pos])
+    }
+
+    /// An MMA atom: `NAME` or `MMA_Atom<NAME>`; a copy operation is refused (it needs a type).
+    fn mma_atom_name(&mut self) -> Result<MmaAtom> {
+        let at = self.pos;
+        let text = self.type_name()?;
+        let name = canonical_atom_name(text);
+        let name = match name.strip_prefix("MMA_Atom<") {
+            Some(inner) => canonical_atom_name(inner.strip_suffix('>').unwrap_or(inner)),
+            None => name,
+        };
+        if is_mma_atom(&name) {
+            return mma_atom(&name);
+        }
+        if copy_op(&name).is_ok() {
+            return Err(LayoutError::InvalidArgument {
+                op: "Copy_Atom",
+                detail: format!(
+                    "`{name}` is a copy operation: Copy_Atom<OP,T> needs the element type T"
+                ),
+                hint: "write Copy_Atom<OP,T>, e.g. Copy_Atom<SM75_U32x4_LDSM_N,half_t>",
+            });
+        }
+        self.pos = at;
+        Err(LayoutError::InvalidArgument {
+            op: "atom",
+            detail: format!("unknown atom `{text}`"),
+            hint: "`cute atoms` lists the MMA and copy operations",
+        })
+    }
+
+    /// `<OP,T>` of `Copy_Atom<OP,T>`.
+    fn copy_atom_args(&mut self) -> Result<CopyAtom> {
+        self.expect(b'<')?;
+        let op = copy_op(&canonical_atom_name(self.type_name()?))?;
+        self.expect(b',')?;
+        let t = parse_value_type(self.type_name()?)?;
+        self.expect(b'>')?;
+        make_copy_atom(&op, t)
+    }
+
+    /// A copy atom argument of `TiledCopy<...>`: `Copy_Atom<OP,T>`.
+    fn copy_atom(&mut self) -> Result<CopyAtom> {
+        match self.atom_literal()? {
+            Value::CopyAtom(c) => Ok(*c),
+            _ => Err(self.error("`Copy_Atom<OP,T>`")),
+        }
+    }
+
+    /// `<ATOM,AtomLayoutMNK[,PermutationMNK]>` of `TiledMMA<...>`.
+    fn tiled_mma_args(&mut self) -> Result<TiledMma> {
+        self.expect(b'<')?;
+        let atom = self.mma_atom_name()?;
+        self.expect(b',')?;
+        let layout = self.layout()?;
+        let perm = if self.accept(b',') {
+            parse_permutation(self.template_arg()?)?
+        } else {
+            Vec::new()
+        };
+        self.expect(b'>')?;
+        make_tiled_mma(&atom, &layout, &perm)
+    }
+
+    /// `<Copy_Atom<OP,T>,LayoutCopy_TV,ShapeTiler_MN>` of `TiledCopy<...>`.
+    fn tiled_copy_args(&mut self) -> Result<TiledCopy> {
+        self.expect(b'<')?;
+        let atom = self.copy_atom()?;
+        self.expect(b',')?;
+        let layout_tv = self.layout()?;
+        self.expect(b',')?;
+        let tiler = self.int_tuple()?;
+        self.expect(b'>')?;
+        make_tiled_copy_impl(&atom, layout_tv, tiler)
+    }
+
+    /// The text up to the next `,` or `>` outside parentheses and angle brackets.
+    fn template_arg(&mut self) -> Result<&'a str> {
+        let start = self.pos;
+        let mut depth = 0usize;
+        for (i, b) in self.input.as_bytes()[start..].iter().enumerate() {
+            match b {
+                b'(' | b'<' => depth += 1,
+                b')' if depth > 0 => depth -= 1,
+                b',' | b'>' if depth == 0 => {
+                    self.pos = start + i;
+                    return Ok(&self.input[start..self.pos]);
+                }
+                b'>' => depth -= 1,
+                _ => {}
+            }
+        }
+        Err(self.error("'>'"))
+    }
 }

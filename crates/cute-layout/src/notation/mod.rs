@@ -496,6 +496,10 @@ impl<'a> Parser<'a> {
                 *out = Value::Int(t.as_leaf().ok_or_else(|| self.error("an integer"))?);
             }
             Some(b'<') => *out = Value::Tiler(self.tiler_tuple()?),
+            Some(_) if self.at_scope() => {
+                self.pos += "cute::".len().min(self.input.len() - self.pos);
+                *out = self.spelled_literal()?
+            }
             _ => {
                 let (start, depth) = (self.pos, self.depth);
                 *out = Value::Layout(Layout::unread());
@@ -515,6 +519,20 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Whether `cute::` and a capitalised name is at the position: an atom or a C++ type, not
+    /// a call such as `cute::make_layout(...)`.
+    ///
+    /// ```
+    /// # use cute_layout::notation::Parser;
+    /// assert!(Parser::new("cute::SM61_DP4A").at_scope());
+    /// assert!(!Parser::new("size(4)").at_scope());
+    /// assert!(!Parser::new("cute::make_layout(4)").at_scope());
+    /// ```
+    pub fn at_scope(&self) -> bool {
+        let rest = &self.input.as_bytes()[self.pos..];
+        rest.starts_with(b"cute::") && rest.get(6).is_some_and(u8::is_ascii_uppercase)
     }
 
     /// A TV layout `(TILER,LAYOUT_TV)` (as `make_layout_tv` prints it) from `start`, where

@@ -137,11 +137,18 @@ impl<'a> Parser<'a> {
                 self.pos = start;
                 self.cpp_tree().map(Value::IntTuple)
             }
+            // anything else capitalised is an atom (`SM80_16x8x16_F32F16F16F32_TN`,
+            // `Copy_Atom<..>`, `TiledMMA<..>`), or not a literal at all
+            w if is_atom_word(w) => {
+                self.pos = start;
+                self.atom_literal()
+            }
             _ => {
                 self.pos = start;
                 Err(self.error(
-                    "a literal: CuTe notation, or a C++ type such as \
-                     `Layout<Shape<_4,_8>,Stride<_1,_4>>`, `Int<8>{}`, `Swizzle<3,4,3>{}`",
+                    "a literal: CuTe notation, a C++ type such as \
+                     `Layout<Shape<_4,_8>,Stride<_1,_4>>`, `Int<8>{}`, `Swizzle<3,4,3>{}`, \
+                     or an atom (`cute atoms` lists them)",
                 ))
             }
         }
@@ -417,4 +424,16 @@ fn dsl_swizzle(sw: Swizzle) -> String {
         sw.base(),
         sw.shift()
     )
+}
+
+/// Whether a capitalised word starts an atom literal: an MMA or copy operation (`SM80_...`,
+/// `SM90::GMMA::...`, `UniversalCopy<..>`), `MMA_Atom<..>`, `Copy_Atom<..>`, `TiledMMA<..>` or
+/// `TiledCopy<..>`.
+fn is_atom_word(w: &str) -> bool {
+    w.starts_with("SM")
+        || w.starts_with("MMA_Atom")
+        || w.starts_with("Copy_Atom")
+        || w.starts_with("Tiled")
+        || w.starts_with("Universal")
+        || w.starts_with("GMMA")
 }

@@ -2,11 +2,13 @@
 //! layout, tiler, coordinate or index an operation takes.
 
 use super::Operation;
+use crate::atom::{make_tiled_mma, CopyAtom, Permutation, TiledCopy, TiledMma};
 use crate::coord::{Coord, CoordLeaf};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::swizzle::AnyLayout;
+use crate::tensor::Tensor;
 use crate::tiler::Tiler;
 use crate::tuple::IntTuple;
 use crate::value::Value;
@@ -145,6 +147,71 @@ impl Args {
         (from..self.len()).map(|i| self.index(i)).collect()
     }
 
+    /// Argument `i` as a layout where a shape stands for its column-major layout (CuTe's
+    /// `Layout<Shape<...>>`, as the thread layouts of `make_tiled_mma` and `make_tiled_copy`).
+    pub(crate) fn layout_or_shape(&self, i: usize) -> Result<Cow<'_, Layout>> {
+        match &self.items[i] {
+            Value::IntTuple(s) => Ok(Cow::Owned(Layout::column_major(s)?)),
+            _ => self.layout(i),
+        }
+    }
+
+    /// Argument `i` as a tensor over nothing (`Tensor<()>`): a layout, a swizzled layout, or
+    /// one with its offset.
+    pub(crate) fn tensor(&self, i: usize) -> Result<Tensor<()>> {
+        Ok(match &self.items[i] {
+            Value::LayoutOffset(l, o) => Tensor::new((), l.clone()).with_offset(o.value()),
+            Value::Composed(c) => Tensor::new((), c.clone()),
+            Value::ComposedOffset(c, o) => Tensor::new((), c.clone()).with_offset(o.value()),
+            _ => Tensor::new((), self.layout(i)?.into_owned()),
+        })
+    }
+
+    /// Argument `i` as a tiled MMA; an MMA atom stands for `make_tiled_mma(atom)`.
+    pub(crate) fn tiled_mma(&self, i: usize) -> Result<Cow<'_, TiledMma>> {
+        match &self.items[i] {
+            Value::TiledMma(m) => Ok(Cow::Borrowed(m)),
+            Value::MmaAtom(a) => Ok(Cow::Owned(make_tiled_mma(a, &atom_layout_default()?, &[])?)),
+            _ => Err(self.wrong(i, "a tiled MMA (make_tiled_mma) or an MMA atom")),
+        }
+    }
+
+    /// Argument `i` as a copy atom `Copy_Atom<OP,T>`.
+    pub(crate) fn copy_atom(&self, i: usize) -> Result<&CopyAtom> {
+        match &self.items[i] {
+            Value::CopyAtom(c) => Ok(c),
+            _ => Err(self.wrong(i, "a copy atom Copy_Atom<OP,T>")),
+        }
+    }
+
+    /// Argument `i` as a tiled copy.
+    pub(crate) fn tiled_copy(&self, i: usize) -> Result<&TiledCopy> {
+        match &self.items[i] {
+            Value::TiledCopy(c) => Ok(c),
+            _ => Err(self.wrong(i, "a tiled copy (make_tiled_copy, make_tiled_copy_A, ...)")),
+        }
+    }
+
+    /// Argument `i` as `PermutationMNK`: `_` (none), a tiler `<_32,(_4,_8):(_8,_1),_>`, a
+    /// shape `(_32,_32,_16)` or coordinate `(_32,_,_)` of extents, or one extent or layout.
+    pub(crate) fn permutation(&self, i: usize) -> Result<Vec<Permutation>> {
+        let of_tiler = |t: &Tiler| -> Result<Permutation> {
+            Ok(match t {
+                Tiler::Underscore => Permutation::Underscore,
+                Tiler::Int(n) => Permutation::Size(*n),
+                Tiler::Layout(l) => Permutation::Layout(l.clone()),
+                Tiler::Tuple(_) => {
+                    return Err(self.wrong(i, "a permutation: each mode `_`, an extent or a layout"))
+                }
+            })
+        };
+        match &*self.tiler(i)? {
+            Tiler::Underscore => Ok(Vec::new()),
+            Tiler::Tuple(modes) => modes.iter().map(of_tiler).collect(),
+            t => Ok(vec![of_tiler(t)?]),
+        }
+    }
+
     /// Whether argument `i` is a layout (or stands for one: a tensor, a TV layout).
     pub(crate) fn is_layout(&self, i: usize) -> bool {
         matches!(
@@ -152,4 +219,9 @@ impl Args {
             Value::Layout(_) | Value::LayoutOffset(..) | Value::Tv(_)
         )
     }
+}
+
+/// The default `AtomLayoutMNK` of `make_tiled_mma`: `Layout<Shape<_1,_1,_1>>`.
+pub(crate) fn atom_layout_default() -> Result<Layout> {
+    Layout::column_major(&IntTuple::from_leaves([Int::ONE, Int::ONE, Int::ONE]))
 }

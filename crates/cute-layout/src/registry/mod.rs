@@ -18,6 +18,7 @@
 //! ```
 
 mod args;
+mod atoms;
 mod identity;
 mod ordinary;
 mod swizzled;

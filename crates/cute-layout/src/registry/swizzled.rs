@@ -23,7 +23,7 @@ pub(super) fn forward(a: &Args, cl: &ComposedLayout) -> Result<Value> {
 }
 
 /// A partition: a tensor, swizzled or not.
-fn partitioned((l, o): Partitioned) -> Value {
+pub(super) fn partitioned((l, o): Partitioned) -> Value {
     match l {
         crate::swizzle::AnyLayout::Layout(l) => Value::LayoutOffset(l, o),
         crate::swizzle::AnyLayout::Composed(c) => Value::ComposedOffset(c, o),

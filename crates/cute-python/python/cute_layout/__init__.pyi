@@ -615,3 +615,105 @@ def from_morphism(*args: Any) -> Any:
 
     the layout of a tuple morphism (`*` = base point)
     """
+
+def make_tiled_mma(*args: Any) -> Any:
+    """make_tiled_mma(atom, thr_layout = (_1,_1,_1), permutation = _)
+
+    the tiled MMA: an MMA atom repeated over thr_layout (M,N,K), modes permuted by a Tile
+    """
+
+def tile_size(*args: Any) -> Any:
+    """tile_size(mma)
+
+    the (M,N,K) tile one pass of a tiled MMA covers (C++ tile_shape)
+    """
+
+def get_layoutA_TV(*args: Any) -> Any:
+    """get_layoutA_TV(mma)
+
+    (thr_idx, val) -> (m,k) index in the A tile of a tiled MMA
+    """
+
+def get_layoutB_TV(*args: Any) -> Any:
+    """get_layoutB_TV(mma)
+
+    (thr_idx, val) -> (n,k) index in the B tile of a tiled MMA
+    """
+
+def get_layoutC_TV(*args: Any) -> Any:
+    """get_layoutC_TV(mma)
+
+    (thr_idx, val) -> (m,n) index in the C tile of a tiled MMA
+    """
+
+def partition_A(*args: Any) -> Any:
+    """partition_A(mma, T, thr_idx)
+
+    thread thr_idx's part of the A tensor T (C++ mma.get_slice(thr_idx).partition_A(T))
+    """
+
+def partition_B(*args: Any) -> Any:
+    """partition_B(mma, T, thr_idx)
+
+    thread thr_idx's part of the B tensor T (C++ mma.get_slice(thr_idx).partition_B(T))
+    """
+
+def partition_C(*args: Any) -> Any:
+    """partition_C(mma, T, thr_idx)
+
+    thread thr_idx's part of the C tensor T (C++ mma.get_slice(thr_idx).partition_C(T))
+    """
+
+def make_tiled_copy(*args: Any) -> Any:
+    """make_tiled_copy(copy_atom, thr_layout, val_layout = _1)
+
+    the tiled copy of thr_layout threads each moving val_layout values with Copy_Atom<OP,T>
+    """
+
+def make_tiled_copy_A(*args: Any) -> Any:
+    """make_tiled_copy_A(copy_atom, mma)
+
+    the tiled copy that moves the A tile of a tiled MMA with its get_layoutA_TV
+    """
+
+def make_tiled_copy_B(*args: Any) -> Any:
+    """make_tiled_copy_B(copy_atom, mma)
+
+    the tiled copy that moves the B tile of a tiled MMA with its get_layoutB_TV
+    """
+
+def make_tiled_copy_C(*args: Any) -> Any:
+    """make_tiled_copy_C(copy_atom, mma)
+
+    the tiled copy that moves the C tile of a tiled MMA with its get_layoutC_TV
+    """
+
+def get_layoutS_TV(*args: Any) -> Any:
+    """get_layoutS_TV(copy)
+
+    (thr_idx, val) -> index of the source in the tile of a tiled copy
+    """
+
+def get_layoutD_TV(*args: Any) -> Any:
+    """get_layoutD_TV(copy)
+
+    (thr_idx, val) -> index of the destination in the tile of a tiled copy
+    """
+
+def partition_S(*args: Any) -> Any:
+    """partition_S(copy, T, thr_idx)
+
+    thread thr_idx's part of the source tensor T, (CPY_V,CPY_M,CPY_N,...) (C++ copy.get_slice(thr_idx).partition_S(T))
+    """
+
+def partition_D(*args: Any) -> Any:
+    """partition_D(copy, T, thr_idx)
+
+    thread thr_idx's part of the destination tensor T, (CPY_V,CPY_M,CPY_N,...) (C++ copy.get_slice(thr_idx).partition_D(T))
+    """
+
+def retile(*args: Any) -> Any:
+    """retile(copy, T)
+
+    a thread's fragment T (e.g. an MMA partition) viewed as the copy's (CPY_V,CPY_M,CPY_N,...) (C++ retile_S/retile_D)
+    """

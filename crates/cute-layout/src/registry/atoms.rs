@@ -1,0 +1,146 @@
+//! The operations on MMA and copy atoms, tiled MMAs and tiled copies ([`crate::atom`]).
+
+use super::{args::atom_layout_default, swizzled::partitioned, Args};
+use crate::atom::{
+    make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, make_tiled_mma,
+    Partitionable, TiledCopy, TiledMma,
+};
+use crate::basis::IdentityTensor;
+use crate::error::Result;
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tensor::Tensor;
+use crate::value::Value;
+
+/// An operand of a tiled MMA.
+#[derive(Clone, Copy)]
+pub(super) enum Operand {
+    A,
+    B,
+    C,
+}
+
+/// A side of a tiled copy.
+#[derive(Clone, Copy)]
+pub(super) enum Side {
+    S,
+    D,
+}
+
+/// `make_tiled_mma(atom, thr_layout = (_1,_1,_1), permutation = _)`.
+pub(super) fn tiled_mma(a: &Args) -> Result<Value> {
+    let Value::MmaAtom(atom) = &a.items[0] else {
+        return Err(a.wrong(0, "an MMA atom, e.g. SM80_16x8x16_F32F16F16F32_TN"));
+    };
+    let thr = match a.len() {
+        1 => atom_layout_default()?,
+        _ => a.layout_or_shape(1)?.into_owned(),
+    };
+    let perm = match a.len() {
+        3 => a.permutation(2)?,
+        _ => Vec::new(),
+    };
+    Ok(Value::TiledMma(Box::new(make_tiled_mma(
+        atom, &thr, &perm,
+    )?)))
+}
+
+/// `tile_size(mma)`: C++'s `tile_shape(mma)`.
+pub(super) fn tile_size(a: &Args) -> Result<Value> {
+    Ok(Value::IntTuple(a.tiled_mma(0)?.tile_size()?))
+}
+
+/// `mma.get_layout{A,B,C}_TV()`.
+pub(super) fn mma_layout_tv(a: &Args, operand: Operand) -> Result<Value> {
+    let m = a.tiled_mma(0)?;
+    Ok(Value::Layout(match operand {
+        Operand::A => m.get_layout_a_tv()?,
+        Operand::B => m.get_layout_b_tv()?,
+        Operand::C => m.get_layout_c_tv()?,
+    }))
+}
+
+fn partition_mma<P: Partitionable>(m: &TiledMma, x: P, thr: i64, operand: Operand) -> Result<P> {
+    match operand {
+        Operand::A => m.partition_a(x, thr),
+        Operand::B => m.partition_b(x, thr),
+        Operand::C => m.partition_c(x, thr),
+    }
+}
+
+/// A tensor over nothing as a value: its layout and offset.
+fn tensor_value(t: Tensor<()>) -> Value {
+    let offset = Int::dynamic(t.offset());
+    partitioned((t.layout().clone(), offset))
+}
+
+/// `mma.get_slice(thr_idx).partition_{A,B,C}(tensor)`.
+pub(super) fn mma_partition(a: &Args, operand: Operand) -> Result<Value> {
+    let m = a.tiled_mma(0)?;
+    let t = partition_mma(&m, a.tensor(1)?, a.index(2)? as i64, operand)?;
+    Ok(tensor_value(t))
+}
+
+/// [`mma_partition`] of an identity tensor.
+pub(super) fn mma_partition_id(a: &Args, t: IdentityTensor, operand: Operand) -> Result<Value> {
+    a.arity(3, 3)?;
+    let m = a.tiled_mma(0)?;
+    let p = partition_mma(&m, t, a.index(2)? as i64, operand)?;
+    Ok(Value::IdentityTensor(Box::new(p)))
+}
+
+/// `make_tiled_copy(copy_atom, thr_layout, val_layout = _1)`.
+pub(super) fn tiled_copy(a: &Args) -> Result<Value> {
+    let val = match a.len() {
+        3 => a.layout_or_shape(2)?.into_owned(),
+        _ => Layout::leaf(Int::ONE, Int::ZERO),
+    };
+    let tc = make_tiled_copy(a.copy_atom(0)?, &*a.layout_or_shape(1)?, &val)?;
+    Ok(Value::TiledCopy(Box::new(tc)))
+}
+
+/// `make_tiled_copy_{A,B,C}(copy_atom, mma)`.
+pub(super) fn tiled_copy_mma(a: &Args, operand: Operand) -> Result<Value> {
+    let (atom, m) = (a.copy_atom(0)?, a.tiled_mma(1)?);
+    let tc = match operand {
+        Operand::A => make_tiled_copy_a(atom, &m)?,
+        Operand::B => make_tiled_copy_b(atom, &m)?,
+        Operand::C => make_tiled_copy_c(atom, &m)?,
+    };
+    Ok(Value::TiledCopy(Box::new(tc)))
+}
+
+/// `copy.get_layout{S,D}_TV()`.
+pub(super) fn copy_layout_tv(a: &Args, side: Side) -> Result<Value> {
+    let c = a.tiled_copy(0)?;
+    Ok(Value::Layout(match side {
+        Side::S => c.get_layout_s_tv()?,
+        Side::D => c.get_layout_d_tv()?,
+    }))
+}
+
+fn partition_copy<P: Partitionable>(c: &TiledCopy, x: P, thr: i64, side: Side) -> Result<P> {
+    match side {
+        Side::S => c.partition_s(x, thr),
+        Side::D => c.partition_d(x, thr),
+    }
+}
+
+/// `copy.get_slice(thr_idx).partition_{S,D}(tensor)`.
+pub(super) fn copy_partition(a: &Args, side: Side) -> Result<Value> {
+    let c = a.tiled_copy(0)?;
+    let t = partition_copy(c, a.tensor(1)?, a.index(2)? as i64, side)?;
+    Ok(tensor_value(t))
+}
+
+/// [`copy_partition`] of an identity tensor.
+pub(super) fn copy_partition_id(a: &Args, t: IdentityTensor, side: Side) -> Result<Value> {
+    a.arity(3, 3)?;
+    let p = partition_copy(a.tiled_copy(0)?, t, a.index(2)? as i64, side)?;
+    Ok(Value::IdentityTensor(Box::new(p)))
+}
+
+/// `copy.retile(tensor)` (C++'s `retile_S` / `retile_D`, which are the same).
+pub(super) fn retile(a: &Args) -> Result<Value> {
+    Ok(tensor_value(a.tiled_copy(0)?.retile(a.tensor(1)?)?))
+}
