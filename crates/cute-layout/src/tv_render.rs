@@ -21,7 +21,7 @@ use std::fmt::Write;
 
 /// The fill and mark of a TV cell: CuTe's TV colors by thread, or the pictures' palette by
 /// value, warp or bank; `m` is the tile's row count, `mn` its shape.
-fn paint_tv(options: &Options, c: &TvCell, m: i64, mn: &IntTuple) -> (Rgb, Mark) {
+pub(crate) fn paint_tv(options: &Options, c: &TvCell, m: i64, mn: &IntTuple) -> (Rgb, Mark) {
     let index = c.m + m * c.n;
     let info = CellInfo {
         index,
