@@ -164,3 +164,116 @@ fn atom_errors_name_the_problem() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--type"));
 }
+
+const EXPECTED_LATEX: &str = include_str!("../../../bench/atoms/expected_latex.txt");
+
+/// What C++'s `print_latex` wrote for the case line `## CASE`.
+fn latex_oracle(case: &str) -> &'static str {
+    let header = format!("## {case}\n");
+    let start = EXPECTED_LATEX
+        .find(&header)
+        .unwrap_or_else(|| panic!("no case `{case}`"))
+        + header.len();
+    let end = EXPECTED_LATEX[start..]
+        .find("\n## ")
+        .map_or(EXPECTED_LATEX.len(), |i| start + i + 1);
+    &EXPECTED_LATEX[start..end]
+}
+
+#[test]
+fn atom_latex_writes_cpps_print_latex() {
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &[
+                "atom",
+                "SM80_16x8x16_F32F16F16F32_TN",
+                "--layout",
+                "(_2,_2,_1)",
+                "--latex",
+            ],
+            "latex_mma SM80_16x8x16_F32F16F16F32_TN (_2,_2,_1)",
+        ),
+        (
+            &["atom", "SM61_DP4A", "--latex"],
+            "latex_mma_atom SM61_DP4A",
+        ),
+        (
+            &[
+                "atom",
+                "SM75_U32x4_LDSM_N",
+                "--type",
+                "half_t",
+                "--layout",
+                "(_32,_1)",
+                "--val-layout",
+                "(_1,_8)",
+                "--latex",
+            ],
+            "latex_copy SM75_U32x4_LDSM_N half_t (_32,_1) (_1,_8)",
+        ),
+    ];
+    for (args, case) in cases {
+        assert_eq!(stdout_of(args), latex_oracle(case), "cute {args:?}");
+    }
+}
+
+#[test]
+fn atom_svg_writes_svg_and_png() {
+    let dir = std::env::temp_dir().join(format!("cute-atom-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mma = [
+        "atom",
+        "SM80_16x8x8_F32F16F16F32_TN",
+        "--layout",
+        "(_1,_2,_1)",
+        "--svg",
+    ];
+    let svg = stdout_of(&mma);
+    assert!(svg.starts_with("<svg") && svg.contains(">T63</text>"));
+    let png = dir.join("mma.png");
+    let out = cute(&[&mma[..], &["-o", png.to_str().unwrap()]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    // 16 + 1 + 8 + 1 columns of 40 pixels (A, its row labels, the gap, C).
+    let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    assert_eq!(width, (16 + 1 + 8 + 1) * 40);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn atom_figure_options_are_checked() {
+    let mma = [
+        "atom",
+        "SM80_16x8x8_F32F16F16F32_TN",
+        "--layout",
+        "(_1,_2,_1)",
+    ];
+    let err = |extra: &[&str]| {
+        let out = cute(&[&mma[..], extra].concat());
+        assert!(!out.status.success(), "cute {extra:?} succeeded");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    assert!(err(&["--latex", "--color", "warp"]).contains("takes no --color"));
+    assert!(err(&["--latex", "-o", "x.svg"]).contains("unknown output extension `.svg`"));
+    assert!(err(&["--svg", "-o", "x.tex"]).contains("unknown output extension `.tex`"));
+    assert!(err(&["-o", "x.tex"]).contains("--latex"));
+    assert!(err(&["--latex", "--get", "A"]).contains("cannot be used with"));
+    let out = cute(&["atom", "SM75_U32x4_LDSM_N", "--type", "half_t", "--latex"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not a tiled copy"));
+    let big = cute(&[
+        "atom",
+        "SM80_16x8x16_F32F16F16F32_TN",
+        "--layout",
+        "(_4,_2,_1)",
+        "--permutation",
+        "(_128,_128,_32)",
+        "--latex",
+    ]);
+    assert!(big.status.success());
+    assert!(String::from_utf8_lossy(&big.stderr).contains("PR #1733"));
+}
