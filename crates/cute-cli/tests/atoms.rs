@@ -9,15 +9,20 @@ const EXPECTED: &str = include_str!("../../../bench/atoms/expected.txt");
 
 /// What C++ printed for the case line `## CASE`.
 fn oracle(case: &str) -> &'static str {
+    block(EXPECTED, case)
+}
+
+/// The output under `## CASE` in an oracle file.
+fn block(text: &'static str, case: &str) -> &'static str {
     let header = format!("## {case}\n");
-    let start = EXPECTED
+    let start = text
         .find(&header)
         .unwrap_or_else(|| panic!("no case `{case}`"))
         + header.len();
-    let end = EXPECTED[start..]
+    let end = text[start..]
         .find("\n## ")
-        .map_or(EXPECTED.len(), |i| start + i + 1);
-    &EXPECTED[start..end]
+        .map_or(text.len(), |i| start + i + 1);
+    &text[start..end]
 }
 
 fn stdout_of(args: &[&str]) -> String {
@@ -169,51 +174,31 @@ const EXPECTED_LATEX: &str = include_str!("../../../bench/atoms/expected_latex.t
 
 /// What C++'s `print_latex` wrote for the case line `## CASE`.
 fn latex_oracle(case: &str) -> &'static str {
-    let header = format!("## {case}\n");
-    let start = EXPECTED_LATEX
-        .find(&header)
-        .unwrap_or_else(|| panic!("no case `{case}`"))
-        + header.len();
-    let end = EXPECTED_LATEX[start..]
-        .find("\n## ")
-        .map_or(EXPECTED_LATEX.len(), |i| start + i + 1);
-    &EXPECTED_LATEX[start..end]
+    block(EXPECTED_LATEX, case)
+}
+
+/// The `cute atom` arguments of a `latex_*` oracle case (the syntax of bench/atoms/gen_cpp.py).
+fn latex_args(case: &str) -> Vec<&str> {
+    let w: Vec<&str> = case.split_whitespace().collect();
+    let mut args = vec!["atom", w[1]];
+    match w[0] {
+        "latex_mma" => args.extend(["--layout", w[2]]),
+        "latex_copy" => args.extend(["--type", w[2], "--layout", w[3], "--val-layout", w[4]]),
+        _ => {}
+    }
+    args.push("--latex");
+    args
 }
 
 #[test]
 fn atom_latex_writes_cpps_print_latex() {
-    let cases: [(&[&str], &str); 3] = [
-        (
-            &[
-                "atom",
-                "SM80_16x8x16_F32F16F16F32_TN",
-                "--layout",
-                "(_2,_2,_1)",
-                "--latex",
-            ],
-            "latex_mma SM80_16x8x16_F32F16F16F32_TN (_2,_2,_1)",
-        ),
-        (
-            &["atom", "SM61_DP4A", "--latex"],
-            "latex_mma_atom SM61_DP4A",
-        ),
-        (
-            &[
-                "atom",
-                "SM75_U32x4_LDSM_N",
-                "--type",
-                "half_t",
-                "--layout",
-                "(_32,_1)",
-                "--val-layout",
-                "(_1,_8)",
-                "--latex",
-            ],
-            "latex_copy SM75_U32x4_LDSM_N half_t (_32,_1) (_1,_8)",
-        ),
-    ];
-    for (args, case) in cases {
-        assert_eq!(stdout_of(args), latex_oracle(case), "cute {args:?}");
+    for case in [
+        "latex_mma SM80_16x8x16_F32F16F16F32_TN (_2,_2,_1)",
+        "latex_mma_atom SM61_DP4A",
+        "latex_copy SM75_U32x4_LDSM_N half_t (_32,_1) (_1,_8)",
+    ] {
+        let args = latex_args(case);
+        assert_eq!(stdout_of(&args), latex_oracle(case), "cute {args:?}");
     }
 }
 

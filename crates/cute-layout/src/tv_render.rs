@@ -59,6 +59,18 @@ pub fn latex_tv(tv: &TvLayout) -> Result<String> {
     crate::render::latex_tv(&tv.layout, &tv.tiler)
 }
 
+/// The thick outline of a highlighted `cell x cell` square at `(x, y)`.
+pub(crate) fn outline(out: &mut String, x: i64, y: i64, cell: i64) {
+    let _ = writeln!(
+        out,
+        "<rect class=\"highlight\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\" stroke-width=\"3\"/>",
+        x + 1,
+        y + 1,
+        cell - 2,
+        cell - 2
+    );
+}
+
 /// A text grid in the style of `print_layout`, each cell `T<t>V<v>` (empty cells blank).
 ///
 /// # Errors
@@ -181,14 +193,7 @@ pub fn svg_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
                 );
             }
             if mark == Mark::Highlighted {
-                let _ = writeln!(
-                    outlines,
-                    "<rect class=\"highlight\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\" stroke-width=\"3\"/>",
-                    x + 1,
-                    y + 1,
-                    CELL - 2,
-                    CELL - 2
-                );
+                outline(&mut outlines, x, y, CELL);
             }
         }
     }

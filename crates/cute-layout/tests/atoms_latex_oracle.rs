@@ -9,33 +9,19 @@ use cute_layout::notation::atom::{parse_value_type, resolve_atom, AtomRequest};
 use cute_layout::render::atom::{copy_figure, figure, latex_atom, mma_figure};
 use cute_layout::LayoutError;
 
+mod common;
+
 const EXPECTED: &str = include_str!("../../../bench/atoms/expected_latex.txt");
 
 /// The blocks `## CASE\n<output>` of the oracle file.
 fn blocks() -> Vec<(&'static str, &'static str)> {
-    let mut out = Vec::new();
-    let mut rest = EXPECTED;
-    while let Some(body) = rest.strip_prefix("## ") {
-        let (case, body) = body.split_once('\n').unwrap_or((body, ""));
-        let end = body.find("\n## ").map_or(body.len(), |i| i + 1);
-        out.push((case, &body[..end]));
-        rest = &body[end..];
-    }
-    assert!(rest.is_empty(), "expected_latex.txt: stray text {rest:?}");
-    out
+    common::oracle_blocks(EXPECTED)
 }
 
 /// What the library writes for one case (the syntax of bench/atoms/gen_cpp.py).
 fn run(case: &str) -> Result<String, LayoutError> {
     let w: Vec<&str> = case.split_whitespace().collect();
-    let req = |name, value_type, layout, val_layout, permutation| AtomRequest {
-        name,
-        value_type,
-        layout,
-        val_layout,
-        permutation,
-        ..Default::default()
-    };
+    let req = common::atom_request;
     let fig = match (w[0], &w[1..]) {
         ("latex_mma_atom", [name]) => figure(&resolve_atom(&req(name, None, None, None, None))?)?,
         ("latex_mma", [name, lay, perm @ ..]) => figure(&resolve_atom(&req(
@@ -70,33 +56,7 @@ fn run(case: &str) -> Result<String, LayoutError> {
 fn every_latex_case_is_byte_exact() {
     let blocks = blocks();
     assert!(blocks.len() >= 16, "only {} cases", blocks.len());
-    let mut failures = Vec::new();
-    for (case, want) in &blocks {
-        match run(case) {
-            Ok(got) if got == *want => {}
-            Ok(got) => {
-                let line = got
-                    .lines()
-                    .zip(want.lines())
-                    .position(|(a, b)| a != b)
-                    .unwrap_or(got.lines().count().min(want.lines().count()));
-                failures.push(format!(
-                    "## {case}: first difference at line {}\n  C++:  {:?}\n  ours: {:?}",
-                    line + 1,
-                    want.lines().nth(line),
-                    got.lines().nth(line)
-                ));
-            }
-            Err(e) => failures.push(format!("## {case}: error {e}")),
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases differ from C++:\n{}",
-        failures.len(),
-        blocks.len(),
-        failures.join("\n")
-    );
+    common::check_oracle(&blocks, run);
 }
 
 /// The oracle covers an MMA atom, a tiled MMA with a permutation, an SM90 GMMA atom, SM75

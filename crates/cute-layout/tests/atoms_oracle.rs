@@ -12,21 +12,15 @@ use cute_layout::notation::atom::{
 };
 use cute_layout::{composition_tiler, make_identity_tensor, IntTuple, Layout, LayoutError, Tensor};
 
+mod common;
+
 const EXPECTED: &str = include_str!("../../../bench/atoms/expected.txt");
 
 type R<T> = Result<T, LayoutError>;
 
 /// The blocks `## CASE\n<output>` of the oracle file.
-fn blocks() -> Vec<(&'static str, String)> {
-    let mut out: Vec<(&str, String)> = Vec::new();
-    for line in EXPECTED.split_inclusive('\n') {
-        if let Some(case) = line.strip_prefix("## ") {
-            out.push((case.trim_end(), String::new()));
-        } else if let Some(last) = out.last_mut() {
-            last.1.push_str(line);
-        }
-    }
-    out
+fn blocks() -> Vec<(&'static str, &'static str)> {
+    common::oracle_blocks(EXPECTED)
 }
 
 fn tiled_mma(name: &str, layout: &str, perm: Option<&&str>) -> R<TiledMma> {
@@ -59,15 +53,7 @@ fn over(layout: &str) -> R<Tensor<()>> {
 /// What the library prints for one case (the syntax of bench/atoms/gen_cpp.py).
 fn run(case: &str) -> R<String> {
     let w: Vec<&str> = case.split_whitespace().collect();
-    let req = |name, value_type, layout, val_layout, permutation| AtomRequest {
-        name,
-        value_type,
-        layout,
-        val_layout,
-        permutation,
-        shape: None,
-        query: None,
-    };
+    let req = common::atom_request;
     Ok(match (w[0], &w[1..]) {
         ("mma", [name]) => atom_text(&req(name, None, None, None, None))?,
         ("copy", [op, t]) => atom_text(&req(op, Some(t), None, None, None))?,
@@ -185,21 +171,7 @@ fn every_case_prints_as_cpp() {
         "expected.txt has only {} cases",
         blocks.len()
     );
-    let mut failures = Vec::new();
-    for (case, want) in &blocks {
-        match run(case) {
-            Ok(got) if &got == want => {}
-            Ok(got) => failures.push(format!("## {case}\n--- C++\n{want}--- ours\n{got}")),
-            Err(e) => failures.push(format!("## {case}\n--- C++\n{want}--- ours: error {e}\n")),
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases differ from C++:\n{}",
-        failures.len(),
-        blocks.len(),
-        failures.join("\n")
-    );
+    common::check_oracle(&blocks, run);
 }
 
 #[test]

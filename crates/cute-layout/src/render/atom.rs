@@ -31,7 +31,7 @@ use crate::render::color::WHITE;
 use crate::tree::Tree;
 use crate::tuple::IntTuple;
 use crate::tv::TvCell;
-use crate::tv_render::paint_tv;
+use crate::tv_render::{outline, paint_tv};
 use std::fmt::Write;
 
 /// One panel of a figure: an operand's tile, who holds each of its elements, and where CuTe
@@ -482,14 +482,7 @@ fn svg_cells(
             c.value
         );
         if mark == Mark::Highlighted {
-            let _ = writeln!(
-                outlines,
-                "<rect class=\"highlight\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\" stroke-width=\"3\"/>",
-                l + 1,
-                t + 1,
-                CELL - 2,
-                CELL - 2
-            );
+            outline(outlines, l, t, CELL);
         }
     }
 }
