@@ -117,7 +117,7 @@ fn draw(req: &AtomRequest<'_>, args: &AtomArgs) -> Result<(), Box<dyn std::error
         if cells > render::atom::PDFLATEX_NODES {
             eprintln!(
                 "note: {cells} TikZ nodes, more than pdflatex's default memory holds (NVIDIA/cutlass PR #1733); \
-                 compile with lualatex, or draw it with --svg"
+                 draw it with --svg, or try lualatex"
             );
         }
         return Ok(write_out(

@@ -330,9 +330,11 @@ fn outside(name: &str, t: i64, v: i64, c: &IntTuple, (p, q): (i64, i64)) -> Layo
 /// (`% LayoutC: ...` or `% Layout S TV: ...`), the standalone TikZ header, then per panel one
 /// `\node` per element in the order of [`AtomPanel::cells`], the grid and the labels.
 ///
-/// CuTe's document puts one TikZ node in every cell; large figures (a 128x128x32 tiled MMA
-/// has 24576 cells) exceed `pdflatex`'s default main memory (NVIDIA/cutlass PR #1733).
-/// `lualatex`, whose memory grows as needed, compiles them; [`svg_atom`] draws any size.
+/// CuTe's document puts one TikZ node in every cell; large figures exceed `pdflatex`'s default
+/// main memory (NVIDIA/cutlass PR #1733): TeX Live 2022's `pdflatex` stops after about 9,400
+/// nodes with "TeX capacity exceeded, sorry [main memory size=5000000]", and a 128x128x32
+/// tiled MMA has 24,576. The document stays byte-identical to C++'s; [`svg_atom`] draws any
+/// real size, and `lualatex` (whose memory grows as needed) is the TeX engine to try.
 ///
 /// ```
 /// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
