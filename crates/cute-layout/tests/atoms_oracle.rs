@@ -5,7 +5,7 @@ use cute_layout::atom::{
     copy_op, copy_op_names, make_copy_atom, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b,
     make_tiled_copy_c, make_tiled_mma, mma_atom, mma_atom_names, TiledCopy, TiledMma,
 };
-use cute_layout::atom::{gmma_descriptor, Major, SmemLayout};
+use cute_layout::atom::{gmma_canonical, gmma_descriptor, Major, SmemLayout};
 use cute_layout::notation::atom::parse_gmma_layout_atom;
 use cute_layout::notation::atom::{
     atom_text, parse_permutation, parse_value_type, tiled_copy_text, AtomRequest,
@@ -48,6 +48,16 @@ fn partitioned(t: Tensor<()>) -> String {
 /// A bare layout as a tensor (its partitions keep track of the offset).
 fn over(layout: &str) -> R<Tensor<()>> {
     Ok(Tensor::new((), layout.parse::<Layout>()?))
+}
+
+/// `local_tile(tile_to_shape(ATOM, TILE), BLOCK, (0,0))`: one MMA's block of shared memory.
+fn gmma_block(atom: &str, tile: &str, block: &str) -> R<SmemLayout> {
+    let atom = parse_gmma_layout_atom(atom).expect("a GMMA layout atom")?;
+    let tile = atom.tile_to_shape(&tile.parse()?, None)?;
+    Ok(SmemLayout {
+        layout: composition_tiler(&tile.layout, &block.parse()?)?,
+        ..tile
+    })
 }
 
 /// What the library prints for one case (the syntax of bench/atoms/gen_cpp.py).
@@ -139,12 +149,7 @@ fn run(case: &str) -> R<String> {
             })
         }
         ("gmma_desc", [major, atom, tile, block]) => {
-            let atom = parse_gmma_layout_atom(atom).expect("a GMMA layout atom")?;
-            let tile = atom.tile_to_shape(&tile.parse()?, None)?;
-            let block = SmemLayout {
-                layout: composition_tiler(&tile.layout, &block.parse()?)?,
-                ..tile
-            };
+            let block = gmma_block(atom, tile, block)?;
             let major = if *major == "K" { Major::K } else { Major::MN };
             let d = gmma_descriptor(&block, major)?;
             format!(
@@ -191,4 +196,28 @@ fn every_catalogued_atom_is_checked_against_cpp() {
             "copy {op} missing: rerun bench/atoms/check.sh --update"
         );
     }
+}
+
+/// `gmma_canonical` finds, for every `make_gmma_desc` case C++ accepted, the majorness the case
+/// asked for and the descriptor C++ built.
+#[test]
+fn gmma_canonical_finds_the_majorness_cpp_was_given() {
+    let mut n = 0;
+    for (case, want) in blocks() {
+        let w: Vec<&str> = case.split_whitespace().collect();
+        let ["gmma_desc", major, atom, tile, block] = w[..] else {
+            continue;
+        };
+        let (got_major, d) = gmma_canonical(&gmma_block(atom, tile, block).unwrap()).unwrap();
+        assert_eq!(format!("{got_major:?}"), major, "{case}");
+        let got = format!(
+            "type={} sbo={} lbo={}\n",
+            d.layout_type.layout_type(),
+            d.stride_byte_offset,
+            d.leading_byte_offset
+        );
+        assert_eq!(got, want, "{case}");
+        n += 1;
+    }
+    assert!(n >= 10, "only {n} gmma_desc cases");
 }

@@ -396,7 +396,7 @@ const CELL: i64 = 40;
 /// let mma = make_tiled_mma(&mma_atom("SM80_16x8x16_F32F16F16F32_TN")?, &"(_2,_2,_1)".parse()?, &[])?;
 /// let svg = svg_atom(&mma_figure(&mma)?, &Options::default())?;
 /// assert!(svg.starts_with("<svg") && svg.contains(">T127</text>"));
-/// assert_eq!(svg.matches("<rect").count(), 32 * 16 + 32 * 16 + 16 * 16);
+/// assert_eq!(svg.matches("<rect").count(), 1 + 32 * 16 + 32 * 16 + 16 * 16); // background, C, A, B
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn svg_atom(figure: &AtomFigure, options: &Options) -> Result<String> {
