@@ -11,10 +11,12 @@
 # 2. generates ONE C++ translation unit printing each case (bench/atoms/gen_cpp.py) and
 #    compiles it host-only with g++ -std=c++17 against the CuTe headers of PyPI's
 #    nvidia-cutlass (no nvcc, no GPU: the traits are plain types and print() is host code);
-# 3. runs it; its output is the oracle, `## CASE` then what C++ printed.
+# 3. runs it; its output is the oracle, `## CASE` then what C++ printed (the print_latex cases,
+#    `## latex_...`, go to bench/atoms/expected_latex.txt, the others to expected.txt).
 # The Rust test crates/cute-layout/tests/atoms_oracle.rs recomputes every case with the library
 # and compares it byte for byte with expected.txt; it also fails when a catalogued atom is
-# missing from expected.txt (rerun this script with --update after changing the catalogue).
+# missing from expected.txt (rerun this script with --update after changing the catalogue);
+# crates/cute-layout/tests/atoms_latex_oracle.rs does the same for expected_latex.txt.
 #
 # Headers: CUTE_VENV (a venv with nvidia-cutlass==4.2.0.0 nvidia-cuda-cccl-cu12
 # nvidia-cuda-runtime-cu12 nvidia-cuda-nvcc-cu12), default /work/cutlass-venv, else the
@@ -59,14 +61,18 @@ python3 "$HERE/gen_cpp.py" <"$WORK/cases.txt" >"$WORK/atoms.cpp"
 echo "check.sh: compiling $WORK/atoms.cpp (g++ -std=c++17, host only)" >&2
 nice -n 10 g++ -std=c++17 -O0 "${INCLUDES[@]}" "$WORK/atoms.cpp" -o "$WORK/atoms"
 # make_gmma_desc reads the shared-memory address, which host code cannot: CuTe prints a notice.
-"$WORK/atoms" | grep -v '^ERROR: cast_smem_ptr_to_uint not supported' >"$WORK/expected.txt"
+"$WORK/atoms" | grep -v '^ERROR: cast_smem_ptr_to_uint not supported' |
+  awk -v E="$WORK/expected.txt" -v L="$WORK/expected_latex.txt" \
+    '/^## /{out = ($2 ~ /^latex_/) ? L : E} {print > out}'
 
-if [ "${1:-}" = "--update" ]; then
-  cp "$WORK/expected.txt" "$HERE/expected.txt"
-  echo "check.sh: wrote $HERE/expected.txt" >&2
-elif diff -u "$HERE/expected.txt" "$WORK/expected.txt" >"$WORK/expected.diff"; then
-  echo "check.sh: C++ output unchanged from $HERE/expected.txt" >&2
-else
-  die "C++ output differs from $HERE/expected.txt (see $WORK/expected.diff; --update to accept)"
-fi
-nice -n 10 cargo test --quiet -p cute-layout --test atoms_oracle
+for f in expected.txt expected_latex.txt; do
+  if [ "${1:-}" = "--update" ]; then
+    cp "$WORK/$f" "$HERE/$f"
+    echo "check.sh: wrote $HERE/$f" >&2
+  elif diff -u "$HERE/$f" "$WORK/$f" >"$WORK/$f.diff"; then
+    echo "check.sh: C++ output unchanged from $HERE/$f" >&2
+  else
+    die "C++ output differs from $HERE/$f (see $WORK/$f.diff; --update to accept)"
+  fi
+done
+nice -n 10 cargo test --quiet -p cute-layout --test atoms_oracle --test atoms_latex_oracle

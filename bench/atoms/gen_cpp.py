@@ -22,6 +22,11 @@ Cases (layouts in CuTe notation, `_8` static, `8` dynamic):
   eval EXPR                             a `cute eval` expression (no spaces) translated to C++
                                         (see cpp_of): what `cute eval EXPR` prints, a tensor over
                                         memory as LAYOUT+OFFSET
+  latex_mma_atom NAME                   print_latex(MMA_Atom<NAME>{})
+  latex_mma NAME LAYOUT [PERM]          print_latex(make_tiled_mma(NAME{}, LAYOUT, PERM))
+  latex_copy OP T THR VAL               print_latex(make_tiled_copy(Copy_Atom<OP,T>{}, THR, VAL))
+  latex_copy_mma A|B|C OP T NAME LAYOUT print_latex(make_tiled_copy_{A,B,C}(Copy_Atom<OP,T>{}, mma))
+(check.sh writes the latex_* cases to expected_latex.txt, the others to expected.txt.)
 """
 import re
 import sys
@@ -202,6 +207,16 @@ def case(line):
         return f'print({w[1]}{{}}); print("\\n");'
     if k == "smem_tile":
         return f'print(tile_to_shape({w[1]}{{}}, {tup(w[2])})); print("\\n");'
+    if k == "latex_mma_atom":
+        return f"print_latex(MMA_Atom<{w[1]}>{{}});"
+    if k == "latex_mma":
+        return f"print_latex({mma(*w[1:])});"
+    if k == "latex_copy":
+        op, t, thr, val = w[1:]
+        return f"print_latex(make_tiled_copy(Copy_Atom<{op}, {t}>{{}}, {layout(thr)}, {layout(val)}));"
+    if k == "latex_copy_mma":
+        which, op, t, name, lay = w[1:]
+        return f"print_latex(make_tiled_copy_{which}(Copy_Atom<{op}, {t}>{{}}, {mma(name, lay)}));"
     raise SystemExit(f"gen_cpp.py: unknown case `{line}`")
 
 

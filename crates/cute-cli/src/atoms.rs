@@ -1,10 +1,12 @@
 //! `cute atoms` and `cute atom`: the catalogue of MMA and copy atoms, printed as CuTe C++ prints
 //! them.
 
+use crate::{check_extension, out, write_out, write_picture, ColorBy, DrawArgs};
 use clap::Args;
 use cute_layout::atom::{copy_op_names, mma_atom_names};
-use cute_layout::notation::atom::{atom_text, AtomRequest, GMMA_LAYOUT_ATOMS};
-use cute_layout::LayoutError;
+use cute_layout::notation::atom::{atom_text, resolve_atom, AtomRequest, GMMA_LAYOUT_ATOMS};
+use cute_layout::render::{self, atom::figure, Label};
+use std::path::PathBuf;
 
 /// Arguments of `cute atoms`.
 #[derive(Args)]
@@ -19,6 +21,7 @@ pub struct AtomsArgs {
 
 /// Arguments of `cute atom`.
 #[derive(Args)]
+#[command(group = clap::ArgGroup::new("figure").args(["latex", "svg"]))]
 pub struct AtomArgs {
     /// The operation, spelled as in C++ (`SM80_16x8x16_F32F16F16F32_TN`,
     /// `SM90::GMMA::MMA_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>`, or
@@ -41,8 +44,19 @@ pub struct AtomArgs {
     shape: Option<String>,
     /// Print one layout instead: `A`, `B`, `C` (a tiled MMA's `get_layout{A,B,C}_TV`),
     /// `tile_size`, or `S`, `D` (a tiled copy's `get_layout{S,D}_TV`).
-    #[arg(long, value_name = "WHICH")]
+    #[arg(long, value_name = "WHICH", conflicts_with_all = ["latex", "svg"])]
     get: Option<String>,
+    /// Write CuTe's `print_latex` of the MMA atom, tiled MMA or tiled copy (byte for byte).
+    #[arg(long, conflicts_with = "svg")]
+    latex: bool,
+    /// Draw the same figure as SVG, or as PNG when the output file ends in `.png`.
+    #[arg(long)]
+    svg: bool,
+    /// Write the LaTeX or the picture to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE", requires = "figure")]
+    output: Option<PathBuf>,
+    #[command(flatten)]
+    draw: DrawArgs,
 }
 
 /// `cute atoms`: one name per line, MMA operations first.
@@ -58,8 +72,8 @@ pub fn list(args: AtomsArgs) -> String {
     names.join("\n") + "\n"
 }
 
-/// `cute atom NAME ...`: what C++ prints for the atom, tiled MMA or tiled copy.
-pub fn show(args: AtomArgs) -> Result<String, LayoutError> {
+/// `cute atom NAME ...`: what C++ prints for the atom, tiled MMA or tiled copy, or its figure.
+pub fn show(args: AtomArgs) -> Result<(), Box<dyn std::error::Error>> {
     let req = AtomRequest {
         name: &args.name,
         value_type: args.value_type.as_deref(),
@@ -69,5 +83,38 @@ pub fn show(args: AtomArgs) -> Result<String, LayoutError> {
         shape: args.shape.as_deref(),
         query: args.get.as_deref(),
     };
-    atom_text(&req)
+    if args.latex || args.svg {
+        draw(&req, &args)
+    } else {
+        Ok(out(atom_text(&req)?)?)
+    }
+}
+
+/// `--latex` / `--svg`: the figure of the request, written out.
+fn draw(req: &AtomRequest<'_>, args: &AtomArgs) -> Result<(), Box<dyn std::error::Error>> {
+    let output = args.output.as_deref();
+    let fig = figure(&resolve_atom(req)?)?;
+    if args.latex {
+        if args.draw.highlight.is_some() || !matches!(args.draw.color, ColorBy::Offset) {
+            return Err(
+                "atom --latex writes CuTe's figure and takes no --color or --highlight; use --svg"
+                    .into(),
+            );
+        }
+        check_extension(output, &["tex"])?;
+        let cells: usize = fig.panels.iter().map(|p| p.cells.len()).sum();
+        if cells > render::atom::PDFLATEX_NODES {
+            eprintln!(
+                "note: {cells} TikZ nodes, more than pdflatex's default memory holds (NVIDIA/cutlass PR #1733); \
+                 draw it with --svg, or try lualatex"
+            );
+        }
+        return Ok(write_out(
+            output,
+            render::atom::latex_atom(&fig).as_bytes(),
+        )?);
+    }
+    check_extension(output, &["svg", "png"])?;
+    let svg = render::atom::svg_atom(&fig, &args.draw.options(Label::Offset)?)?;
+    write_picture(output, &svg)
 }

@@ -353,7 +353,7 @@ fn run(command: Command) -> Outcome {
         Command::Ops { markdown: true } => out(cute_layout::registry::markdown())?,
         Command::Ops { markdown: false } => out(ops_list())?,
         Command::Atoms(args) => out(atoms::list(args))?,
-        Command::Atom(args) => out(atoms::show(args)?)?,
+        Command::Atom(args) => atoms::show(args)?,
         Command::Diff { a, b } => {
             let d = cute_layout::diff::diff_exprs(&a, &b)?;
             out(format!("{d}\n"))?;
@@ -571,11 +571,16 @@ fn draw_svg(
         Some(tile) => svg_tv_opts(&tv_layout(expr, tile)?, &options)?,
         None => render::svg(&render::subject(expr)?, &options)?,
     };
+    write_picture(output, &svg)
+}
+
+/// Writes an SVG picture, rasterized to PNG when FILE ends in `.png`.
+fn write_picture(output: Option<&Path>, svg: &str) -> Result<(), Box<dyn std::error::Error>> {
     let is_png = output
         .and_then(Path::extension)
         .is_some_and(|x| x.eq_ignore_ascii_case("png"));
     if is_png {
-        write_out(output, &render::png(&svg)?)?;
+        write_out(output, &render::png(svg)?)?;
     } else {
         write_out(output, svg.as_bytes())?;
     }

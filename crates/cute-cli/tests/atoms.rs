@@ -9,15 +9,20 @@ const EXPECTED: &str = include_str!("../../../bench/atoms/expected.txt");
 
 /// What C++ printed for the case line `## CASE`.
 fn oracle(case: &str) -> &'static str {
+    block(EXPECTED, case)
+}
+
+/// The output under `## CASE` in an oracle file.
+fn block(text: &'static str, case: &str) -> &'static str {
     let header = format!("## {case}\n");
-    let start = EXPECTED
+    let start = text
         .find(&header)
         .unwrap_or_else(|| panic!("no case `{case}`"))
         + header.len();
-    let end = EXPECTED[start..]
+    let end = text[start..]
         .find("\n## ")
-        .map_or(EXPECTED.len(), |i| start + i + 1);
-    &EXPECTED[start..end]
+        .map_or(text.len(), |i| start + i + 1);
+    &text[start..end]
 }
 
 #[test]
@@ -153,4 +158,97 @@ fn atom_errors_name_the_problem() {
     let out = cute(&["atom", "SM75_U32x4_LDSM_N"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--type"));
+}
+
+const EXPECTED_LATEX: &str = include_str!("../../../bench/atoms/expected_latex.txt");
+
+/// What C++'s `print_latex` wrote for the case line `## CASE`.
+fn latex_oracle(case: &str) -> &'static str {
+    block(EXPECTED_LATEX, case)
+}
+
+/// The `cute atom` arguments of a `latex_*` oracle case (the syntax of bench/atoms/gen_cpp.py).
+fn latex_args(case: &str) -> Vec<&str> {
+    let w: Vec<&str> = case.split_whitespace().collect();
+    let mut args = vec!["atom", w[1]];
+    match w[0] {
+        "latex_mma" => args.extend(["--layout", w[2]]),
+        "latex_copy" => args.extend(["--type", w[2], "--layout", w[3], "--val-layout", w[4]]),
+        _ => {}
+    }
+    args.push("--latex");
+    args
+}
+
+#[test]
+fn atom_latex_writes_cpps_print_latex() {
+    for case in [
+        "latex_mma SM80_16x8x16_F32F16F16F32_TN (_2,_2,_1)",
+        "latex_mma_atom SM61_DP4A",
+        "latex_copy SM75_U32x4_LDSM_N half_t (_32,_1) (_1,_8)",
+    ] {
+        let args = latex_args(case);
+        assert_eq!(stdout_of(&args), latex_oracle(case), "cute {args:?}");
+    }
+}
+
+#[test]
+fn atom_svg_writes_svg_and_png() {
+    let dir = std::env::temp_dir().join(format!("cute-atom-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mma = [
+        "atom",
+        "SM80_16x8x8_F32F16F16F32_TN",
+        "--layout",
+        "(_1,_2,_1)",
+        "--svg",
+    ];
+    let svg = stdout_of(&mma);
+    assert!(svg.starts_with("<svg") && svg.contains(">T63</text>"));
+    let png = dir.join("mma.png");
+    let out = cute(&[&mma[..], &["-o", png.to_str().unwrap()]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    // 16 + 1 + 8 + 1 columns of 40 pixels (A, its row labels, the gap, C).
+    let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    assert_eq!(width, (16 + 1 + 8 + 1) * 40);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn atom_figure_options_are_checked() {
+    let mma = [
+        "atom",
+        "SM80_16x8x8_F32F16F16F32_TN",
+        "--layout",
+        "(_1,_2,_1)",
+    ];
+    let err = |extra: &[&str]| {
+        let out = cute(&[&mma[..], extra].concat());
+        assert!(!out.status.success(), "cute {extra:?} succeeded");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    assert!(err(&["--latex", "--color", "warp"]).contains("takes no --color"));
+    assert!(err(&["--latex", "-o", "x.svg"]).contains("unknown output extension `.svg`"));
+    assert!(err(&["--svg", "-o", "x.tex"]).contains("unknown output extension `.tex`"));
+    assert!(err(&["-o", "x.tex"]).contains("--latex"));
+    assert!(err(&["--latex", "--get", "A"]).contains("cannot be used with"));
+    let out = cute(&["atom", "SM75_U32x4_LDSM_N", "--type", "half_t", "--latex"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not a tiled copy"));
+    let big = cute(&[
+        "atom",
+        "SM80_16x8x16_F32F16F16F32_TN",
+        "--layout",
+        "(_4,_2,_1)",
+        "--permutation",
+        "(_128,_128,_32)",
+        "--latex",
+    ]);
+    assert!(big.status.success());
+    assert!(String::from_utf8_lossy(&big.stderr).contains("PR #1733"));
 }

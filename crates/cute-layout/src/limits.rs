@@ -15,6 +15,7 @@
 //! | [`MAX_SWIZZLE_BITS`] | `B + M + abs(S)` of a swizzle |
 //! | [`MAX_TEXT_CELLS`] | cells of a text grid or LaTeX document (`show`, `latex`, `show --tv`) |
 //! | [`MAX_PICTURE_CELLS`] | cells of an SVG or PNG picture (`svg`, `svg --tv`) |
+//! | [`MAX_FIGURE_CELLS`] | cells of all panels of an atom figure (`cute atom --svg`) |
 //! | [`MAX_ENUMERATED`] | `(thread, value)` pairs visited to check or draw a TV layout |
 //! | [`BRUTE_FORCE_LIMIT`] | elements composition verifies one by one, and `logical_product` when the tiler has a negative stride |
 //! | [`QUASI_INVERSE_CHECK_LIMIT`] | elements a quasi-inverse is checked on |
@@ -42,6 +43,10 @@ pub const MAX_TEXT_CELLS: i64 = 1 << 20;
 
 /// The most cells an SVG or PNG picture may have (2^14, e.g. 128x128).
 pub const MAX_PICTURE_CELLS: i64 = 1 << 14;
+
+/// The most cells, all panels together, of an SVG or PNG figure of a tiled MMA or tiled copy
+/// (2^17: a 256x256 C tile with its 256x64 A and B tiles fits).
+pub const MAX_FIGURE_CELLS: i64 = 1 << 17;
 
 /// The most `(thread, value)` pairs enumerated to check or draw a TV layout (2^22).
 pub const MAX_ENUMERATED: i64 = 1 << 22;

@@ -21,7 +21,7 @@ use std::fmt::Write;
 
 /// The fill and mark of a TV cell: CuTe's TV colors by thread, or the pictures' palette by
 /// value, warp or bank; `m` is the tile's row count, `mn` its shape.
-fn paint_tv(options: &Options, c: &TvCell, m: i64, mn: &IntTuple) -> (Rgb, Mark) {
+pub(crate) fn paint_tv(options: &Options, c: &TvCell, m: i64, mn: &IntTuple) -> (Rgb, Mark) {
     let index = c.m + m * c.n;
     let info = CellInfo {
         index,
@@ -57,6 +57,18 @@ fn color(thread: i64) -> crate::render::color::Rgb {
 /// As [`TvLayout::grid`].
 pub fn latex_tv(tv: &TvLayout) -> Result<String> {
     crate::render::latex_tv(&tv.layout, &tv.tiler)
+}
+
+/// The thick outline of a highlighted `cell x cell` square at `(x, y)`.
+pub(crate) fn outline(out: &mut String, x: i64, y: i64, cell: i64) {
+    let _ = writeln!(
+        out,
+        "<rect class=\"highlight\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\" stroke-width=\"3\"/>",
+        x + 1,
+        y + 1,
+        cell - 2,
+        cell - 2
+    );
 }
 
 /// A text grid in the style of `print_layout`, each cell `T<t>V<v>` (empty cells blank).
@@ -181,14 +193,7 @@ pub fn svg_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
                 );
             }
             if mark == Mark::Highlighted {
-                let _ = writeln!(
-                    outlines,
-                    "<rect class=\"highlight\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\" stroke-width=\"3\"/>",
-                    x + 1,
-                    y + 1,
-                    CELL - 2,
-                    CELL - 2
-                );
+                outline(&mut outlines, x, y, CELL);
             }
         }
     }

@@ -5,28 +5,22 @@ use cute_layout::atom::{
     copy_op, copy_op_names, make_copy_atom, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b,
     make_tiled_copy_c, make_tiled_mma, mma_atom, mma_atom_names, TiledCopy, TiledMma,
 };
-use cute_layout::atom::{gmma_descriptor, Major, SmemLayout};
+use cute_layout::atom::{gmma_canonical, gmma_descriptor, Major, SmemLayout};
 use cute_layout::notation::atom::parse_gmma_layout_atom;
 use cute_layout::notation::atom::{
     atom_text, parse_permutation, parse_value_type, tiled_copy_text, AtomRequest,
 };
 use cute_layout::{composition_tiler, make_identity_tensor, IntTuple, Layout, LayoutError, Tensor};
 
+mod common;
+
 const EXPECTED: &str = include_str!("../../../bench/atoms/expected.txt");
 
 type R<T> = Result<T, LayoutError>;
 
 /// The blocks `## CASE\n<output>` of the oracle file.
-fn blocks() -> Vec<(&'static str, String)> {
-    let mut out: Vec<(&str, String)> = Vec::new();
-    for line in EXPECTED.split_inclusive('\n') {
-        if let Some(case) = line.strip_prefix("## ") {
-            out.push((case.trim_end(), String::new()));
-        } else if let Some(last) = out.last_mut() {
-            last.1.push_str(line);
-        }
-    }
-    out
+fn blocks() -> Vec<(&'static str, &'static str)> {
+    common::oracle_blocks(EXPECTED)
 }
 
 fn tiled_mma(name: &str, layout: &str, perm: Option<&&str>) -> R<TiledMma> {
@@ -56,18 +50,20 @@ fn over(layout: &str) -> R<Tensor<()>> {
     Ok(Tensor::new((), layout.parse::<Layout>()?))
 }
 
+/// `local_tile(tile_to_shape(ATOM, TILE), BLOCK, (0,0))`: one MMA's block of shared memory.
+fn gmma_block(atom: &str, tile: &str, block: &str) -> R<SmemLayout> {
+    let atom = parse_gmma_layout_atom(atom).expect("a GMMA layout atom")?;
+    let tile = atom.tile_to_shape(&tile.parse()?, None)?;
+    Ok(SmemLayout {
+        layout: composition_tiler(&tile.layout, &block.parse()?)?,
+        ..tile
+    })
+}
+
 /// What the library prints for one case (the syntax of bench/atoms/gen_cpp.py).
 fn run(case: &str) -> R<String> {
     let w: Vec<&str> = case.split_whitespace().collect();
-    let req = |name, value_type, layout, val_layout, permutation| AtomRequest {
-        name,
-        value_type,
-        layout,
-        val_layout,
-        permutation,
-        shape: None,
-        query: None,
-    };
+    let req = common::atom_request;
     Ok(match (w[0], &w[1..]) {
         ("mma", [name]) => atom_text(&req(name, None, None, None, None))?,
         ("copy", [op, t]) => atom_text(&req(op, Some(t), None, None, None))?,
@@ -153,12 +149,7 @@ fn run(case: &str) -> R<String> {
             })
         }
         ("gmma_desc", [major, atom, tile, block]) => {
-            let atom = parse_gmma_layout_atom(atom).expect("a GMMA layout atom")?;
-            let tile = atom.tile_to_shape(&tile.parse()?, None)?;
-            let block = SmemLayout {
-                layout: composition_tiler(&tile.layout, &block.parse()?)?,
-                ..tile
-            };
+            let block = gmma_block(atom, tile, block)?;
             let major = if *major == "K" { Major::K } else { Major::MN };
             let d = gmma_descriptor(&block, major)?;
             format!(
@@ -187,21 +178,7 @@ fn every_case_prints_as_cpp() {
         "expected.txt has only {} cases",
         blocks.len()
     );
-    let mut failures = Vec::new();
-    for (case, want) in &blocks {
-        match run(case) {
-            Ok(got) if &got == want => {}
-            Ok(got) => failures.push(format!("## {case}\n--- C++\n{want}--- ours\n{got}")),
-            Err(e) => failures.push(format!("## {case}\n--- C++\n{want}--- ours: error {e}\n")),
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} cases differ from C++:\n{}",
-        failures.len(),
-        blocks.len(),
-        failures.join("\n")
-    );
+    common::check_oracle(&blocks, run);
 }
 
 #[test]
@@ -248,4 +225,28 @@ fn the_eval_cases_cover_every_atom_operation() {
             );
         }
     }
+}
+
+/// `gmma_canonical` finds, for every `make_gmma_desc` case C++ accepted, the majorness the case
+/// asked for and the descriptor C++ built.
+#[test]
+fn gmma_canonical_finds_the_majorness_cpp_was_given() {
+    let mut n = 0;
+    for (case, want) in blocks() {
+        let w: Vec<&str> = case.split_whitespace().collect();
+        let ["gmma_desc", major, atom, tile, block] = w[..] else {
+            continue;
+        };
+        let (got_major, d) = gmma_canonical(&gmma_block(atom, tile, block).unwrap()).unwrap();
+        assert_eq!(format!("{got_major:?}"), major, "{case}");
+        let got = format!(
+            "type={} sbo={} lbo={}\n",
+            d.layout_type.layout_type(),
+            d.stride_byte_offset,
+            d.leading_byte_offset
+        );
+        assert_eq!(got, want, "{case}");
+        n += 1;
+    }
+    assert!(n >= 10, "only {n} gmma_desc cases");
 }

@@ -28,7 +28,10 @@ mod tiled_copy;
 mod tiled_mma;
 
 pub use catalogue::{copy_op, copy_op_names, is_mma_atom, mma_atom, mma_atom_names};
-pub use smem::{gmma_descriptor, gmma_layout_atom, GmmaDescriptor, GmmaSwizzle, Major, SmemLayout};
+pub use smem::{
+    gmma_canonical, gmma_descriptor, gmma_layout_atom, GmmaDescriptor, GmmaSwizzle, Major,
+    SmemLayout,
+};
 pub use tiled_copy::{
     make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, make_tiled_copy_impl,
     TiledCopy,

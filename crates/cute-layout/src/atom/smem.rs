@@ -277,6 +277,46 @@ pub fn gmma_descriptor(smem: &SmemLayout, major: Major) -> Result<GmmaDescriptor
     }
 }
 
+/// Which canonical GMMA layout one MMA's `(MN, K)` block of shared memory is: its majorness,
+/// and the descriptor (swizzle mode, SBO, LBO) of [`gmma_descriptor`] for it. C++ is told
+/// the majorness by the MMA's template argument (`make_gmma_desc<Major>`); this tries K-major
+/// first, then MN-major, and returns the first that is canonical.
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] when neither is: the message gives C++'s condition for
+/// each (`Not a canonical GMMA_K Layout: ...; Not a canonical GMMA_MN Layout: ...`).
+///
+/// ```
+/// use cute_layout::atom::{gmma_canonical, gmma_layout_atom, GmmaSwizzle, Major, ValueType};
+/// let atom = gmma_layout_atom(Major::MN, GmmaSwizzle::Sw64, ValueType::Half)?;
+/// let block = atom.tile_to_shape(&"(_64,_16)".parse()?, None)?;
+/// let (major, d) = gmma_canonical(&block)?;
+/// assert_eq!((major, d.layout_type), (Major::MN, GmmaSwizzle::Sw64));
+/// let plain = cute_layout::atom::SmemLayout { layout: "(_64,_16):(_1,_96)".parse()?, ..block };
+/// let e = gmma_canonical(&plain).unwrap_err().to_string();
+/// assert!(e.contains("Not a canonical GMMA_K Layout: Expected K-size 2") && e.contains("Not a canonical GMMA_MN Layout: Expected stride failure"));
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn gmma_canonical(smem: &SmemLayout) -> Result<(Major, GmmaDescriptor)> {
+    let k = match gmma_descriptor(smem, Major::K) {
+        Ok(d) => return Ok((Major::K, d)),
+        Err(e) => e,
+    };
+    let mn = match gmma_descriptor(smem, Major::MN) {
+        Ok(d) => return Ok((Major::MN, d)),
+        Err(e) => e,
+    };
+    let detail = |e: &LayoutError| match e {
+        LayoutError::InvalidArgument { detail, .. } => detail.clone(),
+        other => other.to_string(),
+    };
+    Err(LayoutError::InvalidArgument {
+        op: "make_gmma_desc",
+        detail: format!("{}; {}", detail(&k), detail(&mn)),
+        hint: "build the shared-memory layout with tile_to_shape of a GMMA::Layout_*_Atom<T> and take one MMA's (MN, K) block",
+    })
+}
+
 /// `logical_divide(u128, tiler)`, which must be congruent to `((1,1),(1,1))`.
 fn canonical(u128: &Layout, tiler: &Tiler, major: Major) -> Result<Layout> {
     let c = logical_divide(u128, tiler)?;

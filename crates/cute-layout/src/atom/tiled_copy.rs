@@ -239,6 +239,51 @@ impl TiledCopy {
         Layout::concat([tv_mode.mode(0)?, tv_mode.mode(1)?, tv.mode(1)?])
     }
 
+    /// `tidfrg_S(x)(_,_,_0)`: the `(thr_idx, val_idx)` view of the first `Tiler_MN` tile of
+    /// `x` as the source sees it. Of `make_identity_tensor(tile)` it is the tensor CuTe's
+    /// `print_latex(tiled_copy)` draws.
+    ///
+    /// # Errors
+    /// Divisibility of `x` by `Tiler_MN`; errors of the compositions.
+    ///
+    /// ```
+    /// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
+    /// use cute_layout::make_identity_tensor;
+    /// let atom = make_copy_atom(&copy_op("UniversalCopy<uint128_t>")?, ValueType::Half)?;
+    /// let tc = make_tiled_copy(&atom, &"(_4,_2):(_2,_1)".parse()?, &"(_1,_8)".parse()?)?;
+    /// let s = tc.tile_tv_s(make_identity_tensor(&tc.tiler)?)?;
+    /// assert_eq!(s.to_string(), "ArithTuple(_0,_0) o ((_2,_4),(_8,_1)):((_8@1,_1@0),(_1@1,_0))");
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn tile_tv_s<P: Partitionable>(&self, x: P) -> Result<P> {
+        self.tile_tv(x, Side::Src).map_err(|e| e.within("tidfrg_S"))
+    }
+
+    /// `tidfrg_D(x)(_,_,_0)`: as [`TiledCopy::tile_tv_s`] for the destination.
+    ///
+    /// # Errors
+    /// As [`TiledCopy::tile_tv_s`].
+    ///
+    /// ```
+    /// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
+    /// use cute_layout::make_identity_tensor;
+    /// let atom = make_copy_atom(&copy_op("SM75_U32x4_LDSM_N")?, ValueType::Half)?;
+    /// let tc = make_tiled_copy(&atom, &"(_32,_1)".parse()?, &"(_1,_8)".parse()?)?;
+    /// let d = tc.tile_tv_d(make_identity_tensor(&tc.tiler)?)?;
+    /// assert_eq!(d.to_string(), "ArithTuple(_0,_0) o (_32,(_8,_1)):(_1@0,(_1@1,_0))");
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn tile_tv_d<P: Partitionable>(&self, x: P) -> Result<P> {
+        self.tile_tv(x, Side::Dst).map_err(|e| e.within("tidfrg_D"))
+    }
+
+    fn tile_tv<P: Partitionable>(&self, x: P, side: Side) -> Result<P> {
+        let under = || Tree::leaf(CoordLeaf::Underscore);
+        let coord: Coord =
+            Tree::tuple([under(), under(), Tree::leaf(CoordLeaf::Index(Int::ZERO))])?;
+        x.reshape_and_slice(|l| self.tidfrg(l, side), &coord)
+    }
+
     /// `thr_copy.partition_{S,D}`: `tidfrg` sliced at `(thr_idx, _, (_,...))`.
     fn partition<P: Partitionable>(&self, x: P, thr_idx: i64, side: Side) -> Result<P> {
         let under = || Tree::leaf(CoordLeaf::Underscore);

@@ -306,45 +306,55 @@ pub struct AtomRequest<'a> {
     pub query: Option<&'a str>,
 }
 
-/// What CuTe C++ prints for the request (one line more, a newline, for the layouts C++
-/// prints without one): `print(MMA_Atom<NAME>{})`, `print(GMMA::Layout_K_SW128_Atom<T>{})` or
-/// `print(tile_to_shape(GMMA::Layout_..._Atom<T>{}, SHAPE))`,
-/// `print(Copy_Atom<NAME, T>{})`, `print(make_tiled_mma(NAME{}, LAYOUT, PERMUTATION))` or
-/// `print(make_tiled_copy(Copy_Atom<NAME, T>{}, LAYOUT, VAL_LAYOUT))`.
+/// What an [`AtomRequest`] names, built: a shared-memory layout atom (tiled to a shape), an MMA
+/// atom, a tiled MMA, a copy atom or a tiled copy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AtomObject {
+    /// `GMMA::Layout_..._Atom<T>`, or `tile_to_shape` of it.
+    Smem(SmemLayout),
+    /// `MMA_Atom<NAME>`.
+    Mma(MmaAtom),
+    /// `make_tiled_mma(NAME{}, LAYOUT, PERMUTATION)`.
+    TiledMma(TiledMma),
+    /// `Copy_Atom<NAME, T>`.
+    Copy(CopyAtom),
+    /// `make_tiled_copy(Copy_Atom<NAME, T>{}, LAYOUT, VAL_LAYOUT)`.
+    TiledCopy(TiledCopy),
+}
+
+/// Builds what the request names: a tiled MMA when a layout, a permutation or a query is
+/// given (the thread layout defaulting to `_1:_0`), likewise a tiled copy (both layouts
+/// defaulting to `_1:_0`), else the atom itself.
 ///
 /// # Errors
 /// An unknown name or type, a copy operation without a type, arguments that do not parse, and
 /// the errors of the tiled constructions.
 ///
 /// ```
-/// use cute_layout::notation::atom::{atom_text, AtomRequest};
-/// let text = atom_text(&AtomRequest {
-///     name: "SM80_16x8x16_F32F16F16F32_TN",
-///     layout: Some("(_2,_2,_1)"),
-///     ..Default::default()
-/// })?;
-/// assert!(text.contains("ThrLayoutVMNK:  (_32,_2,_2,_1):(_1,_32,_64,_0)"));
+/// use cute_layout::notation::atom::{resolve_atom, AtomObject, AtomRequest};
+/// let req = AtomRequest { name: "SM80_16x8x8_F32F16F16F32_TN", layout: Some("(_2,_1,_1)"), ..Default::default() };
+/// assert!(matches!(resolve_atom(&req)?, AtomObject::TiledMma(_)));
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
-pub fn atom_text(req: &AtomRequest<'_>) -> Result<String> {
+pub fn resolve_atom(req: &AtomRequest<'_>) -> Result<AtomObject> {
     let name = canonical_atom_name(req.name);
     if let Some(atom) = parse_gmma_layout_atom(&name) {
-        let atom = match req.shape {
+        return Ok(AtomObject::Smem(match req.shape {
             Some(shape) => atom?.tile_to_shape(&shape.parse()?, None)?,
             None => atom?,
-        };
-        return Ok(format!("{}\n", smem_layout_text(&atom)));
+        }));
     }
     let layout = req.layout.map(str::parse::<Layout>).transpose()?;
+    let unit = || Layout::leaf(Int::ONE, Int::ZERO);
     if is_mma_atom(&name) {
         let atom = mma_atom(&name)?;
         if layout.is_none() && req.permutation.is_none() && req.query.is_none() {
-            return Ok(mma_atom_text(&atom));
+            return Ok(AtomObject::Mma(atom));
         }
-        let thr = layout.unwrap_or_else(|| Layout::leaf(Int::ONE, Int::ZERO));
         let perm = req.permutation.map(parse_permutation).transpose()?;
+        let thr = layout.unwrap_or_else(unit);
         let mma = make_tiled_mma(&atom, &thr, perm.as_deref().unwrap_or(&[]))?;
-        return tiled_mma_query(&mma, req.query);
+        return Ok(AtomObject::TiledMma(mma));
     }
     let op = copy_op(&name).map_err(|_| LayoutError::InvalidArgument {
         op: "cute atom",
@@ -358,14 +368,40 @@ pub fn atom_text(req: &AtomRequest<'_>) -> Result<String> {
     })?;
     let atom = make_copy_atom(&op, parse_value_type(t)?)?;
     if layout.is_none() && req.val_layout.is_none() && req.query.is_none() {
-        return Ok(copy_atom_text(&atom));
+        return Ok(AtomObject::Copy(atom));
     }
-    let thr = layout.unwrap_or_else(|| Layout::leaf(Int::ONE, Int::ZERO));
-    let val = match req.val_layout {
-        Some(v) => v.parse()?,
-        None => Layout::leaf(Int::ONE, Int::ZERO),
-    };
-    tiled_copy_query(&make_tiled_copy(&atom, &thr, &val)?, req.query)
+    let val = req.val_layout.map(str::parse::<Layout>).transpose()?;
+    let (thr, val) = (layout.unwrap_or_else(unit), val.unwrap_or_else(unit));
+    Ok(AtomObject::TiledCopy(make_tiled_copy(&atom, &thr, &val)?))
+}
+
+/// What CuTe C++ prints for the request (one line more, a newline, for the layouts C++
+/// prints without one): `print(MMA_Atom<NAME>{})`, `print(GMMA::Layout_K_SW128_Atom<T>{})` or
+/// `print(tile_to_shape(GMMA::Layout_..._Atom<T>{}, SHAPE))`,
+/// `print(Copy_Atom<NAME, T>{})`, `print(make_tiled_mma(NAME{}, LAYOUT, PERMUTATION))` or
+/// `print(make_tiled_copy(Copy_Atom<NAME, T>{}, LAYOUT, VAL_LAYOUT))`.
+///
+/// # Errors
+/// As [`resolve_atom`]; a query that does not fit the object.
+///
+/// ```
+/// use cute_layout::notation::atom::{atom_text, AtomRequest};
+/// let text = atom_text(&AtomRequest {
+///     name: "SM80_16x8x16_F32F16F16F32_TN",
+///     layout: Some("(_2,_2,_1)"),
+///     ..Default::default()
+/// })?;
+/// assert!(text.contains("ThrLayoutVMNK:  (_32,_2,_2,_1):(_1,_32,_64,_0)"));
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn atom_text(req: &AtomRequest<'_>) -> Result<String> {
+    match resolve_atom(req)? {
+        AtomObject::Smem(atom) => Ok(format!("{}\n", smem_layout_text(&atom))),
+        AtomObject::Mma(atom) => Ok(mma_atom_text(&atom)),
+        AtomObject::TiledMma(mma) => tiled_mma_query(&mma, req.query),
+        AtomObject::Copy(atom) => Ok(copy_atom_text(&atom)),
+        AtomObject::TiledCopy(tc) => tiled_copy_query(&tc, req.query),
+    }
 }
 
 /// A tiled MMA, or one of its layouts: `A`, `B`, `C` (`get_layout{A,B,C}_TV`), `tile_size`.

@@ -11,8 +11,8 @@ use crate::swizzle::AnyLayout;
 use crate::tuple::IntTuple;
 use std::fmt::Write;
 
-const HEADER: &str = "\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n\n\\begin{document}\n\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n";
-const FOOTER: &str = "\\end{tikzpicture}\n\\end{document}\n";
+pub(crate) const HEADER: &str = "\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n\n\\begin{document}\n\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n";
+pub(crate) const FOOTER: &str = "\\end{tikzpicture}\n\\end{document}\n";
 
 /// The grid and the row and column labels of an `M x N` picture.
 fn grid_and_labels(out: &mut String, rows: usize, cols: usize) {
@@ -32,19 +32,26 @@ fn slab_grid(out: &mut String, rows: usize, cols: usize, y0: usize) {
         "\\draw[color=black,thick,shift={{(-0.5,{shift})}}] (0,0) grid ({rows},{cols});\n\n"
     );
     for m in 0..rows {
-        let _ = writeln!(
-            out,
-            "\\node at ({m},{}) {{\\Large{{\\texttt{{{m}}}}}}};",
-            y0 as i64 - 1
-        );
+        label_node(out, m as i64, y0 as i64 - 1, m as i64);
     }
     for n in 0..cols {
-        let _ = writeln!(
-            out,
-            "\\node at (-1,{}) {{\\Large{{\\texttt{{{n}}}}}}};",
-            y0 + n
-        );
+        label_node(out, -1, (y0 + n) as i64, n as i64);
     }
+}
+
+/// CuTe's row or column label: `\node at (x,y) {\Large{\texttt{k}}};`.
+pub(crate) fn label_node(out: &mut String, x: i64, y: i64, k: i64) {
+    let _ = writeln!(out, "\\node at ({x},{y}) {{\\Large{{\\texttt{{{k}}}}}}};");
+}
+
+/// CuTe's cell of a TV picture: `\node[fill=COLOR] at (x,y) {\shortstack{T<t> \\ V<v>}};`,
+/// colored by thread (`TikzColor_TV`).
+pub(crate) fn tv_node(out: &mut String, x: i64, y: i64, thread: i64, value: i64) {
+    let _ = writeln!(
+        out,
+        "\\node[fill={}] at ({x},{y}) {{\\shortstack{{T{thread} \\\\ V{value}}}}};",
+        tikz_rgb(TV_PALETTE[thread.rem_euclid(8) as usize])
+    );
 }
 
 /// `print_latex(L)`: a standalone TikZ document drawing `L(m, n)` as CuTe does: the x axis
@@ -225,11 +232,7 @@ pub fn latex_tv(layout_tv: &Layout, tile_mn: &IntTuple) -> Result<String> {
             let n = (idx.div_euclid(rows as i64)).rem_euclid(cols as i64) as usize;
             if !filled[m * cols + n] {
                 filled[m * cols + n] = true;
-                let _ = writeln!(
-                    out,
-                    "\\node[fill={}] at ({m},{n}) {{\\shortstack{{T{tid} \\\\ V{vid}}}}};",
-                    tikz_rgb(TV_PALETTE[tid % 8])
-                );
+                tv_node(&mut out, m as i64, n as i64, tid as i64, vid as i64);
             }
         }
     }

@@ -14,6 +14,7 @@
 //!
 //! The renderers return strings or bytes; they never write files.
 
+pub mod atom;
 pub mod color;
 pub mod grid;
 pub mod latex;
