@@ -363,7 +363,11 @@ fn run(command: Command) -> Outcome {
         }
         Command::Explain { expr, json } => {
             let e = explain(&expr)?;
-            out(if json { e.to_json() + "\n" } else { e.to_string() })?;
+            out(if json {
+                e.to_json() + "\n"
+            } else {
+                e.to_string()
+            })?;
             if e.result.is_err() {
                 return Ok(ExitCode::FAILURE);
             }
