@@ -309,6 +309,7 @@ pub struct AtomRequest<'a> {
 /// What an [`AtomRequest`] names, built: a shared-memory layout atom (tiled to a shape), an MMA
 /// atom, a tiled MMA, a copy atom or a tiled copy.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)] // built once per request and matched at once
 pub enum AtomObject {
     /// `GMMA::Layout_..._Atom<T>`, or `tile_to_shape` of it.
     Smem(SmemLayout),

@@ -142,5 +142,7 @@ pub(super) fn copy_partition_id(a: &Args, t: IdentityTensor, side: Side) -> Resu
 
 /// `copy.retile(tensor)` (C++'s `retile_S` / `retile_D`, which are the same).
 pub(super) fn retile(a: &Args) -> Result<Value> {
-    Ok(tensor_value(a.tiled_copy(0)?.retile(a.tensor(1)?)?))
+    let copy = a.tiled_copy(0)?;
+    let retiled = copy.retile(a.tensor(1)?).map_err(|e| e.within("retile"))?;
+    Ok(tensor_value(retiled))
 }
