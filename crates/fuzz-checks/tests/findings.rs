@@ -141,3 +141,19 @@ fn evaluation_sums_exactly() {
         Err(LayoutError::Overflow { .. })
     ));
 }
+
+/// ops (found by the brief fuzzing in CI): `logical_product(2147483648:0, T)` with a tiler `T`
+/// that has a negative stride and an extent 0 checked the product's size (0) against
+/// `BRUTE_FORCE_LIMIT`, then listed every offset of `A` to look for overlapping copies: a
+/// 16 GiB allocation. An empty product has nothing to verify; otherwise the limit now bounds
+/// the sizes of `A`, `B` and the product, each of which the check enumerates.
+#[test]
+fn product_check_is_bounded_by_every_layout_it_lists() {
+    let a = lay("2147483648:0");
+    let empty = lay("(_6,(_2,_4,_3),(_8,_0)):(_-4,(_7,_20,_-1),(_-4,_0))");
+    let p = cute_layout::logical_product(&a, &cute_layout::Tiler::Layout(empty)).unwrap();
+    assert_eq!(p.size().unwrap().value(), 0, "{p}");
+    let e = cute_layout::logical_product(&lay("8388608:1"), &"2:-1".parse().unwrap())
+        .expect_err("past the limit");
+    assert!(e.to_string().contains("BRUTE_FORCE_LIMIT"), "{e}");
+}

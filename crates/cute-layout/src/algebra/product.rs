@@ -128,17 +128,21 @@ fn check_disjoint_copies(block: ModeRef<'_>, b: &Layout, product: ModeRef<'_>) -
         return Ok(());
     }
     let p = Layout::from_refs(product.0, product.1);
+    let a = Layout::from_refs(block.0, block.1);
+    let sizes = [a.size()?.value(), b.size()?.value(), p.size()?.value()];
+    if sizes.contains(&0) {
+        return Ok(()); // an empty product has no two coordinates to collide
+    }
     let hint = "give the tiler non-negative strides (the copies of A are disjoint then)";
     let what = "elements to verify (the tiler has a negative stride)";
     limits::check(
         "logical_product",
         what,
-        p.size()?.value(),
+        sizes.into_iter().max().unwrap_or(0),
         "BRUTE_FORCE_LIMIT",
         BRUTE_FORCE_LIMIT,
         hint,
     )?;
-    let a = Layout::from_refs(block.0, block.1);
     if repeated_offset(&a)?.is_some() || repeated_offset(b)?.is_some() {
         return Ok(()); // copies of a non-injective A or B overlap in any case
     }
