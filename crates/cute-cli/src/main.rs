@@ -7,7 +7,6 @@ use cute_cli::page::{standalone, PictureOptions};
 use cute_layout::eval::{eval, eval_with_warnings};
 use cute_layout::explain::explain;
 use cute_layout::notation::{print_as, Syntax};
-use cute_layout::registry::operations;
 use cute_layout::render::{self, Coloring, Highlight, Label};
 use cute_layout::tv::TvLayout;
 use cute_layout::tv_render::{grid_tv, svg_tv_opts};
@@ -351,7 +350,7 @@ fn run(command: Command) -> Outcome {
         }
         Command::Eval { expr: None, syntax } => eval_lines(syntax.into())?,
         Command::Ops { markdown: true } => out(cute_layout::registry::markdown())?,
-        Command::Ops { markdown: false } => out(ops_list())?,
+        Command::Ops { markdown: false } => out(cute_layout::registry::listing())?,
         Command::Atoms(args) => out(atoms::list(args))?,
         Command::Atom(args) => atoms::show(args)?,
         Command::Diff { a, b } => {
@@ -390,23 +389,6 @@ fn out(text: impl AsRef<[u8]>) -> io::Result<()> {
 fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
     e.downcast_ref::<io::Error>()
         .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-}
-
-/// `cute ops`: each operation's signature, summary and example.
-fn ops_list() -> String {
-    let mut text = String::new();
-    for op in operations() {
-        let also: String = op
-            .aliases
-            .iter()
-            .map(|a| format!(" (also `{a}`)"))
-            .collect();
-        text.push_str(&format!(
-            "{}{also}\n    {}\n    e.g. {} = {}\n",
-            op.signature, op.summary, op.example, op.expected
-        ));
-    }
-    text
 }
 
 /// `show`, `latex` and `svg`: evaluate, render with the library, write.
