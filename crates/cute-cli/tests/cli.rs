@@ -221,6 +221,8 @@ fn ops_lists_the_operations() {
     let out = cute(&["ops"]);
     assert!(out.status.success(), "{out:?}");
     let stdout = text(&out.stdout);
+    // byte for byte the registry's listing (whose text a snapshot in cute-layout pins)
+    assert_eq!(stdout, cute_layout::registry::listing());
     let ops = cute_layout::registry::operations();
     assert!(stdout.lines().count() >= ops.len());
     for op in ops {
