@@ -4,7 +4,8 @@ mod atoms;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use cute_cli::page::{standalone, PictureOptions};
-use cute_layout::eval::{eval, eval_with_warnings};
+use cute_layout::error::Warning;
+use cute_layout::eval::{eval_with_warnings, warnings};
 use cute_layout::explain::explain;
 use cute_layout::notation::{print_as, Syntax};
 use cute_layout::render::{self, Coloring, Highlight, Label};
@@ -343,9 +344,7 @@ fn run(command: Command) -> Outcome {
             syntax,
         } => {
             let (v, warnings) = eval_with_warnings(&expr)?;
-            for w in warnings {
-                eprintln!("{w}");
-            }
+            warn(&warnings);
             out(print_as(&v, syntax.into())? + "\n")?
         }
         Command::Eval { expr: None, syntax } => eval_lines(syntax.into())?,
@@ -362,6 +361,7 @@ fn run(command: Command) -> Outcome {
         }
         Command::Explain { expr, json } => {
             let e = explain(&expr)?;
+            warn(&warnings(&expr));
             out(if json {
                 e.to_json() + "\n"
             } else {
@@ -385,6 +385,14 @@ fn out(text: impl AsRef<[u8]>) -> io::Result<()> {
     stdout.flush()
 }
 
+/// Prints warnings (a tiler that does not divide the layout, ...) on standard error, one a
+/// line: every subcommand that evaluates an expression prints its warnings so.
+fn warn(warnings: &[Warning]) {
+    for w in warnings {
+        eprintln!("{w}");
+    }
+}
+
 /// Whether `e` (or what it wraps) is a write to a closed pipe.
 fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
     e.downcast_ref::<io::Error>()
@@ -393,6 +401,13 @@ fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
 
 /// `show`, `latex` and `svg`: evaluate, render with the library, write.
 fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
+    if let Command::Show { expr, .. }
+    | Command::Latex { expr, .. }
+    | Command::Svg { expr, .. }
+    | Command::Html { expr, .. } = &command
+    {
+        warn(&warnings(expr));
+    }
     match command {
         Command::Show {
             expr,
@@ -640,7 +655,11 @@ fn eval_lines(syntax: Syntax) -> io::Result<()> {
         if syntax == Syntax::Cute {
             eval_line(expr, &mut line, &mut out)?;
         } else {
-            match eval(expr).and_then(|v| print_as(&v, syntax)) {
+            let value = eval_with_warnings(expr).map(|(v, warnings)| {
+                warn(&warnings);
+                v
+            });
+            match value.and_then(|v| print_as(&v, syntax)) {
                 Ok(text) => writeln!(out, "{text}")?,
                 Err(e) => writeln!(out, "error: {}", e.to_string().replace('\n', " | "))?,
             }
@@ -659,8 +678,9 @@ fn eval_line(expr: &str, line: &mut String, out: &mut impl Write) -> io::Result<
         );
     }
     // matched by reference: moving the value out of the result would copy it
-    match &eval(expr) {
-        Ok(v) => {
+    match &eval_with_warnings(expr) {
+        Ok((v, warnings)) => {
+            warn(warnings);
             line.clear();
             v.append_to(line);
             line.push('\n');

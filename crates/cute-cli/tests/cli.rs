@@ -551,3 +551,57 @@ fn uneven_tilers_warn_on_stderr() {
     );
     assert!(stderr.contains("needs predication"), "{stderr}");
 }
+
+/// The warning `cute eval EXPR` prints, printed the same (on standard error, status 0) by
+/// every other subcommand that evaluates an expression: `eval` over standard input (one
+/// warning per line that has one, in any output syntax), `show`, `svg`, `latex`, `html` and
+/// `explain`; an even tiler warns nowhere.
+#[test]
+fn uneven_tilers_warn_in_every_front_end() {
+    let expr = "zipped_divide((8,6):(1,8), (4,4))";
+    let expected = text(&cute(&["eval", expr]).stderr);
+    assert!(expected.contains("does not divide mode 1"), "{expected}");
+    let batch = cute_stdin(format!("{expr}\nsize(4:1)\n{expr}\n").as_bytes());
+    assert!(batch.status.success());
+    assert_eq!(text(&batch.stderr), expected.repeat(2));
+    let commands: [&[&str]; 6] = [
+        &["show", expr],
+        &["svg", expr],
+        &["latex", expr],
+        &["html", expr],
+        &["explain", expr],
+        &["eval", "--as", "dsl", expr],
+    ];
+    for args in commands {
+        let out = cute(args);
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        assert_eq!(text(&out.stderr), expected, "{args:?}");
+        assert!(!out.stdout.is_empty(), "{args:?}");
+    }
+    let mut child = Command::new(CUTE)
+        .args(["eval", "--as", "cpp"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the cute binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    stdin.write_all(format!("{expr}\n").as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().expect("cute finishes");
+    assert_eq!(
+        text(&out.stderr),
+        expected,
+        "eval --as cpp over standard input"
+    );
+    for args in [
+        ["show", "zipped_divide((8,8):(1,8), (4,4))"],
+        ["explain", "logical_divide(16:1, 4)"],
+    ] {
+        let out = cute(&args);
+        assert!(
+            out.status.success() && out.stderr.is_empty(),
+            "{args:?}: {out:?}"
+        );
+    }
+}
