@@ -199,3 +199,43 @@ fn identity_tensors_and_basis_layouts_read_back() {
         assert!(e.contains(why), "{bad}: {e}");
     }
 }
+
+/// A shape of rank 2 or 3 in CuTe notation, each mode 1..5, and a coordinate of the same rank
+/// with `_` or an index in each mode (at least one `_`).
+fn arb_shape_and_slice() -> impl Strategy<Value = (String, String)> {
+    prop::collection::vec((1i64..5, any::<bool>(), 0i64..5), 2..4).prop_map(|modes| {
+        let shape: Vec<String> = modes.iter().map(|(n, ..)| n.to_string()).collect();
+        let mut coord: Vec<String> = modes
+            .iter()
+            .map(|&(n, keep, i)| {
+                if keep {
+                    "_".to_string()
+                } else {
+                    (i % n).to_string()
+                }
+            })
+            .collect();
+        coord[0] = "_".to_string();
+        (
+            format!("({})", shape.join(",")),
+            format!("({})", coord.join(",")),
+        )
+    })
+}
+
+proptest! {
+    /// A slice of an identity layout (its codomain kept from where it came, wider than its
+    /// strides name) prints as a literal that reads back equal to it, as C++ compares layouts
+    /// (shape and stride); and its identity-tensor slice reads back too.
+    #[test]
+    fn sliced_basis_layouts_read_back((shape, coord) in arb_shape_and_slice()) {
+        for expr in [
+            format!("slice({coord}, make_identity_layout({shape}))"),
+            format!("slice({coord}, make_identity_tensor({shape}))"),
+        ] {
+            let v = eval(&expr).unwrap();
+            let text = v.to_string();
+            prop_assert_eq!(eval(&text).unwrap(), v, "{} printed {}", expr, text);
+        }
+    }
+}
