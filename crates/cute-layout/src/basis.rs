@@ -815,12 +815,8 @@ impl IdentityTensor {
 
 impl fmt::Display for IdentityTensor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let start = self.start.to_string();
-        // CuTe prints the iterator's ArithmeticTuple as a tuple, even for a rank-1 shape.
-        if self.start.is_leaf() {
-            write!(f, "ArithTuple({start}) o {}", self.layout)
-        } else {
-            write!(f, "ArithTuple{start} o {}", self.layout)
-        }
+        // CuTe prints the iterator's start as it prints an int-tuple: `ArithTuple(_0,_0)`,
+        // `ArithTuple(_0)` for a rank-1 tuple, `ArithTuple_0` for an integer
+        write!(f, "ArithTuple{} o {}", self.start, self.layout)
     }
 }

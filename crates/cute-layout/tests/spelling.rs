@@ -87,6 +87,12 @@ fn printed_forms() {
         "Sw<3,4,3> o (_8,_8):(_8,_1)",
         "<4:2,_,(2,3)>",
         "make_layout_tv(4:1,2:1)",
+        "local_tile((_8,_8):(_1,_8), (_4,_4), (1,1))",
+        "make_identity_tensor((2,_3))",
+        "make_identity_layout((_4,(2,3)))",
+        "local_tile(make_identity_tensor((8,6)), (_4,_3), (1,1))",
+        "(4,3):(_2@0,_1@1)",
+        "to_morphism((2,2):(1,2))",
     ];
     let mut text = String::new();
     for v in values {
@@ -237,5 +243,79 @@ proptest! {
             let text = v.to_string();
             prop_assert_eq!(eval(&text).unwrap(), v, "{} printed {}", expr, text);
         }
+    }
+}
+
+/// A shape in CuTe notation (no strides).
+fn arb_shape() -> impl Strategy<Value = String> {
+    arb_shape_stride().prop_map(|(s, _)| s)
+}
+
+proptest! {
+    /// Tensors `L+o` (C++: a counting tensor), identity tensors and identity layouts print in
+    /// C++ as calls that read back as the same value; identity tensors in the DSL too.
+    #[test]
+    fn tensors_and_identities_read_back(
+        (shape, stride) in arb_shape_stride(),
+        offset in arb_int(-30, 30),
+        id in arb_shape(),
+    ) {
+        let tensor = format!("make_tensor(make_inttuple_iter({offset}), {shape}:{stride})");
+        let exprs = [
+            tensor,
+            format!("make_identity_tensor({id})"),
+            format!("make_identity_layout({id})"),
+        ];
+        for expr in exprs {
+            let v = eval(&expr).unwrap();
+            let cpp = print_as(&v, Syntax::Cpp).unwrap();
+            prop_assert_eq!(eval(&cpp).unwrap(), v.clone(), "{} printed {}", expr, cpp);
+            prop_assert_eq!(eval_in(&cpp, Syntax::Cpp).unwrap(), v.clone());
+            if let Ok(dsl) = print_as(&v, Syntax::Dsl) {
+                prop_assert!(expr.starts_with("make_identity_tensor"), "{}", dsl);
+                prop_assert_eq!(eval_in(&dsl, Syntax::Dsl).unwrap(), v, "{}", dsl);
+            } else {
+                prop_assert!(!expr.starts_with("make_identity_tensor"), "{}", expr);
+            }
+        }
+    }
+}
+
+/// Values with no form in a syntax are errors that say why.
+#[test]
+fn missing_forms_say_why() {
+    let cases = [
+        (
+            "make_layout_tv(4:1,2:1)",
+            Syntax::Cpp,
+            "returns the pair (tiler, layout_tv)",
+        ),
+        (
+            "(4,3):(_2@0,_1@1)",
+            Syntax::Cpp,
+            "only when it is make_identity_layout(SHAPE)",
+        ),
+        (
+            "local_tile(make_identity_tensor((8,6)), (_4,_3), (1,1))",
+            Syntax::Cpp,
+            "only when it is make_identity_tensor(SHAPE)",
+        ),
+        (
+            "make_tile(4:2,_)",
+            Syntax::Dsl,
+            "`(cute.make_layout(cutlass.Int32(4), stride=cutlass.Int32(2)), None)`",
+        ),
+        (
+            "slice_and_offset((_,1), (4,8):(1,4))",
+            Syntax::Dsl,
+            "a DSL tensor is made over a pointer",
+        ),
+        ("to_morphism((2,2):(1,2))", Syntax::Dsl, "not of CuTe"),
+    ];
+    for (expr, syntax, why) in cases {
+        let e = print_as(&eval(expr).unwrap(), syntax)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(why), "{expr}: {e}");
     }
 }
