@@ -9,8 +9,13 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs `cute eval` with `input` on standard input.
 fn cute_stdin(input: &[u8]) -> Output {
+    cute_args_stdin(&["eval"], input)
+}
+
+/// Runs `cute` with the arguments and `input` on standard input.
+fn cute_args_stdin(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(CUTE)
-        .arg("eval")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -578,17 +583,7 @@ fn uneven_tilers_warn_in_every_front_end() {
         assert_eq!(text(&out.stderr), expected, "{args:?}");
         assert!(!out.stdout.is_empty(), "{args:?}");
     }
-    let mut child = Command::new(CUTE)
-        .args(["eval", "--as", "cpp"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the cute binary runs");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    stdin.write_all(format!("{expr}\n").as_bytes()).unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().expect("cute finishes");
+    let out = cute_args_stdin(&["eval", "--as", "cpp"], format!("{expr}\n").as_bytes());
     assert_eq!(
         text(&out.stderr),
         expected,
