@@ -4,7 +4,9 @@
 # For each value of cases.txt (CuTe notation), prints it with `cute eval --as cpp`, compiles
 # one C++ program that builds every printed expression and `print`s it (host-only g++
 # -std=c++17 against the CuTe headers), and compares what C++ prints with `cute eval`'s CuTe
-# notation (C++ prints a tile as a tuple: a tiler `<...>` is compared as `(...)`). Prints `ok N` or
+# notation (C++ prints a tile as a tuple: a tiler `<...>` is compared as `(...)`; a tensor `L+o`,
+# printed in C++ as the counting tensor `make_tensor(make_inttuple_iter(o), L)`, is compared as
+# C++ prints that tensor, `ArithTupleo o L`: an integer start unparenthesised). Lines of cases.txt may be expressions. Prints `ok N` or
 # the differences, and fails on any. Then checks that the C++ text reads back as the value
 # (`cute eval` of it). Headers: CUTE_VENV, default /work/cutlass-venv.
 set -euo pipefail
@@ -37,6 +39,8 @@ CUTE="${CARGO_TARGET_DIR:-$ROOT/target}/debug/cute"
 } > "$WORK/spelling.cpp"
 g++ -std=c++17 -w "${INCLUDES[@]}" "$WORK/spelling.cpp" -o "$WORK/spelling"
 "$WORK/spelling" > "$WORK/cpp.txt"
-while IFS= read -r value; do "$CUTE" eval "$value" | sed '/^</ y/<>/()/'; done < bench/spelling/cases.txt > "$WORK/rust.txt"
+while IFS= read -r value; do
+  "$CUTE" eval "$value" | sed -E '/^</ y/<>/()/; s/^([^ ]*:[^ ]*)\+(_?-?[0-9]+)$/ArithTuple\2 o \1/'
+done < bench/spelling/cases.txt > "$WORK/rust.txt"
 diff "$WORK/rust.txt" "$WORK/cpp.txt"
 echo "ok $(wc -l < bench/spelling/cases.txt)"

@@ -4,10 +4,10 @@ mod atoms;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use cute_cli::page::{standalone, PictureOptions};
-use cute_layout::eval::{eval, eval_with_warnings};
+use cute_layout::error::Warning;
+use cute_layout::eval::{eval_with_warnings, warnings};
 use cute_layout::explain::explain;
 use cute_layout::notation::{print_as, Syntax};
-use cute_layout::registry::operations;
 use cute_layout::render::{self, Coloring, Highlight, Label};
 use cute_layout::tv::TvLayout;
 use cute_layout::tv_render::{grid_tv, svg_tv_opts};
@@ -344,14 +344,12 @@ fn run(command: Command) -> Outcome {
             syntax,
         } => {
             let (v, warnings) = eval_with_warnings(&expr)?;
-            for w in warnings {
-                eprintln!("{w}");
-            }
+            warn(&warnings);
             out(print_as(&v, syntax.into())? + "\n")?
         }
         Command::Eval { expr: None, syntax } => eval_lines(syntax.into())?,
         Command::Ops { markdown: true } => out(cute_layout::registry::markdown())?,
-        Command::Ops { markdown: false } => out(ops_list())?,
+        Command::Ops { markdown: false } => out(cute_layout::registry::listing())?,
         Command::Atoms(args) => out(atoms::list(args))?,
         Command::Atom(args) => atoms::show(args)?,
         Command::Diff { a, b } => {
@@ -363,6 +361,7 @@ fn run(command: Command) -> Outcome {
         }
         Command::Explain { expr, json } => {
             let e = explain(&expr)?;
+            warn(&warnings(&expr));
             out(if json {
                 e.to_json() + "\n"
             } else {
@@ -386,31 +385,29 @@ fn out(text: impl AsRef<[u8]>) -> io::Result<()> {
     stdout.flush()
 }
 
+/// Prints warnings (a tiler that does not divide the layout, ...) on standard error, one a
+/// line: every subcommand that evaluates an expression prints its warnings so.
+fn warn(warnings: &[Warning]) {
+    for w in warnings {
+        eprintln!("{w}");
+    }
+}
+
 /// Whether `e` (or what it wraps) is a write to a closed pipe.
 fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
     e.downcast_ref::<io::Error>()
         .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
 }
 
-/// `cute ops`: each operation's signature, summary and example.
-fn ops_list() -> String {
-    let mut text = String::new();
-    for op in operations() {
-        let also: String = op
-            .aliases
-            .iter()
-            .map(|a| format!(" (also `{a}`)"))
-            .collect();
-        text.push_str(&format!(
-            "{}{also}\n    {}\n    e.g. {} = {}\n",
-            op.signature, op.summary, op.example, op.expected
-        ));
-    }
-    text
-}
-
 /// `show`, `latex` and `svg`: evaluate, render with the library, write.
 fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
+    if let Command::Show { expr, .. }
+    | Command::Latex { expr, .. }
+    | Command::Svg { expr, .. }
+    | Command::Html { expr, .. } = &command
+    {
+        warn(&warnings(expr));
+    }
     match command {
         Command::Show {
             expr,
@@ -658,7 +655,11 @@ fn eval_lines(syntax: Syntax) -> io::Result<()> {
         if syntax == Syntax::Cute {
             eval_line(expr, &mut line, &mut out)?;
         } else {
-            match eval(expr).and_then(|v| print_as(&v, syntax)) {
+            let value = eval_with_warnings(expr).map(|(v, warnings)| {
+                warn(&warnings);
+                v
+            });
+            match value.and_then(|v| print_as(&v, syntax)) {
                 Ok(text) => writeln!(out, "{text}")?,
                 Err(e) => writeln!(out, "error: {}", e.to_string().replace('\n', " | "))?,
             }
@@ -677,8 +678,9 @@ fn eval_line(expr: &str, line: &mut String, out: &mut impl Write) -> io::Result<
         );
     }
     // matched by reference: moving the value out of the result would copy it
-    match &eval(expr) {
-        Ok(v) => {
+    match &eval_with_warnings(expr) {
+        Ok((v, warnings)) => {
+            warn(warnings);
             line.clear();
             v.append_to(line);
             line.push('\n');

@@ -9,8 +9,13 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs `cute eval` with `input` on standard input.
 fn cute_stdin(input: &[u8]) -> Output {
+    cute_args_stdin(&["eval"], input)
+}
+
+/// Runs `cute` with the arguments and `input` on standard input.
+fn cute_args_stdin(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(CUTE)
-        .arg("eval")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -221,6 +226,8 @@ fn ops_lists_the_operations() {
     let out = cute(&["ops"]);
     assert!(out.status.success(), "{out:?}");
     let stdout = text(&out.stdout);
+    // byte for byte the registry's listing (whose text a snapshot in cute-layout pins)
+    assert_eq!(stdout, cute_layout::registry::listing());
     let ops = cute_layout::registry::operations();
     assert!(stdout.lines().count() >= ops.len());
     for op in ops {
@@ -548,4 +555,48 @@ fn uneven_tilers_warn_on_stderr() {
         "{stderr}"
     );
     assert!(stderr.contains("needs predication"), "{stderr}");
+}
+
+/// The warning `cute eval EXPR` prints, printed the same (on standard error, status 0) by
+/// every other subcommand that evaluates an expression: `eval` over standard input (one
+/// warning per line that has one, in any output syntax), `show`, `svg`, `latex`, `html` and
+/// `explain`; an even tiler warns nowhere.
+#[test]
+fn uneven_tilers_warn_in_every_front_end() {
+    let expr = "zipped_divide((8,6):(1,8), (4,4))";
+    let expected = text(&cute(&["eval", expr]).stderr);
+    assert!(expected.contains("does not divide mode 1"), "{expected}");
+    let batch = cute_stdin(format!("{expr}\nsize(4:1)\n{expr}\n").as_bytes());
+    assert!(batch.status.success());
+    assert_eq!(text(&batch.stderr), expected.repeat(2));
+    let commands: [&[&str]; 6] = [
+        &["show", expr],
+        &["svg", expr],
+        &["latex", expr],
+        &["html", expr],
+        &["explain", expr],
+        &["eval", "--as", "dsl", expr],
+    ];
+    for args in commands {
+        let out = cute(args);
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        assert_eq!(text(&out.stderr), expected, "{args:?}");
+        assert!(!out.stdout.is_empty(), "{args:?}");
+    }
+    let out = cute_args_stdin(&["eval", "--as", "cpp"], format!("{expr}\n").as_bytes());
+    assert_eq!(
+        text(&out.stderr),
+        expected,
+        "eval --as cpp over standard input"
+    );
+    for args in [
+        ["show", "zipped_divide((8,8):(1,8), (4,4))"],
+        ["explain", "logical_divide(16:1, 4)"],
+    ] {
+        let out = cute(&args);
+        assert!(
+            out.status.success() && out.stderr.is_empty(),
+            "{args:?}: {out:?}"
+        );
+    }
 }

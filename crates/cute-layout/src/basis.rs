@@ -110,12 +110,33 @@ impl fmt::Display for ScaledBasis {
 
 /// A layout whose strides are scaled basis vectors: `shape : stride` maps a coordinate to a
 /// coordinate tuple congruent to `coshape`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Two basis layouts are equal when their shapes and strides are, as C++ compares layouts
+/// (`operator==` of `Layout`): the codomain is kept from where the layout came (a slice of
+/// `make_identity_layout((4,3))` still yields 2-D coordinates), but C++'s type holds only
+/// shape and stride and prints only them, so a printed basis layout reads back equal to itself.
+///
+/// ```
+/// use cute_layout::eval::eval;
+/// let sliced = eval("slice((_,1), make_identity_layout((4,3)))")?;
+/// assert_eq!(sliced.to_string(), "(4):(_1@0)");
+/// assert_eq!(eval(&sliced.to_string())?, sliced);
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+#[derive(Clone, Debug)]
 pub struct BasisLayout {
     shape: IntTuple,
     stride: Tree<ScaledBasis>,
     coshape: IntTuple,
 }
+
+impl PartialEq for BasisLayout {
+    fn eq(&self, other: &BasisLayout) -> bool {
+        self.shape == other.shape && self.stride == other.stride
+    }
+}
+
+impl Eq for BasisLayout {}
 
 /// The profile of a tuple: its structure, every leaf `_0` (only the structure of a codomain
 /// matters).
@@ -794,12 +815,8 @@ impl IdentityTensor {
 
 impl fmt::Display for IdentityTensor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let start = self.start.to_string();
-        // CuTe prints the iterator's ArithmeticTuple as a tuple, even for a rank-1 shape.
-        if self.start.is_leaf() {
-            write!(f, "ArithTuple({start}) o {}", self.layout)
-        } else {
-            write!(f, "ArithTuple{start} o {}", self.layout)
-        }
+        // CuTe prints the iterator's start as it prints an int-tuple: `ArithTuple(_0,_0)`,
+        // `ArithTuple(_0)` for a rank-1 tuple, `ArithTuple_0` for an integer
+        write!(f, "ArithTuple{} o {}", self.start, self.layout)
     }
 }

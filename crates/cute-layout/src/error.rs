@@ -287,7 +287,7 @@ mod tests {
 /// A note about a valid input whose result needs care: the result is what CuTe C++ gives, but
 /// using it naively can go wrong (e.g. a tiler that does not divide the layout: the last tile
 /// reads past the layout and needs predication). Never an error; front ends print it apart
-/// (`cute eval` on standard error).
+/// (`cute eval`, `show`, `svg`, `latex`, `html` and `explain` on standard error).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {
     /// The operation it is about.

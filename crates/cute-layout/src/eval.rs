@@ -209,18 +209,38 @@ pub fn eval_in(expr: &str, syntax: Syntax) -> Result<Value> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn eval_with_warnings(expr: &str) -> Result<(Value, Vec<Warning>)> {
+    let (e, warnings) = parse_warned(expr)?;
+    let v = match e {
+        Expr::Value(v) => v,
+        Expr::Call(call) => call.apply()?,
+    };
+    Ok((v, warnings))
+}
+
+/// The warnings [`eval_with_warnings`] gives for `expr`, without applying its outermost call:
+/// what the front ends that draw or explain a value print beside it (none where `expr` does
+/// not parse or a nested call fails: the front end reports that error).
+///
+/// ```
+/// use cute_layout::eval::warnings;
+/// assert!(warnings("logical_divide(10:1, 4)")[0].to_string().contains("needs predication"));
+/// assert!(warnings("logical_divide(12:1, 4)").is_empty());
+/// assert!(warnings("logical_divide(10:1,").is_empty());
+/// ```
+pub fn warnings(expr: &str) -> Vec<Warning> {
+    parse_warned(expr).map(|(_, w)| w).unwrap_or_default()
+}
+
+/// [`parse`], with the warnings of every call (the outermost one's too, outermost last).
+fn parse_warned(expr: &str) -> Result<(Expr, Vec<Warning>)> {
     let mut p = Parser::new(expr);
     p.warnings = Some(Vec::new());
     let e = parse_with(&mut p)?;
     let mut warnings = p.warnings.take().unwrap_or_default();
-    let v = match e {
-        Expr::Value(v) => v,
-        Expr::Call(call) => {
-            warnings.extend(registry::warnings(call.op.name, &call.args));
-            call.apply()?
-        }
-    };
-    Ok((v, warnings))
+    if let Expr::Call(call) = &e {
+        warnings.extend(registry::warnings(call.op.name, &call.args));
+    }
+    Ok((e, warnings))
 }
 
 /// A parsed expression: a literal, or a call whose arguments are evaluated.

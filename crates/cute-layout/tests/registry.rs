@@ -272,3 +272,10 @@ mod tiled_values {
         }
     }
 }
+
+/// `cute ops` prints [`cute_layout::registry::listing`]; its text is pinned by a snapshot, so
+/// moving or reshaping the listing code cannot change a byte of it unnoticed.
+#[test]
+fn the_plain_listing_is_stable() {
+    insta::assert_snapshot!("ops_listing", cute_layout::registry::listing());
+}

@@ -87,6 +87,12 @@ fn printed_forms() {
         "Sw<3,4,3> o (_8,_8):(_8,_1)",
         "<4:2,_,(2,3)>",
         "make_layout_tv(4:1,2:1)",
+        "local_tile((_8,_8):(_1,_8), (_4,_4), (1,1))",
+        "make_identity_tensor((2,_3))",
+        "make_identity_layout((_4,(2,3)))",
+        "local_tile(make_identity_tensor((8,6)), (_4,_3), (1,1))",
+        "(4,3):(_2@0,_1@1)",
+        "to_morphism((2,2):(1,2))",
     ];
     let mut text = String::new();
     for v in values {
@@ -197,5 +203,119 @@ fn identity_tensors_and_basis_layouts_read_back() {
     ] {
         let e = eval(bad).unwrap_err().to_string();
         assert!(e.contains(why), "{bad}: {e}");
+    }
+}
+
+/// A shape of rank 2 or 3 in CuTe notation, each mode 1..5, and a coordinate of the same rank
+/// with `_` or an index in each mode (at least one `_`).
+fn arb_shape_and_slice() -> impl Strategy<Value = (String, String)> {
+    prop::collection::vec((1i64..5, any::<bool>(), 0i64..5), 2..4).prop_map(|modes| {
+        let shape: Vec<String> = modes.iter().map(|(n, ..)| n.to_string()).collect();
+        let mut coord: Vec<String> = modes
+            .iter()
+            .map(|&(n, keep, i)| {
+                if keep {
+                    "_".to_string()
+                } else {
+                    (i % n).to_string()
+                }
+            })
+            .collect();
+        coord[0] = "_".to_string();
+        (
+            format!("({})", shape.join(",")),
+            format!("({})", coord.join(",")),
+        )
+    })
+}
+
+proptest! {
+    /// A slice of an identity layout (its codomain kept from where it came, wider than its
+    /// strides name) prints as a literal that reads back equal to it, as C++ compares layouts
+    /// (shape and stride); and its identity-tensor slice reads back too.
+    #[test]
+    fn sliced_basis_layouts_read_back((shape, coord) in arb_shape_and_slice()) {
+        for expr in [
+            format!("slice({coord}, make_identity_layout({shape}))"),
+            format!("slice({coord}, make_identity_tensor({shape}))"),
+        ] {
+            let v = eval(&expr).unwrap();
+            let text = v.to_string();
+            prop_assert_eq!(eval(&text).unwrap(), v, "{} printed {}", expr, text);
+        }
+    }
+}
+
+/// A shape in CuTe notation (no strides).
+fn arb_shape() -> impl Strategy<Value = String> {
+    arb_shape_stride().prop_map(|(s, _)| s)
+}
+
+proptest! {
+    /// Tensors `L+o` (C++: a counting tensor), identity tensors and identity layouts print in
+    /// C++ as calls that read back as the same value; identity tensors in the DSL too.
+    #[test]
+    fn tensors_and_identities_read_back(
+        (shape, stride) in arb_shape_stride(),
+        offset in arb_int(-30, 30),
+        id in arb_shape(),
+    ) {
+        let tensor = format!("make_tensor(make_inttuple_iter({offset}), {shape}:{stride})");
+        let exprs = [
+            tensor,
+            format!("make_identity_tensor({id})"),
+            format!("make_identity_layout({id})"),
+        ];
+        for expr in exprs {
+            let v = eval(&expr).unwrap();
+            let cpp = print_as(&v, Syntax::Cpp).unwrap();
+            prop_assert_eq!(eval(&cpp).unwrap(), v.clone(), "{} printed {}", expr, cpp);
+            prop_assert_eq!(eval_in(&cpp, Syntax::Cpp).unwrap(), v.clone());
+            if let Ok(dsl) = print_as(&v, Syntax::Dsl) {
+                prop_assert!(expr.starts_with("make_identity_tensor"), "{}", dsl);
+                prop_assert_eq!(eval_in(&dsl, Syntax::Dsl).unwrap(), v, "{}", dsl);
+            } else {
+                prop_assert!(!expr.starts_with("make_identity_tensor"), "{}", expr);
+            }
+        }
+    }
+}
+
+/// Values with no form in a syntax are errors that say why.
+#[test]
+fn missing_forms_say_why() {
+    let cases = [
+        (
+            "make_layout_tv(4:1,2:1)",
+            Syntax::Cpp,
+            "returns the pair (tiler, layout_tv)",
+        ),
+        (
+            "(4,3):(_2@0,_1@1)",
+            Syntax::Cpp,
+            "only when it is make_identity_layout(SHAPE)",
+        ),
+        (
+            "local_tile(make_identity_tensor((8,6)), (_4,_3), (1,1))",
+            Syntax::Cpp,
+            "only when it is make_identity_tensor(SHAPE)",
+        ),
+        (
+            "make_tile(4:2,_)",
+            Syntax::Dsl,
+            "`(cute.make_layout(cutlass.Int32(4), stride=cutlass.Int32(2)), None)`",
+        ),
+        (
+            "slice_and_offset((_,1), (4,8):(1,4))",
+            Syntax::Dsl,
+            "a DSL tensor is made over a pointer",
+        ),
+        ("to_morphism((2,2):(1,2))", Syntax::Dsl, "not of CuTe"),
+    ];
+    for (expr, syntax, why) in cases {
+        let e = print_as(&eval(expr).unwrap(), syntax)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(why), "{expr}: {e}");
     }
 }

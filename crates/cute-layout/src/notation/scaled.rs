@@ -51,7 +51,8 @@ impl Parser<'_> {
             return Err(self.error("` o LAYOUT` after the ArithTuple"));
         }
         let layout = self.basis_layout()?;
-        // CuTe prints a one-integer start in parentheses too: `ArithTuple(_0) o 4:_1`
+        // a one-integer start in parentheses (`ArithTuple(_0) o 4:_1`, as this tool printed it
+        // before it printed `ArithTuple_0` as C++ does) is still read as the integer
         let scalar = layout.stride().leaves().all(|d| d.path().is_empty());
         let start = match (scalar, start.modes().next()) {
             (true, Some(only)) if start.rank() == 1 => only.to_tree(),

@@ -11,6 +11,7 @@
 //! Printed by [`print_as`]: a value as CuTe notation, a C++ expression, or CuTe DSL Python.
 
 use super::{Expected, Leaf, Parser};
+use crate::basis::{make_identity_tensor, BasisLayout, IdentityTensor};
 use crate::coord::CoordLeaf;
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
@@ -124,7 +125,11 @@ impl<'a> Parser<'a> {
                 })
             }
             "Layout" => self.cpp_layout().map(Value::Layout),
-            "ArithTuple" => self.arith_tuple(),
+            // C++ prints an integer start with no parentheses: `ArithTuple_0 o _4:_1`
+            w if w.starts_with("ArithTuple") => {
+                self.pos = start + "ArithTuple".len();
+                self.arith_tuple()
+            }
             "Int" | "C" | "None" => {
                 self.pos = start;
                 let leaf = self.coord()?;
@@ -216,10 +221,17 @@ impl<'a> Parser<'a> {
 
 /// `value` written in `syntax`.
 ///
+/// A tensor `L+o` is, in C++, the counting tensor `make_tensor(make_inttuple_iter(o), L)`
+/// (element `c` is `o + L(c)`); an identity layout or tensor is the call that makes it
+/// (`make_identity_layout(SHAPE)`, `make_identity_tensor(SHAPE)`, in the DSL
+/// `cute.make_identity_tensor(SHAPE)`).
+///
 /// # Errors
-/// [`LayoutError::InvalidArgument`] for a value that has no such form (a tensor `L+o`, a
-/// morphism, a TV layout, scaled-basis layouts and identity tensors have a C++ or Python form
-/// only as the calls that make them).
+/// [`LayoutError::InvalidArgument`] for a value that has no such form, saying why: a TV
+/// layout (C++'s `make_layout_tv` returns a pair, not a value of its own), a morphism (not a
+/// CuTe value), a swizzled tensor, scaled-basis layouts and identity tensors other than the
+/// identity ones (their C++ strides `E<i>{}` are not printed), a tensor or tiler in the DSL
+/// (a DSL tensor needs a pointer; a DSL tiler is a plain Python tuple, which the error shows).
 ///
 /// # Examples
 /// ```
@@ -242,15 +254,52 @@ pub fn print_as(value: &Value, syntax: Syntax) -> Result<String> {
     text.ok_or_else(|| LayoutError::InvalidArgument {
         op: "print",
         detail: format!(
-            "{} has no {} form",
+            "{} has no {} form: {}",
             value.describe(),
             match syntax {
                 Syntax::Cpp => "C++",
                 _ => "CuTe DSL",
-            }
+            },
+            no_form(value, syntax)
         ),
         hint: "print it in CuTe notation (`--as cute`), or the call that makes it",
     })
+}
+
+/// Why `value` has no form in `syntax` (C++ or the DSL).
+#[cold]
+fn no_form(value: &Value, syntax: Syntax) -> String {
+    let (cpp, dsl) = (syntax == Syntax::Cpp, syntax == Syntax::Dsl);
+    match value {
+        Value::Tv(_) => "make_layout_tv returns the pair (tiler, layout_tv), no value of its \
+                         own; write the make_layout_tv call, or print its parts"
+            .to_string(),
+        Value::Morphism(_) => "a tuple morphism is a value of the categorical algebra, not of \
+                               CuTe (from_morphism gives its layout)"
+            .to_string(),
+        Value::Basis(_) if cpp => "a layout with scaled-basis strides (E<i>{} in C++) is \
+                                   written only when it is make_identity_layout(SHAPE)"
+            .to_string(),
+        Value::IdentityTensor(_) if cpp => "a tensor over an ArithTuple iterator is written \
+                                            only when it is make_identity_tensor(SHAPE)"
+            .to_string(),
+        Value::ComposedOffset(..) => "a swizzled tensor is a tensor over a pointer, which \
+                                      has no value here"
+            .to_string(),
+        Value::Tiler(t) if dsl => format!(
+            "the DSL passes a tiler as a plain Python tuple, `{}`, which reads back as a \
+             tuple, not a tiler",
+            dsl_tiler(t)
+        ),
+        Value::LayoutOffset(..) if dsl => "a DSL tensor is made over a pointer or a \
+                                           coordinate iterator, neither of which is written \
+                                           from an integer offset"
+            .to_string(),
+        Value::Basis(_) | Value::IdentityTensor(_) if dsl => "only \
+            cute.make_identity_tensor(SHAPE) is written"
+            .to_string(),
+        _ => "this tool writes none for it".to_string(),
+    }
 }
 
 /// A C++ expression of the value, where it has one.
@@ -265,8 +314,26 @@ fn cpp(value: &Value) -> Option<String> {
         Value::Tiler(t) => cpp_tiler(t),
         Value::Swizzle(sw) => cpp_swizzle(*sw),
         Value::Composed(c) => cpp_composed(c),
+        Value::LayoutOffset(l, o) => format!(
+            "make_tensor(make_inttuple_iter({}),{})",
+            cpp_int(*o, true),
+            cpp_layout(l)
+        ),
+        Value::Basis(b) if BasisLayout::identity(b.shape()).ok()? == **b => {
+            let shape = cpp_tuple(b.shape().as_ref(), "make_shape", "Shape");
+            format!("make_identity_layout({shape})")
+        }
+        Value::IdentityTensor(t) if is_identity(t) => {
+            let shape = cpp_tuple(t.layout().shape().as_ref(), "make_shape", "Shape");
+            format!("make_identity_tensor({shape})")
+        }
         _ => return None,
     })
+}
+
+/// Whether `t` is `make_identity_tensor(S)` for its shape `S`.
+fn is_identity(t: &IdentityTensor) -> bool {
+    make_identity_tensor(t.layout().shape()).is_ok_and(|id| id == *t)
 }
 
 /// `Int<N>{}` (`Int<N>` in a type) or `N`.
@@ -381,8 +448,26 @@ fn dsl(value: &Value) -> Option<String> {
                 dsl_layout(c.layout())
             )
         }
+        Value::IdentityTensor(t) if is_identity(t) => {
+            let shape = dsl_tuple(t.layout().shape().as_ref(), &|i| dsl_int(*i));
+            format!("cute.make_identity_tensor({shape})")
+        }
         _ => return None,
     })
+}
+
+/// A tiler as the DSL passes it: a Python tuple of layouts, integers, `None` and tuples.
+fn dsl_tiler(t: &Tiler) -> String {
+    match t {
+        Tiler::Layout(l) => dsl_layout(l),
+        Tiler::Int(i) => dsl_int(*i),
+        Tiler::Underscore => "None".to_string(),
+        Tiler::Tuple(ts) => {
+            let modes: Vec<String> = ts.iter().map(dsl_tiler).collect();
+            let one = if modes.len() == 1 { "," } else { "" };
+            format!("({}{one})", modes.join(", "))
+        }
+    }
 }
 
 /// `4` (static) or `cutlass.Int32(4)` (dynamic; `Int64` beyond 32 bits).

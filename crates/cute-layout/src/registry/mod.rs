@@ -314,20 +314,46 @@ pub fn markdown() -> String {
     let mut out = String::from("| operation | what it gives | example |\n|---|---|---|\n");
     for op in operations() {
         let cell = |s: &str| s.replace('|', "\\|");
-        let also: String = op
-            .aliases
-            .iter()
-            .map(|a| format!(" (also `{a}`)"))
-            .collect();
         out.push_str(&format!(
-            "| `{}`{also} | {} | `{}` = `{}` |\n",
+            "| `{}`{} | {} | `{}` = `{}` |\n",
             cell(op.signature),
+            also(op),
             cell(op.summary),
             cell(op.example),
             cell(op.expected)
         ));
     }
     out
+}
+
+/// The operations as plain text (`cute ops`): each signature with its aliases, then its
+/// description and example, indented.
+///
+/// ```
+/// let text = cute_layout::registry::listing();
+/// assert!(text.contains("logical_divide(L, tiler)\n    "));
+/// ```
+pub fn listing() -> String {
+    let mut out = String::new();
+    for op in operations() {
+        out.push_str(&format!(
+            "{}{}\n    {}\n    e.g. {} = {}\n",
+            op.signature,
+            also(op),
+            op.summary,
+            op.example,
+            op.expected
+        ));
+    }
+    out
+}
+
+/// An operation's other names, as the listings show them: `` (also `NAME`)`` each.
+fn also(op: &Operation) -> String {
+    op.aliases
+        .iter()
+        .map(|a| format!(" (also `{a}`)"))
+        .collect()
 }
 
 /// The error of an unknown operation name, suggesting the nearest known one.

@@ -117,6 +117,20 @@ pub(super) fn make_tuple(a: &Args) -> Result<Value> {
     Ok(Value::IntTuple(IntTuple::tuple(modes)?))
 }
 
+/// `make_inttuple_iter`: C++'s counting iterator over integers, standing for the value it
+/// starts at (one argument: that integer or int-tuple; several: their tuple).
+pub(super) fn make_inttuple_iter(a: &Args) -> Result<Value> {
+    match a.len() {
+        1 => Ok(a.items[0].clone()),
+        _ => make_tuple(a),
+    }
+}
+
+/// `make_tensor(iter, L)`: the tensor `c ↦ iter + L(c)`, a layout and an offset.
+pub(super) fn make_tensor(a: &Args) -> Result<Value> {
+    Ok(Value::LayoutOffset(a.layout(1)?.into_owned(), a.int(0)?))
+}
+
 /// `make_coord`: the coordinate whose modes are the arguments (an int-tuple if none is `_`).
 pub(super) fn make_coord(a: &Args) -> Result<Value> {
     let modes = (0..a.len())
