@@ -240,6 +240,16 @@ fn unzip_half(layout: ModeRef<'_>, tiler: &Tiler, half: Half, b: &mut LayoutBuil
 
 /// Under a tiler leaf, the layout must be a `(tile, rest)` pair.
 fn check_pair((s, d): ModeRef<'_>, tiler: &Tiler) -> Result<()> {
+    if matches!(tiler, Tiler::Underscore) {
+        // C++ does not compile this either (tile_unzip: "Mismatched ranks")
+        return Err(LayoutError::RankMismatch {
+            op: "tile_unzip",
+            detail: format!(
+                "the mode {s}:{d} under `_` is kept whole, not split into a (tile, rest) pair, so it cannot be regrouped into the tiles and rests"
+            ),
+            hint: "use logical_divide / logical_product, or write the mode's size as its tiler (N:1 for a mode of size N) instead of `_`",
+        });
+    }
     if s.is_leaf() || s.rank() != 2 {
         return Err(LayoutError::RankMismatch {
             op: "tile_unzip",
