@@ -461,6 +461,13 @@ fn tile_unzip_needs_pairs() {
             &[op, "tile_unzip", "_8:_16 under `_` is kept whole", "N:1"],
         );
     }
+    // a mode of rank 2 under `_` is a (tile, rest) pair, in C++ too (its printed result)
+    assert_eq!(
+        cute_layout::eval::eval("flat_divide(((_2,_4),_16):((_1,_2),_8),<_,_4:_1>)")
+            .unwrap()
+            .to_string(),
+        "(_2,_4,_4,_4):(_1,_8,_2,_32)"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
