@@ -102,9 +102,12 @@ MEMBERS = {
 
 def cpp_of(expr):
     """The C++ expression of a `cute eval` expression: calls of the registry's atom operations,
-    atoms spelled as C++ types (`NAME{}`), layouts and tuples in CuTe notation."""
+    atoms spelled as C++ types (`NAME{}`), swizzles as `Sw<B,M,S>`, layouts and tuples in CuTe
+    notation."""
     m = re.fullmatch(r"([a-z][A-Za-z0-9_]*)\((.*)\)", expr)
     if not m or expr.startswith("cute::"):
+        if re.fullmatch(r"Sw<-?\d+,-?\d+,-?\d+>", expr):
+            return f"Swizzle{expr[2:]}{{}}"
         if expr[:1].isupper() or expr.startswith("cute::"):
             return f"{expr}{{}}"
         return layout(expr) if ":" in expr else tup(expr)

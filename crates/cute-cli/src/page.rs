@@ -134,7 +134,7 @@ impl PictureOptions {
 /// "picture_error"}`. `svg` is null when the value has no picture (an integer, a tuple) or the
 /// picture failed (then `picture_error` says why, e.g. the picture-cell limit); `cells` lists
 /// the picture's cells in row-major order (`row`, `col`, `coord`, `offset`, and `bank` for a
-/// shared-memory view, or for a TV layout `thread` and `value`) for hover. A tuple morphism's
+/// shared-memory view, or for a TV layout `thread`, `value`, `offset` and `bank`) for hover. A tuple morphism's
 /// picture is its diagram (no cells).
 ///
 /// # Errors
@@ -149,6 +149,10 @@ impl PictureOptions {
 /// assert!(evaluate("nonsense(1)", &PictureOptions::default()).is_err());
 /// let smem = PictureOptions { elem_bytes: Some(2), ..PictureOptions::default() };
 /// assert_eq!(evaluate("(2,8):(8,1)", &smem).unwrap()["cells"][3]["bank"], 1); // offset 3
+/// // a TV layout's cell: the offset L(t, v) the layout gives it, and that offset's bank
+/// let tv = evaluate("make_layout_tv((_4,_8):(_8,_1),(_2,_4):(_1,_2))", &smem).unwrap();
+/// let cell = &tv["cells"][32 + 16]; // row 1, column 16 of the 8x32 tile (row-major cells)
+/// assert_eq!((cell["offset"].as_i64(), cell["bank"].as_i64()), (Some(129), Some(0)));
 /// ```
 pub fn evaluate(expr: &str, options: &PictureOptions) -> Result<Json, String> {
     let expr = expr.trim();
@@ -188,7 +192,9 @@ fn picture(
     match value {
         Value::Tv(tv) => {
             let svg = svg_tv_opts(tv, &options.render()).map_err(|e| e.to_string())?;
-            return Ok(Some((svg, tv_cells(tv).map_err(|e| e.to_string())?)));
+            let banks = options.banks().then(|| options.render());
+            let cells = tv_cells(tv, banks.as_ref()).map_err(|e| e.to_string())?;
+            return Ok(Some((svg, cells)));
         }
         Value::Morphism(f) => {
             let svg = cute_layout::category::to_svg(f).map_err(|e| e.to_string())?;
@@ -241,13 +247,24 @@ fn layout_cells(
     Ok(cells)
 }
 
-/// The cells of a TV layout's tile, row-major: who owns each (thread, value), or null.
-fn tv_cells(tv: &TvLayout) -> cute_layout::error::Result<Vec<Json>> {
+/// The cells of a TV layout's tile, row-major: who owns each (thread, value) and the offset
+/// the layout gives it (with its bank under `banks`, as the picture colors it), or null.
+fn tv_cells(
+    tv: &TvLayout,
+    banks: Option<&render::Options>,
+) -> cute_layout::error::Result<Vec<Json>> {
     let mut cells = Vec::new();
     for (m, row) in tv.grid()?.iter().enumerate() {
         for (n, c) in row.iter().enumerate() {
             cells.push(match c {
-                Some(c) => json!({"row": m, "col": n, "thread": c.thread, "value": c.value}),
+                Some(c) => {
+                    let mut cell = json!({"row": m, "col": n, "thread": c.thread,
+                        "value": c.value, "offset": c.offset});
+                    if let Some(o) = banks {
+                        cell["bank"] = json!(o.bank(c.offset));
+                    }
+                    cell
+                }
                 None => json!({"row": m, "col": n}),
             });
         }

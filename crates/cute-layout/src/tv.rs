@@ -54,6 +54,9 @@ pub struct TvCell {
     pub thread: i64,
     /// The thread's value index.
     pub value: i64,
+    /// The offset the layout gives the cell: `L(thread, value)` of a TV layout (the cell's
+    /// index `m + M·n` in the column-major tile), what a shared-memory bank is computed from.
+    pub offset: i64,
 }
 
 /// CuTe's `make_layout_tv(thr_layout, val_layout)`: `(tiler_mn, layout_tv)` with
@@ -169,16 +172,31 @@ impl TvLayout {
         Ok((m, n))
     }
 
+    /// `L(t, v)`: the offset (index into the column-major tile) of thread `t`'s value `v`.
+    ///
+    /// # Errors
+    /// [`LayoutError::Overflow`] evaluating the layout.
+    ///
+    /// ```
+    /// use cute_layout::tv::make_layout_tv;
+    /// let tv = make_layout_tv(&"(_2,_1)".parse()?, &"(_1,_2)".parse()?)?;
+    /// assert_eq!(tv.offset_of(1, 1)?, 3);
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn offset_of(&self, t: i64, v: i64) -> Result<i64> {
+        Ok(self
+            .layout
+            .call(&IntTuple::from_leaves([Int::dynamic(t), Int::dynamic(v)]))?
+            .value())
+    }
+
     /// The tile cell `(m, n)` of thread `t`'s value `v`.
     ///
     /// # Errors
     /// [`LayoutError::InvalidArgument`] when the index falls outside the tile.
     pub fn cell_of(&self, t: i64, v: i64) -> Result<(i64, i64)> {
         let (m, n) = self.tile_mn()?;
-        let idx = self
-            .layout
-            .call(&IntTuple::from_leaves([Int::dynamic(t), Int::dynamic(v)]))?
-            .value();
+        let idx = self.offset_of(t, v)?;
         if idx < 0 || m == 0 || idx >= m * n {
             return Err(LayoutError::InvalidArgument {
                 op: "TV layout",
@@ -250,6 +268,7 @@ impl TvLayout {
                         n: j,
                         thread: t,
                         value: v,
+                        offset: self.offset_of(t, v)?,
                     });
                 }
             }

@@ -20,12 +20,12 @@ use crate::tv::{TvCell, TvLayout};
 use std::fmt::Write;
 
 /// The fill and mark of a TV cell: CuTe's TV colors by thread, or the pictures' palette by
-/// value, warp or bank; `m` is the tile's row count, `mn` its shape.
+/// value, warp or bank (of the offset the layout gives the cell, with `elem_bytes`); `m` is
+/// the tile's row count, `mn` its shape.
 pub(crate) fn paint_tv(options: &Options, c: &TvCell, m: i64, mn: &IntTuple) -> (Rgb, Mark) {
-    let index = c.m + m * c.n;
     let info = CellInfo {
-        index,
-        offset: index,
+        index: c.m + m * c.n,
+        offset: c.offset,
         thread: c.thread,
         value: c.value,
         tile: None,
@@ -135,7 +135,7 @@ pub fn svg_tv(tv: &TvLayout) -> Result<String> {
 }
 
 /// [`svg_tv`] with the pictures' [`Options`]: colored by thread (CuTe's TV colors, also for
-/// `Offset`), value, warp (thread / 32) or bank (of the tile index `m + M * n`); highlight
+/// `Offset`), value, warp (thread / 32) or bank (of the offset `L(t, v)` with `elem_bytes`); highlight
 /// `thread:T`, `value:V` or a slice `(m,n)` of the tile (outlined thick, the others dimmed).
 ///
 /// # Errors

@@ -270,3 +270,44 @@ fn gmma_descriptor_names_the_violated_condition() {
     let err = gmma_descriptor(&odd, Major::K).unwrap_err().to_string();
     assert!(err.contains("not a GMMA swizzle"), "{err}");
 }
+
+/// A thread index outside the tiled copy is refused by `partition_S` / `partition_D` as the MMA
+/// partitions refuse one outside the tiled MMA (C++ computes either: a copy slice past the
+/// tile, an MMA slice wrapped around); the last thread is accepted.
+#[test]
+fn partitions_refuse_a_thread_outside_the_copy_or_mma() {
+    let atom = make_copy_atom(
+        &copy_op("UniversalCopy<uint128_t>").unwrap(),
+        ValueType::Half,
+    )
+    .unwrap();
+    let tc = make_tiled_copy(
+        &atom,
+        &"(_32,_4):(_4,_1)".parse().unwrap(),
+        &"(_1,_8)".parse().unwrap(),
+    )
+    .unwrap();
+    let mma = make_tiled_mma(
+        &mma_atom("SM80_16x8x16_F32F16F16F32_TN").unwrap(),
+        &"(_2,_2,_1)".parse().unwrap(),
+        &[],
+    )
+    .unwrap();
+    let t = || Tensor::new((), "(_64,_64):(_64,_1)".parse::<Layout>().unwrap());
+    for tid in [0, 127] {
+        assert!(tc.partition_s(t(), tid).is_ok());
+        assert!(tc.partition_d(t(), tid).is_ok());
+        assert!(mma.partition_a(t(), tid).is_ok());
+    }
+    for tid in [-1, 128, 200] {
+        let e = tc.partition_s(t(), tid).unwrap_err().to_string();
+        assert!(
+            e.contains("partition_S")
+                && e.contains(&format!("thread index {tid} is outside [0, 128)")),
+            "{e}"
+        );
+        let e = tc.partition_d(t(), tid).unwrap_err().to_string();
+        assert!(e.contains("partition_D") && e.contains("hint:"), "{e}");
+        assert!(mma.partition_a(t(), tid).is_err());
+    }
+}

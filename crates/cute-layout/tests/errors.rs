@@ -448,6 +448,26 @@ fn tile_unzip_needs_pairs() {
         }
     ));
     mentions(&e, &["zipped_divide", "tile_unzip", "8:1"]);
+    // checked against C++: flat_divide(L, make_tile(_, Layout<_4,_1>{})) does not compile
+    for op in [
+        "flat_divide",
+        "tiled_divide",
+        "zipped_product",
+        "flat_product",
+    ] {
+        let e = fails(&format!("{op}((_8,_16):(_16,_1),<_,_4:_1>)"));
+        mentions(
+            &e,
+            &[op, "tile_unzip", "_8:_16 under `_` is kept whole", "N:1"],
+        );
+    }
+    // a mode of rank 2 under `_` is a (tile, rest) pair, in C++ too (its printed result)
+    assert_eq!(
+        cute_layout::eval::eval("flat_divide(((_2,_4),_16):((_1,_2),_8),<_,_4:_1>)")
+            .unwrap()
+            .to_string(),
+        "(_2,_4,_4,_4):(_1,_8,_2,_32)"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -112,6 +112,34 @@ fn derivation_snapshots() {
     );
 }
 
+/// shape_div with a negative stride divides by its magnitude and keeps its sign: the text says
+/// so (`4/|-2| = 2`, `-8/4 = -2`, `-ceil_div(|-6|, 4) = -2`), not `4/-2 = 2`.
+#[test]
+fn negative_strides_derive_truthfully() {
+    let text = explain("composition((4,8):(8,1), 4:-2)")
+        .unwrap()
+        .to_string();
+    assert!(
+        text.contains("leaves 4/|-2| = 2 at stride -2*8 = -16"),
+        "{text}"
+    );
+    insta::assert_snapshot!("composition_negative_stride", text);
+    let text = explain("composition((4,8):(8,1), (2,2):(-8,1))")
+        .unwrap()
+        .to_string();
+    assert!(
+        text.contains("stride |-8| >= extent 4, skip the mode; stride left -8/4 = -2"),
+        "{text}"
+    );
+    let text = explain("composition((4,8):(1,5), 2:-6)")
+        .unwrap()
+        .to_string();
+    assert!(
+        text.contains("stride left -ceil_div(|-6|, 4) = -2"),
+        "{text}"
+    );
+}
+
 #[test]
 fn failures_stop_at_the_failing_step() {
     let e = explain("composition((_8,_8):(_8,_1), _4:_3)").unwrap();

@@ -506,3 +506,47 @@ fn tv_pictures_take_the_same_options() {
     assert_eq!(highlighted(&s), 16);
     assert!(svg_tv_opts(&tv, &opts(Coloring::Tile, None)).is_err());
 }
+
+/// `--color bank` of a TV picture colors each cell by the bank of the offset the layout gives
+/// it, `L(t, v) * elem_bytes / 4 mod 32`: cells share a fill exactly when they share a bank.
+#[test]
+fn tv_pictures_color_banks_by_the_layouts_offsets() {
+    use cute_layout::tv::TvLayout;
+    use cute_layout::tv_render::svg_tv_opts;
+    let tv = TvLayout::new("(16,8)".parse().unwrap(), layout("(_64,_2):(_2,_1)")).unwrap();
+    for elem_bytes in [1, 2, 4, 8, 16, 128] {
+        let o = Options {
+            elem_bytes,
+            ..opts(Coloring::Bank, None)
+        };
+        let s = svg_tv_opts(&tv, &o).unwrap();
+        let doc = roxmltree::Document::parse(&s).unwrap();
+        let fills: Vec<String> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("rect") && n.attribute("class").is_none())
+            .map(|n| n.attribute("fill").unwrap().to_string())
+            .collect();
+        assert_eq!(fills.len(), 128);
+        // rects row-major over the 16x8 tile; the bank of each cell from the layout's offset
+        let mut bank_of_cell = vec![0; 128];
+        for t in 0..64 {
+            for v in 0..2 {
+                let off = tv.offset_of(t, v).unwrap();
+                let (m, n) = tv.cell_of(t, v).unwrap();
+                bank_of_cell[(m * 8 + n) as usize] = o.bank(off);
+            }
+        }
+        for i in 0..128 {
+            for j in 0..128 {
+                if bank_of_cell[i] == bank_of_cell[j] {
+                    assert_eq!(
+                        fills[i], fills[j],
+                        "elem_bytes {elem_bytes}, cells {i}, {j}"
+                    );
+                }
+            }
+        }
+        let banks: std::collections::BTreeSet<_> = bank_of_cell.iter().collect();
+        assert_eq!(banks.len(), (128 / elem_bytes).clamp(1, 32) as usize);
+    }
+}

@@ -338,3 +338,25 @@ proptest! {
         }
     }
 }
+
+/// C++'s `composition(Swizzle<0,M,S>, _0, L)` returns `L` (the 2-argument form passes `_0`),
+/// also when a layout composed with a swizzle commutes to an identity swizzle;
+/// `make_composed_layout` keeps the swizzle. (bench/atoms/cases.txt checks these against C++.)
+#[test]
+fn composition_with_an_identity_swizzle_is_the_layout() {
+    assert_eq!(
+        ev("composition(Sw<0,4,3>,(_8,_8):(_8,_1))"),
+        "(_8,_8):(_8,_1)"
+    );
+    assert_eq!(ev("composition(Sw<0,0,0>,(8,8):(8,1))"), "(8,8):(8,1)");
+    assert_eq!(ev("composition(_64:_0,Sw<3,0,3>)"), "_64:_0");
+    assert_eq!(ev("composition(_64:_1,Sw<0,4,3>)"), "_64:_1");
+    assert_eq!(
+        ev("composition(Sw<3,4,3>,(_8,_8):(_8,_1))"),
+        "Sw<3,4,3> o _0 o (_8,_8):(_8,_1)"
+    );
+    assert_eq!(
+        ev("make_composed_layout(Sw<0,4,3>,_0,(_8,_8):(_8,_1))"),
+        "Sw<0,4,3> o _0 o (_8,_8):(_8,_1)"
+    );
+}

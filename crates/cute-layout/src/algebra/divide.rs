@@ -240,7 +240,19 @@ fn unzip_half(layout: ModeRef<'_>, tiler: &Tiler, half: Half, b: &mut LayoutBuil
 
 /// Under a tiler leaf, the layout must be a `(tile, rest)` pair.
 fn check_pair((s, d): ModeRef<'_>, tiler: &Tiler) -> Result<()> {
-    if s.is_leaf() || s.rank() != 2 {
+    let is_pair = !s.is_leaf() && s.rank() == 2;
+    if !is_pair && matches!(tiler, Tiler::Underscore) {
+        // C++ does not compile this either (tile_unzip: "Mismatched ranks"); a mode of rank 2
+        // under `_` is taken as a pair, as C++'s zip2_by takes it
+        return Err(LayoutError::RankMismatch {
+            op: "tile_unzip",
+            detail: format!(
+                "the mode {s}:{d} under `_` is kept whole, not split into a (tile, rest) pair, so it cannot be regrouped into the tiles and rests"
+            ),
+            hint: "use logical_divide / logical_product, or write the mode's size as its tiler (N:1 for a mode of size N) instead of `_`",
+        });
+    }
+    if !is_pair {
         return Err(LayoutError::RankMismatch {
             op: "tile_unzip",
             detail: format!("{s}:{d} under the tiler leaf {tiler} is not a (tile, rest) pair"),

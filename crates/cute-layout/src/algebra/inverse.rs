@@ -31,7 +31,10 @@ fn sorted_with_prefix(layout: &Layout, out: &mut PrefixedModes) -> Result<()> {
 ///
 /// Sorting `coalesce(L)` by stride, it follows the chain of strides `1, s₀d₀, ...` as long as
 /// each next stride equals the span so far; each accepted mode contributes its extent with its
-/// position in `L`'s domain as stride.
+/// position in `L`'s domain as stride. A position is an exclusive prefix product of the shape,
+/// the first one `_1` whatever the extents (C++: `right_inverse((4,_8):(_8,_1))` is
+/// `(_8,4):(4,_1)`). C++ follows only static strides; dynamic ones follow the same rule here,
+/// so `(4,8):(8,1)` gives `(8,4):(4,_1)` (C++ gives `_1:_0`, having found no static stride).
 ///
 /// # Errors
 /// [`LayoutError::Overflow`].
@@ -43,6 +46,10 @@ fn sorted_with_prefix(layout: &Layout, out: &mut PrefixedModes) -> Result<()> {
 /// assert_eq!(right_inverse(&l).unwrap().to_string(), "(_4,_8):(_8,_1)");
 /// let l: Layout = "(_4,_2):(_1,_5)".parse().unwrap();
 /// assert_eq!(right_inverse(&l).unwrap().to_string(), "_4:_1");
+/// let l: Layout = "(4,_8):(_8,_1)".parse().unwrap();
+/// assert_eq!(right_inverse(&l).unwrap().to_string(), "(_8,4):(4,_1)");
+/// let l: Layout = "(4,8):(8,1)".parse().unwrap();
+/// assert_eq!(right_inverse(&l).unwrap().to_string(), "(8,4):(4,_1)");
 /// ```
 pub fn right_inverse(layout: &Layout) -> Result<Layout> {
     right_inverse_traced(layout, &mut NoTrace)

@@ -286,6 +286,7 @@ impl TiledCopy {
 
     /// `thr_copy.partition_{S,D}`: `tidfrg` sliced at `(thr_idx, _, (_,...))`.
     fn partition<P: Partitionable>(&self, x: P, thr_idx: i64, side: Side) -> Result<P> {
+        self.check_thread(thr_idx)?;
         let under = || Tree::leaf(CoordLeaf::Underscore);
         let coord: Coord = Tree::tuple([
             Tree::leaf(CoordLeaf::Index(Int::dynamic(thr_idx))),
@@ -295,11 +296,31 @@ impl TiledCopy {
         x.reshape_and_slice(|l| self.tidfrg(l, side), &coord)
     }
 
+    /// `thr_idx` must be one of the copy's `size<0>(TiledLayout_TV)` threads. C++ does not
+    /// check: its slice of a thread past them lies past the thread's tile (as the MMA
+    /// partitions, which refuse such an index through `get_flat_coord`, this refuses it).
+    fn check_thread(&self, thr_idx: i64) -> Result<()> {
+        let threads = self.layout_tv.mode(0)?.size()?.value();
+        if (0..threads).contains(&thr_idx) {
+            return Ok(());
+        }
+        Err(LayoutError::InvalidArgument {
+            op: "get_slice",
+            detail: format!(
+                "thread index {thr_idx} is outside [0, {threads}): the tiled copy's TiledLayout_TV {} has {threads} threads",
+                self.layout_tv
+            ),
+            hint: "give a thread index below size(tiled_copy)",
+        })
+    }
+
     /// `get_slice(thr_idx).partition_S(tensor)`: the thread's `(CPY_V, CPY_M, CPY_N, ...)`
     /// view of a source tensor (of data, a bare layout as `Tensor<()>`, or an identity tensor).
     ///
     /// # Errors
-    /// A thread index outside the copy; divisibility of the layout by `Tiler_MN`.
+    /// [`LayoutError::InvalidArgument`] for a thread index outside `[0, size(tiled_copy))` (C++
+    /// computes a slice past the thread's tile); the errors of the divide and compositions. A
+    /// tensor the tile does not divide is partitioned as in C++: its rest modes round up.
     ///
     /// ```
     /// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
@@ -309,6 +330,8 @@ impl TiledCopy {
     /// let t = tc.partition_s(Tensor::new((), "(_64,_64):(_64,_1)".parse::<Layout>()?), 1)?;
     /// assert_eq!(t.layout().to_string(), "((_8,_1),_2,_2):((_1,_0),_2048,_32)");
     /// assert_eq!(t.offset(), 8);
+    /// let past = tc.partition_s(Tensor::new((), "(_64,_64):(_64,_1)".parse::<Layout>()?), 128);
+    /// assert!(past.unwrap_err().to_string().contains("thread index 128 is outside [0, 128)"));
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn partition_s<P: Partitionable>(&self, x: P, thr_idx: i64) -> Result<P> {

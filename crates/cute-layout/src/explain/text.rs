@@ -68,6 +68,37 @@ impl Display for Distributed<'_> {
     }
 }
 
+/// `|x|` as the derivation writes it: `x` itself when it is not negative.
+fn abs_text(x: Int) -> String {
+    if x.value() < 0 {
+        format!("|{x}|")
+    } else {
+        x.to_string()
+    }
+}
+
+/// The text of `ceil_div(|n|, |m|)` (shape_div's quotient): `n/m` when `m` divides `n`.
+fn ceil_div_text(n: Int, m: Int) -> String {
+    let (tn, tm) = (abs_text(n), abs_text(m));
+    if m.value() != 0 && n.value() % m.value() == 0 {
+        format!("{tn}/{tm}")
+    } else {
+        format!("ceil_div({tn}, {tm})")
+    }
+}
+
+/// The text of `signum(n) * ceil_div(|n|, m)` for `m > 0` (the stride shape_div leaves):
+/// `n/m` when `m` divides `n`.
+fn signed_ceil_div_text(n: Int, m: Int) -> String {
+    if m.value() != 0 && n.value() % m.value() == 0 {
+        format!("{n}/{m}")
+    } else if n.value() < 0 {
+        format!("-{}", ceil_div_text(n, m))
+    } else {
+        ceil_div_text(n, m)
+    }
+}
+
 /// `a*b` of two integers' values, as the derivation shows a product it has not taken yet.
 fn times(a: Int, b: Int) -> i64 {
     a.value().saturating_mul(b.value())
@@ -136,11 +167,14 @@ impl Display for Event {
             ),
             ShapeDivSkip { a: (a, e), stride, left } => write!(
                 f,
-                "shape_div: mode {a}:{e} of A by {stride}: stride {stride} >= extent {a}, skip the mode; stride left {stride}/{a} = {left}"
+                "shape_div: mode {a}:{e} of A by {stride}: stride {} >= extent {a}, skip the mode; stride left {} = {left}",
+                abs_text(*stride),
+                signed_ceil_div_text(*stride, *a)
             ),
             ShapeDivKeep { a: (a, e), stride, left, keep, needed } => write!(
                 f,
-                "shape_div: mode {a}:{e} of A by {stride} leaves {a}/{stride} = {left} at stride {stride}*{e} = {}; shape_mod: keep {keep} of the {needed} still needed",
+                "shape_div: mode {a}:{e} of A by {stride} leaves {} = {left} at stride {stride}*{e} = {}; shape_mod: keep {keep} of the {needed} still needed",
+                ceil_div_text(*a, *stride),
                 times(*stride, *e)
             ),
             LastMode { stride, remaining, step } => write!(

@@ -40,6 +40,8 @@ pub(super) fn composition(a: &Args) -> Result<Value> {
         (Value::Swizzle(x), Value::Composed(y)) => {
             Value::Composed(ComposedLayout::swizzle_after(*x, y)?)
         }
+        // C++'s `composition(Swizzle<0,M,S>, _0, L)` ignores the identity swizzle: `L`
+        (Value::Swizzle(x), _) if x.is_identity() => Value::Layout(a.layout(1)?.into_owned()),
         (Value::Swizzle(x), _) => Value::Composed(ComposedLayout::new(
             *x,
             Int::ZERO,
@@ -48,8 +50,10 @@ pub(super) fn composition(a: &Args) -> Result<Value> {
         (_, Value::Composed(y)) => ComposedLayout::compose_after(&*a.layout(0)?, y)?.into(),
         (_, Value::Swizzle(y)) => {
             let l = a.layout(0)?;
-            let sw = layout_swizzle_commute(&l, *y)?;
-            Value::Composed(ComposedLayout::new(sw, Int::ZERO, l.into_owned()))
+            match layout_swizzle_commute(&l, *y)? {
+                sw if sw.is_identity() => Value::Layout(l.into_owned()),
+                sw => Value::Composed(ComposedLayout::new(sw, Int::ZERO, l.into_owned())),
+            }
         }
         _ => return ordinary::composition(a),
     })

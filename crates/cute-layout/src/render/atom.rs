@@ -302,6 +302,8 @@ fn panel(place: Placement, tensor: IdentityTensor, extent: (i64, i64)) -> Result
                     n: q,
                     thread: t,
                     value: v,
+                    // the TV layout's value: the column-major index of (p, q) in the tile
+                    offset: p + np * q,
                 });
             }
         }
