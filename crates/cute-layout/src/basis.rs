@@ -874,7 +874,7 @@ impl BasisLayout {
     /// ```
     /// # use cute_layout::basis::BasisLayout;
     /// let id = BasisLayout::identity(&"(_8,(_2,_3))".parse()?)?;
-    /// let b: BasisLayout = "(_4,_3):(_2@0,_1@1)".parse()?;
+    /// let b: BasisLayout = "(_4,_6):(_2@0,_1@1)".parse()?;
     /// assert_eq!(id.compose_basis(&b)?.to_string(), "(_4,(_2,_3)):(_2@0,(_1@0@1,_1@1@1))");
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```

@@ -38,7 +38,7 @@ pub use tiled_copy::{
     TiledCopy,
 };
 pub use tiled_mma::{make_tiled_mma, Permutation, TiledMma};
-pub use tma::{construct_tma_gbasis, tma_cta_v_map, TMA_MAX_RANK};
+pub use tma::{construct_tma_gbasis, make_tma_atom, tma_cta_v_map, TmaAtom, TmaOp, TMA_MAX_RANK};
 
 use crate::basis::IdentityTensor;
 use crate::coord::Coord;

@@ -18,6 +18,7 @@
 //! # Ok::<(), cute_layout::LayoutError>(())
 //! ```
 
+use super::{make_copy_atom, CopyAtom, CopyOp, ValueType};
 use crate::algebra::coalesce::coalesce_256;
 use crate::algebra::composition::{composition, composition_tiler};
 use crate::algebra::inverse::right_inverse;
@@ -26,6 +27,7 @@ use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::recast::recast_layout;
+use crate::swizzle::{AnyLayout, Swizzle};
 use crate::tiler::Tiler;
 use crate::tree::Tree;
 use crate::tuple::IntTuple;
@@ -110,7 +112,7 @@ fn missing_modes(gmem_t: &Layout, box_strides: &[ScaledBasis]) -> Result<Vec<Sca
 /// let smem = "(_16,_8,_2):(_16,_1,_8)".parse()?;
 /// let v = tma_cta_v_map(&gmem, &"(_16,_8,_2)".parse()?)?;
 /// let b = construct_tma_gbasis(&gmem, 32, &smem, &v, 32)?;
-/// assert_eq!(b.to_string(), "(_8,_16,_2):(_1@1,_1@0,_8@1)");
+/// assert_eq!(b.to_string(), "(_8,_2,_16):(_1@1,_1@2,_1@0)");
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn construct_tma_gbasis(
@@ -165,4 +167,132 @@ fn group_from<T: Copy>(t: &Tree<T>) -> Result<Tree<T>> {
     let k = TMA_MAX_RANK - 1;
     let tail = Tree::tuple(t.modes().skip(k).map(|m| m.to_tree()))?;
     Tree::tuple(t.modes().take(k).map(|m| m.to_tree()).chain([tail]))
+}
+
+/// The TMA copy operations of SM90.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TmaOp {
+    /// `SM90_TMA_LOAD`: global → shared memory.
+    Load,
+    /// `SM90_TMA_LOAD_MULTICAST`: global → the shared memory of several CTAs of a cluster.
+    LoadMulticast,
+    /// `SM90_TMA_STORE`: shared → global memory.
+    Store,
+}
+
+impl TmaOp {
+    /// The operation's name as C++ spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TmaOp::Load => "SM90_TMA_LOAD",
+            TmaOp::LoadMulticast => "SM90_TMA_LOAD_MULTICAST",
+            TmaOp::Store => "SM90_TMA_STORE",
+        }
+    }
+
+    /// The operation named `name` (`SM90_TMA_LOAD`, ...).
+    ///
+    /// # Errors
+    /// [`LayoutError::InvalidArgument`] for another name.
+    ///
+    /// ```
+    /// # use cute_layout::atom::TmaOp;
+    /// assert_eq!(TmaOp::from_name("SM90_TMA_STORE")?, TmaOp::Store);
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn from_name(name: &str) -> Result<TmaOp> {
+        [TmaOp::Load, TmaOp::LoadMulticast, TmaOp::Store]
+            .into_iter()
+            .find(|op| op.name() == name)
+            .ok_or_else(|| LayoutError::InvalidArgument {
+                op: "make_tma_atom",
+                detail: format!("`{name}` is not a TMA copy operation"),
+                hint: "use SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST or SM90_TMA_STORE",
+            })
+    }
+}
+
+/// What `make_tma_atom` computes on the host: the box ([`construct_tma_gbasis`]), the
+/// shared-memory swizzle the TMA applies, and the copy atom (one instruction moving the box).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TmaAtom {
+    /// `tma_box_shape : gmem_mode` (`AuxParams::TmaGmemBasis`).
+    pub gbasis: BasisLayout,
+    /// The smem layout's swizzle (`Sw<0,4,3>`, no swizzle, for a plain layout).
+    pub swizzle: Swizzle,
+    /// `Copy_Atom<Copy_Traits<OP, C<bits>, Aux>, T>`: one thread moving the whole box.
+    pub atom: CopyAtom,
+}
+
+/// The TMA's swizzle of the smem layout, checked as `get_tma_swizzle_bits` and
+/// `get_tma_swizzle_base` do: `Sw<0..3,4,3>`, or `Sw<2,5,2>` / `Sw<2,6,S>`.
+fn tma_swizzle(smem: &AnyLayout) -> Result<Swizzle> {
+    let sw = match smem {
+        AnyLayout::Layout(_) => return Swizzle::new(0, 4, 3),
+        AnyLayout::Composed(c) => c.swizzle().ok_or_else(|| LayoutError::InvalidArgument {
+            op: "make_tma_atom",
+            detail: format!("the smem layout {c} is composed with a layout, not a swizzle"),
+            hint: "TMA takes a plain or swizzled (Sw<B,M,S> o LAYOUT) shared-memory layout",
+        })?,
+    };
+    let ok = match (sw.bits(), sw.base(), sw.shift()) {
+        (0..=3, 4, 3) | (2, 5, 2) | (2, 6, _) => true,
+        _ => false,
+    };
+    if !ok {
+        return Err(LayoutError::InvalidArgument {
+            op: "make_tma_atom",
+            detail: format!("TMA cannot apply the swizzle {sw} of the smem layout"),
+            hint: "Unsupported layout swizzle: TMA swizzles are Sw<0..3,4,3> (none, 32B, 64B, 128B), Sw<2,5,2>, Sw<2,6,S>",
+        });
+    }
+    Ok(sw)
+}
+
+/// `make_tma_atom(OP, gtensor, slayout, cta_tiler, cluster_size)` for a global tensor of
+/// `value_type` elements: the TMA box, its swizzle and the copy atom C++ returns (its print is
+/// [`crate::notation::atom::copy_atom_text`]). The multicast count only splits the box among
+/// CTAs in the descriptor, which is not computed here; it does not change the atom.
+///
+/// # Errors
+/// As [`construct_tma_gbasis`]; [`LayoutError::InvalidArgument`] for a swizzle the TMA cannot
+/// apply (C++'s "Unsupported layout swizzle").
+///
+/// ```
+/// use cute_layout::atom::{make_tma_atom, TmaOp, ValueType};
+/// let smem = "Sw<3,4,3> o _0 o (_128,_64):(_64,_1)".parse()?;
+/// let tma = make_tma_atom(TmaOp::Load, ValueType::Half, &"(_512,_512):(_512,_1)".parse()?, &smem, &"(_128,_64)".parse()?)?;
+/// assert_eq!(tma.gbasis.to_string(), "(_64,_128):(_1@1,_1@0)");
+/// assert_eq!(tma.atom.src.to_string(), "(_1,_8192):(_0,_1)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn make_tma_atom(
+    op: TmaOp,
+    value_type: ValueType,
+    gmem: &Layout,
+    smem: &AnyLayout,
+    cta_tiler: &Tiler,
+) -> Result<TmaAtom> {
+    let swizzle = tma_swizzle(smem)?;
+    let bits = value_type.bits();
+    let v = tma_cta_v_map(gmem, cta_tiler)?;
+    let gbasis = construct_tma_gbasis(gmem, bits, smem.inner(), &v, bits)?;
+    let box_bits = gbasis.shape().size()?.mul(Int::fixed(bits))?;
+    // (thr, bit) -> bit: one thread moves the whole box
+    let per_box = Layout::new(
+        IntTuple::tuple([IntTuple::int(Int::ONE), IntTuple::int(box_bits)])?,
+        IntTuple::tuple([IntTuple::int(Int::ZERO), IntTuple::int(Int::ONE)])?,
+    )?;
+    let copy = CopyOp {
+        name: op.name().to_string(),
+        thr_id: Layout::leaf(Int::ONE, Int::ZERO),
+        src: per_box.clone(),
+        dst: per_box.clone(),
+        reference: per_box,
+    };
+    Ok(TmaAtom {
+        gbasis,
+        swizzle,
+        atom: make_copy_atom(&copy, value_type)?,
+    })
 }
