@@ -122,6 +122,23 @@ pub fn construct_tma_gbasis(
     cta_v_map: &BasisLayout,
     tma_bits: i64,
 ) -> Result<BasisLayout> {
+    gbasis(gmem, gmem_bits, smem, cta_v_map, tma_bits).map_err(|e| match e {
+        LayoutError::InvalidArgument {
+            op: "construct_tma_gbasis",
+            ..
+        } => e,
+        e => e.within("construct_tma_gbasis"),
+    })
+}
+
+/// [`construct_tma_gbasis`], its errors not yet framed.
+fn gbasis(
+    gmem: &Layout,
+    gmem_bits: i64,
+    smem: &Layout,
+    cta_v_map: &BasisLayout,
+    tma_bits: i64,
+) -> Result<BasisLayout> {
     let (ss, sv) = (smem.size()?, cta_v_map.shape().size()?);
     if ss.value() != sv.value() {
         return Err(tma_error(
