@@ -252,11 +252,8 @@ fn tma_swizzle(smem: &AnyLayout) -> Result<Swizzle> {
             hint: "TMA takes a plain or swizzled (Sw<B,M,S> o LAYOUT) shared-memory layout",
         })?,
     };
-    let ok = match (sw.bits(), sw.base(), sw.shift()) {
-        (0..=3, 4, 3) | (2, 5, 2) | (2, 6, _) => true,
-        _ => false,
-    };
-    if !ok {
+    let (b, m, s) = (sw.bits(), sw.base(), sw.shift());
+    if !matches!((b, m, s), (0..=3, 4, 3) | (2, 5, 2) | (2, 6, _)) {
         return Err(LayoutError::InvalidArgument {
             op: "make_tma_atom",
             detail: format!("TMA cannot apply the swizzle {sw} of the smem layout"),
