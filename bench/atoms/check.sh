@@ -29,16 +29,8 @@ WORK="${CARGO_TARGET_DIR:-$ROOT/target}/atoms-check"
 mkdir -p "$WORK"
 die() { echo "check.sh: $*" >&2; exit 1; }
 
-VENV="${CUTE_VENV:-/work/cutlass-venv}"
-[ -d "$VENV" ] || VENV="${CARGO_TARGET_DIR:-$ROOT/target}/bench/venv"
-PY="$VENV/bin/python"
-[ -x "$PY" ] || die "no venv with nvidia-cutlass at $VENV (set CUTE_VENV or run bench/compare once)"
-SITE="$("$PY" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
-INCLUDES=()
-for d in cutlass_library/source/include nvidia/cuda_cccl/include nvidia/cuda_runtime/include nvidia/cuda_nvcc/include; do
-  [ -d "$SITE/$d" ] || die "missing $SITE/$d"
-  INCLUDES+=("-I$SITE/$d")
-done
+# shellcheck source=bench/cute-includes.sh
+source "$ROOT/bench/cute-includes.sh"
 
 nice -n 10 cargo build --quiet -p cute-cli --bin cute
 CUTE="${CARGO_TARGET_DIR:-$ROOT/target}/debug/cute"

@@ -820,3 +820,90 @@ impl fmt::Display for IdentityTensor {
         write!(f, "ArithTuple{} o {}", self.start, self.layout)
     }
 }
+
+/// `composition(A, B)` of a layout `A` with a scaled-basis layout `B`: each leaf `s : d·E<p>`
+/// of `B` selects the mode `p` of `A` and becomes `composition(mode(A, p), s:d)` (a plain
+/// stride `d` composes with the whole of `A`), in `B`'s shape structure. So
+/// `R(c) == A(B(c))`, `B(c)` read as a natural coordinate of `A`. This is how CuTe composes a
+/// layout with the basis layouts of TMA (`gtensor.compose(sidx2gmode)`).
+///
+/// # Errors
+/// [`LayoutError::IndexOutOfRange`] when a basis path names a mode `A` lacks; the errors of
+/// [`crate::composition`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{basis::{compose_basis, BasisLayout}, Layout};
+/// let a: Layout = "(_64,_32):(_1,_64)".parse()?;
+/// let b: BasisLayout = BasisLayout::identity(&"(_2,_3)".parse()?)?;
+/// assert_eq!(compose_basis(&a, &b)?.to_string(), "(_2,_3):(_1,_64)");
+/// let b = BasisLayout::identity(&"(_4,_8)".parse()?)?.map_layout(|l| Ok(l.select(&[1, 0])?))?;
+/// assert_eq!(compose_basis(&a, &b)?.to_string(), "(_8,_4):(_64,_1)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn compose_basis(a: &Layout, b: &BasisLayout) -> Result<Layout> {
+    compose_basis_at(a, b.shape.as_ref(), b.stride.as_ref())
+}
+
+fn compose_basis_at(
+    a: &Layout,
+    s: TreeRef<'_, Int>,
+    d: TreeRef<'_, ScaledBasis>,
+) -> Result<Layout> {
+    match (s.as_leaf(), d.as_leaf()) {
+        (Some(s), Some(d)) => {
+            let mode = a.mode_path(&d.path())?;
+            crate::algebra::composition::composition(&mode, &Layout::leaf(s, d.value))
+        }
+        _ => Layout::concat(
+            s.modes()
+                .zip(d.modes())
+                .map(|(s, d)| compose_basis_at(a, s, d))
+                .collect::<Result<Vec<_>>>()?,
+        ),
+    }
+}
+
+impl BasisLayout {
+    /// `coalesce(B)`: [`crate::coalesce`] of a scaled-basis layout; neighbours merge only
+    /// along the same basis direction (`s0:d·E<p>, s1:s0·d·E<p>` becomes `s0·s1:d·E<p>`), as
+    /// CuTe's `ScaledBasis` comparison allows.
+    ///
+    /// # Errors
+    /// As [`BasisLayout::map_layout`].
+    ///
+    /// ```
+    /// # use cute_layout::basis::BasisLayout;
+    /// let b: BasisLayout = "(_2,_3,_4):(_1@0,_2@0,_1@1)".parse()?;
+    /// assert_eq!(b.coalesce()?.to_string(), "(_6,_4):(_1@0,_1@1)");
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn coalesce(&self) -> Result<BasisLayout> {
+        self.map_layout(crate::algebra::coalesce::coalesce)
+    }
+
+    /// `composition(A, B)` of this basis layout `A` with a basis layout `B` (see
+    /// [`compose_basis`]): `R(c) == A(B(c))`.
+    ///
+    /// # Errors
+    /// As [`compose_basis`] and [`BasisLayout::map_layout`].
+    ///
+    /// ```
+    /// # use cute_layout::basis::BasisLayout;
+    /// let id = BasisLayout::identity(&"(_8,(_2,_3))".parse()?)?;
+    /// let b: BasisLayout = "(_4,_6):(_2@0,_1@1)".parse()?;
+    /// assert_eq!(id.compose_basis(&b)?.to_string(), "(_4,(_2,_3)):(_2@0,(_1@0@1,_1@1@1))");
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn compose_basis(&self, b: &BasisLayout) -> Result<BasisLayout> {
+        self.map_layout(|l| compose_basis(l, b))
+    }
+
+    /// `make_layout(shape, stride(B))`: the same strides over another congruent shape.
+    ///
+    /// # Errors
+    /// [`LayoutError::NotCongruent`].
+    pub fn with_shape(&self, shape: IntTuple) -> Result<BasisLayout> {
+        BasisLayout::new(shape, self.stride.clone())
+    }
+}

@@ -79,7 +79,7 @@ pub mod tv_render;
 pub mod value;
 
 pub use algebra::coalesce::{
-    coalesce, coalesce_by, filter, filter_by, filter_zeros, filter_zeros_by,
+    coalesce, coalesce_256, coalesce_by, filter, filter_by, filter_zeros, filter_zeros_by,
 };
 pub use algebra::complement::{complement, complement_default};
 pub use algebra::composition::{composition, composition_tiler};

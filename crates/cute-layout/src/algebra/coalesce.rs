@@ -139,6 +139,53 @@ pub(crate) fn coalesce_traced(layout: &Layout, t: &mut impl Trace) -> Result<Lay
     Ok(modes_to_layout(&modes))
 }
 
+/// The largest extent of a TMA box mode, in elements: [`coalesce_256`] merges up to it.
+pub const TMA_BOX_MAX: i64 = 256;
+
+/// `coalesce_256(L)` (CuTe's TMA helper): flattens `L` and merges front to back like
+/// [`coalesce`], but only while the merged extent stays at most 256 ([`TMA_BOX_MAX`], the
+/// largest TMA box extent); extent-1 modes vanish. It keeps the size and the function on
+/// `[0, size)` but not the profile; nothing left gives `_1:_0`.
+///
+/// Post-conditions: `size(R) == size(L)`, `R(i) == L(i)` for `i < size(L)`, every mode of
+/// `R` that came from a merge has extent ≤ 256.
+///
+/// # Errors
+/// [`LayoutError::Overflow`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{coalesce_256, Layout};
+/// let l: Layout = "(_16,_8,_4):(_1,_16,_128)".parse()?;
+/// assert_eq!(coalesce_256(&l)?.to_string(), "(_128,_4):(_1,_128)");
+/// let l: Layout = "(_64,_8):(_1,_64)".parse()?; // 512 > 256: kept apart
+/// assert_eq!(coalesce_256(&l)?.to_string(), "(_64,_8):(_1,_64)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn coalesce_256(layout: &Layout) -> Result<Layout> {
+    let mut leaves = layout.leaves();
+    let mut out: Modes = leaves.next().into_iter().collect();
+    for (s, d) in leaves {
+        let n = out.len();
+        let back = &mut out[n - 1];
+        if s.value() == 1 {
+            continue;
+        }
+        if n == 1 && back.0.value() == 1 {
+            *back = (s, d);
+        } else if back.0.mul(back.1)?.value() == d.value() && s.mul(back.0)?.value() <= TMA_BOX_MAX
+        {
+            back.0 = s.mul(back.0)?;
+        } else {
+            out.push((s, d));
+        }
+    }
+    Ok(match out.as_slice() {
+        [(s, _)] if s.value() == 1 => Layout::leaf(*s, Int::ZERO),
+        modes => Layout::from_flat_modes(modes, false),
+    })
+}
+
 /// CuTe's `coalesce_x`: like [`coalesce`] but also preserves `L(i)` for `i ≥ size(L)`; the
 /// flat modes, into `out` (empty).
 #[inline]

@@ -26,6 +26,7 @@ mod catalogue;
 mod smem;
 mod tiled_copy;
 mod tiled_mma;
+mod tma;
 
 pub use catalogue::{copy_op, copy_op_names, is_mma_atom, mma_atom, mma_atom_names};
 pub use smem::{
@@ -37,6 +38,7 @@ pub use tiled_copy::{
     TiledCopy,
 };
 pub use tiled_mma::{make_tiled_mma, Permutation, TiledMma};
+pub use tma::{construct_tma_gbasis, make_tma_atom, tma_cta_v_map, TmaAtom, TmaOp, TMA_MAX_RANK};
 
 use crate::basis::IdentityTensor;
 use crate::coord::Coord;

@@ -63,3 +63,10 @@ impl Parser<'_> {
         )?)))
     }
 }
+
+impl std::str::FromStr for BasisLayout {
+    type Err = crate::error::LayoutError;
+    fn from_str(s: &str) -> Result<Self> {
+        super::parse_all(s, Parser::basis_layout)
+    }
+}

@@ -146,3 +146,14 @@ pub(super) fn retile(a: &Args) -> Result<Value> {
     let retiled = copy.retile(a.tensor(1)?).map_err(|e| e.within("retile"))?;
     Ok(tensor_value(retiled))
 }
+
+/// `construct_tma_gbasis(gmem, smem, cta_tiler)`: the box `make_tma_atom` finds, the TMA
+/// moving elements of the gmem tensor's own type.
+pub(super) fn tma_gbasis(a: &Args) -> Result<Value> {
+    let gmem = a.layout(0)?;
+    let smem = a.any_layout(1)?;
+    let v = crate::atom::tma_cta_v_map(&gmem, &*a.tiler(2)?)
+        .map_err(|e| e.within("construct_tma_gbasis"))?;
+    let b = crate::atom::construct_tma_gbasis(&gmem, 8, smem.inner(), &v, 8)?;
+    Ok(Value::Basis(Box::new(b)))
+}

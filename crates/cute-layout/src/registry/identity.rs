@@ -146,3 +146,14 @@ pub(super) fn tiled_divide_form(a: &Args, t: IdentityTensor, basis: bool) -> Res
 pub(super) fn flat_divide_form(a: &Args, t: IdentityTensor, basis: bool) -> Result<Value> {
     by_tiler(a, t, basis, flat_divide)
 }
+
+/// `coalesce(T)`: a basis layout merges along one basis direction only.
+pub(super) fn coalesce(a: &Args, t: IdentityTensor, basis: bool) -> Result<Value> {
+    a.arity(1, 1)?;
+    let r = t.map_layout(crate::algebra::coalesce::coalesce)?;
+    Ok(if basis {
+        Value::Basis(Box::new(r.layout().clone()))
+    } else {
+        tensor(r)
+    })
+}

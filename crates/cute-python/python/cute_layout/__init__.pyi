@@ -340,6 +340,12 @@ def coalesce(*args: Any) -> Any:
     the same function with the fewest modes (by mode with a profile)
     """
 
+def coalesce_256(*args: Any) -> Any:
+    """coalesce_256(L)
+
+    coalesce front to back while a merged mode stays at most 256 (the TMA box limit); the profile is not kept
+    """
+
 def filter(*args: Any) -> Any:
     """filter(L[, profile])
 
@@ -716,4 +722,10 @@ def retile(*args: Any) -> Any:
     """retile(copy, T)
 
     a thread's fragment T (e.g. an MMA partition) viewed as the copy's (CPY_V,CPY_M,CPY_N,...) (C++ retile_S/retile_D)
+    """
+
+def construct_tma_gbasis(*args: Any) -> Any:
+    """construct_tma_gbasis(gmem, smem, cta_tiler)
+
+    the TMA box of make_tma_atom as tma_box_shape:gmem_mode (the swizzle of smem is ignored)
     """

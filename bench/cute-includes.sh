@@ -1,0 +1,16 @@
+# bench/cute-includes.sh: sourced by the C++ oracle scripts (bench/atoms/check.sh,
+# bench/tma/check.sh); sets INCLUDES to the -I flags of the CuTe headers of PyPI's
+# nvidia-cutlass. Needs ROOT and die() from the caller.
+# Headers: CUTE_VENV (a venv with nvidia-cutlass==4.2.0.0 nvidia-cuda-cccl-cu12
+# nvidia-cuda-runtime-cu12 nvidia-cuda-nvcc-cu12), default /work/cutlass-venv, else the
+# bench/compare cache target/bench/venv (run bench/compare once to create it).
+VENV="${CUTE_VENV:-/work/cutlass-venv}"
+[ -d "$VENV" ] || VENV="${CARGO_TARGET_DIR:-$ROOT/target}/bench/venv"
+PY="$VENV/bin/python"
+[ -x "$PY" ] || die "no venv with nvidia-cutlass at $VENV (set CUTE_VENV or run bench/compare once)"
+SITE="$("$PY" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+INCLUDES=()
+for d in cutlass_library/source/include nvidia/cuda_cccl/include nvidia/cuda_runtime/include nvidia/cuda_nvcc/include; do
+  [ -d "$SITE/$d" ] || die "missing $SITE/$d"
+  INCLUDES+=("-I$SITE/$d")
+done

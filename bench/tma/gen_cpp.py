@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Reads TMA check cases (one per line) on stdin and writes a C++ program that prints, for each
+case, a header line `## CASE` and what CuTe C++ prints for it. See bench/tma/check.sh.
+
+Cases (CuTe notation, `_8` static, `8` dynamic; basis strides `_2@1` = 2*E<1>, `_1@0@1` = E<1,0>;
+a swizzled layout `Sw<B,M,S>oLAYOUT`; T a CuTe type name):
+  coalesce_256 LAYOUT                  print(detail::coalesce_256(LAYOUT))
+  coalesce_basis BASIS                 print(coalesce(BASIS))
+  compose_basis LAYOUT BASIS           print(composition(LAYOUT, BASIS))
+  gbasis T GMEM SMEM TILER             print(detail::construct_tma_gbasis<T>(gtensor, SMEM,
+                                         make_identity_layout(shape(GMEM)).compose(TILER)))
+                                       with gtensor = make_tensor(make_gmem_ptr<T>(nullptr), GMEM)
+  tma_atom OP T GMEM SMEM TILER [N]    print(make_tma_atom(OP{}, gtensor, SMEM, TILER, Int<N>{}))
+"""
+import re
+import sys
+
+
+def tup(s):
+    """A CuTe tuple/int in notation -> a C++ expression."""
+    s = re.sub(r"(?<![A-Za-z0-9@])_(\d+)", r"Int<\1>{}", s)
+    return s.replace("(", "make_shape(")
+
+
+def split_colon(s):
+    depth = 0
+    for i, c in enumerate(s):
+        depth += c in "(<"
+        depth -= c in ")>"
+        if c == ":" and depth == 0:
+            return s[:i], s[i + 1 :]
+    raise ValueError(s)
+
+
+def layout(s):
+    m = re.fullmatch(r"Sw<(\d+),(\d+),(\d+)>o(.*)", s)
+    if m:
+        return f"composition(Swizzle<{m[1]},{m[2]},{m[3]}>{{}}, {layout(m[4])})"
+    if ":" in s:
+        shape, stride = split_colon(s)
+        return f"make_layout({tup(shape)}, {tup(stride)})"
+    return f"make_layout({tup(s)})"
+
+
+def basis_leaf(m):
+    value, path = m[1], m[2].split("@")[1:]
+    v = f"Int<{value[1:]}>{{}}" if value.startswith("_") else value
+    return f"{v}*E<{','.join(reversed(path))}>{{}}"
+
+
+def basis(s):
+    shape, stride = split_colon(s)
+    stride = re.sub(r"(_?\d+)((?:@\d+)+)", basis_leaf, stride)
+    return f"make_layout({tup(shape)}, {tup(stride)})"
+
+
+def gtensor(t, g):
+    return f"make_tensor(make_gmem_ptr(({t}*)nullptr), {layout(g)})"
+
+
+def case(line):
+    w = line.split()
+    k = w[0]
+    if k == "coalesce_256":
+        return f"show(detail::coalesce_256({layout(w[1])}));"
+    if k == "coalesce_basis":
+        return f"show(coalesce({basis(w[1])}));"
+    if k == "compose_basis":
+        return f"show(composition({layout(w[1])}, {basis(w[2])}));"
+    if k == "gbasis":
+        t, g, s, tiler = w[1:]
+        return (
+            f"show(detail::construct_tma_gbasis<{t}>({gtensor(t, g)}, {layout(s)}, "
+            f"make_identity_layout(shape({layout(g)})).compose({tup(tiler)})));"
+        )
+    if k == "tma_atom":
+        op, t, g, s, tiler = w[1:6]
+        n = w[6] if len(w) > 6 else "1"
+        return (
+            f"print(make_tma_atom({op}{{}}, {gtensor(t, g)}, {layout(s)}, {tup(tiler)}, "
+            f"Int<{n}>{{}}));"
+        )
+    raise ValueError(f"unknown case kind: {line}")
+
+
+HEADERS = """#include <cstdio>
+#include <cute/tensor.hpp>
+#include <cute/atom/copy_traits_sm90_tma.hpp>
+using namespace cute;
+template <class T> void show(T const& x) { print(x); printf("\\n"); }
+"""
+
+
+def main():
+    print(HEADERS)
+    print("int main() {")
+    for line in sys.stdin:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        print(f'  printf("## %s\\n", {line!r});'.replace("'", '"'))
+        print(f"  {{ {case(line)} }}")
+    print("}")
+
+
+if __name__ == "__main__":
+    main()
