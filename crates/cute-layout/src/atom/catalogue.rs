@@ -93,7 +93,12 @@ const FAMILIES: &[MmaFamily] = &[
         c: SM80_16X8_ROW,
     },
     MmaFamily {
-        names: &["SM80_16x8x4_F32TF32TF32F32_TN"],
+        // SM90's warp-level double and complex-double MMAs of this shape share its layouts.
+        names: &[
+            "SM80_16x8x4_F32TF32TF32F32_TN",
+            "SM90_16x8x4_F64F64F64F64_TN",
+            "SM90_16x8x4_C64C64C64C64_TN",
+        ],
         shape_mnk: "(_16,_8,_4)",
         thr_id: THR32,
         a: "((_4,_8),_2):((_16,_1),_8)",
@@ -101,7 +106,12 @@ const FAMILIES: &[MmaFamily] = &[
         c: SM80_16X8_ROW,
     },
     MmaFamily {
-        names: &["SM80_16x8x8_F32TF32TF32F32_TN"],
+        // SM90's warp-level double and complex-double MMAs of this shape share its layouts.
+        names: &[
+            "SM80_16x8x8_F32TF32TF32F32_TN",
+            "SM90_16x8x8_F64F64F64F64_TN",
+            "SM90_16x8x8_C64C64C64C64_TN",
+        ],
         shape_mnk: "(_16,_8,_8)",
         thr_id: THR32,
         a: "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))",
@@ -145,23 +155,7 @@ const FAMILIES: &[MmaFamily] = &[
         b: "((_4,_8),(_32,_2)):((_256,_1),(_8,_1024))",
         c: SM80_16X8_ROW,
     },
-    // SM90's warp-level double and complex-double MMAs (`mma_traits_sm90.hpp`).
-    MmaFamily {
-        names: &["SM90_16x8x4_F64F64F64F64_TN", "SM90_16x8x4_C64C64C64C64_TN"],
-        shape_mnk: "(_16,_8,_4)",
-        thr_id: THR32,
-        a: "((_4,_8),_2):((_16,_1),_8)",
-        b: SM80_8X4,
-        c: SM80_16X8_ROW,
-    },
-    MmaFamily {
-        names: &["SM90_16x8x8_F64F64F64F64_TN", "SM90_16x8x8_C64C64C64C64_TN"],
-        shape_mnk: "(_16,_8,_8)",
-        thr_id: THR32,
-        a: "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))",
-        b: "((_4,_8),_2):((_8,_1),_32)",
-        c: SM80_16X8_ROW,
-    },
+    // SM90's warp-level double and complex-double `16x8x16` (`mma_traits_sm90.hpp`).
     MmaFamily {
         names: &[
             "SM90_16x8x16_F64F64F64F64_TN",
@@ -201,7 +195,9 @@ const SM80_INT_FAMILIES: &[IntFamily] = &[
 ];
 
 /// The SM80 4-bit integer families (`s4`/`u4`). Their one-mode value shapes are rank-1
-/// tuples in C++ (`Shape<_8>`), printed `(_8)`.
+/// tuples in C++ (`Shape<_8>`), printed `(_8)`. C++ wins: the `16x8x32` B layout of CUTLASS
+/// 4.2, `((_4,_8),(_8)):((_32,_1),(_8))`, reaches only 160 of the 256 coordinates of `N×K`
+/// (some twice; `8x8x32`'s has thread stride 64); it is kept as C++ has it.
 const SM80_INT4_FAMILIES: &[IntFamily] = &[
     (
         8,
