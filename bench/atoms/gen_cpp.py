@@ -232,9 +232,11 @@ HEADERS = """#include <cstdio>
 #include <cute/atom/mma_traits_sm75.hpp>
 #include <cute/atom/mma_traits_sm80.hpp>
 #include <cute/atom/mma_traits_sm89.hpp>
+#include <cute/atom/mma_traits_sm90.hpp>
 #include <cute/atom/mma_traits_sm90_gmma.hpp>
 #include <cute/arch/mma_sm90_gmma_ext.hpp>
 #include <cute/atom/mma_traits_sm90_gmma_ext.hpp>
+#include <cute/atom/mma_traits_sm100.hpp>
 #include <cute/atom/copy_traits_sm75.hpp>
 #include <cute/atom/copy_traits_sm80.hpp>
 #include <cute/atom/copy_traits_sm90.hpp>

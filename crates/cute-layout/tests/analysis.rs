@@ -374,6 +374,53 @@ mod hardware_accesses {
         assert!(e.is_ok());
     }
 
+    /// `solve_swizzle` in `cute eval` is the solver's swizzled layout, for each way of giving
+    /// the accesses; its argument errors are values.
+    #[test]
+    fn the_solve_swizzle_operation_is_the_solver() {
+        let eval = |e: &str| cute_layout::eval::eval(e).map(|v| v.to_string());
+        let solved = |l: &str, s: AccessSpec| {
+            solve_swizzle(&l.parse().unwrap(), &s)
+                .unwrap()
+                .swizzled()
+                .to_string()
+        };
+        let l = "(_8,_64):(_64,_1)";
+        let ldsm = Width::Atom("SM75_U32x4_LDSM_N".into());
+        for (expr, want) in [
+            (
+                format!("solve_swizzle({l},2)"),
+                solved(l, spec(2, false, Width::Widest)),
+            ),
+            (
+                format!("solve_swizzle({l},2,32)"),
+                solved(l, spec(2, false, Width::Bits(32))),
+            ),
+            (
+                format!("solve_swizzle({l},Copy_Atom<SM75_U32x4_LDSM_N,half_t>)"),
+                solved(l, spec(2, false, ldsm)),
+            ),
+            (
+                "solve_swizzle((_8,_16):(_36,_1),4)".into(),
+                "(_8,_16):(_36,_1)".into(),
+            ),
+        ] {
+            assert_eq!(eval(&expr).unwrap(), want, "{expr}");
+        }
+        let tv = "((_8,_64),(_32,_8):(_64,_1))";
+        assert_eq!(
+            eval(&format!("solve_swizzle({tv},2)")).unwrap(),
+            solved("(_32,_8):(_64,_1)", spec(2, true, Width::Widest))
+        );
+        for bad in [
+            format!("solve_swizzle({l},Copy_Atom<SM75_U32x4_LDSM_N,half_t>,32)"),
+            format!("solve_swizzle({l},3)"),
+            format!("solve_swizzle({l},2,24)"),
+        ] {
+            assert!(eval(&bad).is_err(), "{bad}");
+        }
+    }
+
     #[test]
     fn phase_coloring_follows_the_access_width() {
         // 32 threads: 4 phases of 128-bit accesses, 2 of 64-bit, 1 of 32-bit

@@ -217,7 +217,9 @@ fn the_eval_cases_cover_every_atom_operation() {
             })
         });
         let name = format!("{}(", op.name);
-        if atomic {
+        // The swizzle solver takes a copy atom for its accesses but is no CuTe operation: C++
+        // has nothing to print; tests/analysis.rs checks it against the analysis itself.
+        if atomic && op.name != "solve_swizzle" {
             assert!(
                 evals.iter().any(|e| e.contains(&name)),
                 "no `eval` case of bench/atoms/cases.txt calls {}",

@@ -27,6 +27,7 @@ mod smem;
 mod tiled_copy;
 mod tiled_mma;
 mod tma;
+mod umma;
 
 pub use catalogue::{copy_op, copy_op_names, is_mma_atom, mma_atom, mma_atom_names};
 pub use smem::{
@@ -69,6 +70,8 @@ pub enum ValueType {
     Int4,
     /// `uint4b_t` (4 bits).
     UInt4,
+    /// `uint1b_t` (1 bit; the binary MMAs' operands).
+    UInt1,
     /// `int8_t`.
     Int8,
     /// `uint8_t`.
@@ -89,6 +92,9 @@ pub enum ValueType {
     UInt128,
     /// `complex<double>` (128 bits).
     ComplexDouble,
+    /// `SM80_8x8x4_GC64C64C64GC64_TN::GaussComplex`: three `double`s (192 bits), the
+    /// accumulator of the Gaussian complex MMA.
+    GaussComplex,
 }
 
 impl ValueType {
@@ -102,12 +108,14 @@ impl ValueType {
     pub fn bits(self) -> i64 {
         use ValueType::*;
         match self {
+            UInt1 => 1,
             Int4 | UInt4 => 4,
             E4M3 | E5M2 | Int8 | UInt8 => 8,
             Half | BFloat16 | Int16 | UInt16 => 16,
             TFloat32 | Float | Int32 | UInt32 => 32,
             Double | Int64 | UInt64 => 64,
             UInt128 | ComplexDouble => 128,
+            GaussComplex => 192,
         }
     }
 }

@@ -41,6 +41,10 @@ const TYPE_NAMES: &[(ValueType, &[&str])] = &[
     ),
     (ValueType::Int4, &["int4b_t", "cutlass::int4b_t"]),
     (ValueType::UInt4, &["uint4b_t", "cutlass::uint4b_t"]),
+    (
+        ValueType::UInt1,
+        &["uint1b_t", "cutlass::uint1b_t", "uint1_t"],
+    ),
     (ValueType::Int8, &["int8_t"]),
     (ValueType::UInt8, &["uint8_t"]),
     (ValueType::Int16, &["int16_t"]),
@@ -53,6 +57,10 @@ const TYPE_NAMES: &[(ValueType, &[&str])] = &[
     (
         ValueType::ComplexDouble,
         &["complex<double>", "cutlass::complex<double>"],
+    ),
+    (
+        ValueType::GaussComplex,
+        &["SM80_8x8x4_GC64C64C64GC64_TN::GaussComplex"],
     ),
 ];
 
@@ -94,7 +102,8 @@ pub fn parse_value_type(name: &str) -> Result<ValueType> {
 }
 
 /// The catalogue's spelling of an atom name written by a user: spaces and a leading `cute::`
-/// dropped; for GMMA, `SM90_64xNxK_...` read as `SM90::GMMA::MMA_64xNxK_...`, majors written
+/// dropped; for SM100 UMMA, the types as CuTe names them and the majors as
+/// `UMMA::Major::K`/`MN`; for GMMA, `SM90_64xNxK_...` read as `SM90::GMMA::MMA_64xNxK_...`, majors written
 /// `<K,MN>` as `<GMMA::Major::K,GMMA::Major::MN>`, and `<>` added to the `_TN` forms of the
 /// floating-point types (the integer ones are not templates).
 ///
@@ -109,11 +118,18 @@ pub fn parse_value_type(name: &str) -> Result<ValueType> {
 ///     "SM90::GMMA::MMA_64x64x32_F32E4M3E4M3_SS_TN<>"
 /// );
 /// assert_eq!(canonical_atom_name(" cute::SM75_U32x4_LDSM_N "), "SM75_U32x4_LDSM_N");
+/// assert_eq!(
+///     canonical_atom_name("SM100_MMA_F16BF16_SS<cutlass::half_t, half_t, float, 128, 64, K, UMMA::Major::MN>"),
+///     "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,64,UMMA::Major::K,UMMA::Major::MN>"
+/// );
 /// ```
 pub fn canonical_atom_name(name: &str) -> String {
     let mut s: String = name.chars().filter(|c| !c.is_whitespace()).collect();
     if let Some(rest) = s.strip_prefix("cute::") {
         s = rest.to_string();
+    }
+    if s.starts_with("SM100_MMA_") {
+        return canonical_umma_name(&s);
     }
     let gmma = if let Some(rest) = s.strip_prefix("SM90_64x") {
         format!("SM90::GMMA::MMA_64x{rest}")
@@ -147,6 +163,26 @@ pub fn canonical_atom_name(name: &str) -> String {
         })
         .collect();
     format!("{base}<{}>", majors.join(","))
+}
+
+/// A UMMA name's template arguments as the catalogue spells them: CuTe's name of each type
+/// (`cutlass::half_t` → `half_t`), majors as `UMMA::Major::K`/`MN`.
+fn canonical_umma_name(s: &str) -> String {
+    let Some((base, args)) = s.split_once('<') else {
+        return s.to_string();
+    };
+    let args: Vec<String> = args
+        .trim_end_matches('>')
+        .split(',')
+        .map(|a| match parse_value_type(a) {
+            Ok(t) => value_type_name(t).to_string(),
+            Err(_) => match a.rsplit("::").next() {
+                Some(m @ ("K" | "MN")) => format!("UMMA::Major::{m}"),
+                _ => a.to_string(),
+            },
+        })
+        .collect();
+    format!("{base}<{}>", args.join(","))
 }
 
 /// `print(MMA_Atom<NAME>{})` as CuTe C++ prints it.

@@ -21,6 +21,7 @@ mod args;
 mod atoms;
 mod identity;
 mod ordinary;
+mod solve;
 mod swizzled;
 mod table;
 

@@ -1,7 +1,9 @@
 //! The table of operations: one entry per operation (see [`super::Operation`]).
 
 use super::atoms::{self, Operand, Side};
-use super::{identity, ordinary, swizzled, IdentityForm, Operation, Param, Presence::*, Tiles};
+use super::{
+    identity, ordinary, solve, swizzled, IdentityForm, Operation, Param, Presence::*, Tiles,
+};
 use crate::algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 use crate::algebra::inverse::{max_common_layout, nullspace};
 use crate::algebra::product::{
@@ -1876,6 +1878,39 @@ pub(super) static OPERATIONS: &[Operation] = &[
         ],
         result: K::Layout,
         apply: swizzled::downcast,
+        tiles: Tiles::None,
+        forwards_composed: false,
+        identity: None,
+    },
+    Operation {
+        name: "solve_swizzle",
+        aliases: &[],
+        signature: "solve_swizzle(L | TV, E | Copy_Atom [, BITS])",
+        summary: "the smallest Sw<B,M,S> o _0 o L whose shared-memory accesses are conflict-free (cute analyze --solve)",
+        example: "solve_swizzle((_8,_64):(_64,_1), 2)",
+        expected: "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)",
+        params: &[
+            Param {
+                name: "L",
+                kinds: &[K::Layout, K::Tv],
+                presence: Required,
+                template: false,
+            },
+            Param {
+                name: "E",
+                kinds: &[K::Int, K::CopyAtom],
+                presence: Required,
+                template: false,
+            },
+            Param {
+                name: "BITS",
+                kinds: &[K::Int],
+                presence: Optional,
+                template: false,
+            },
+        ],
+        result: K::Composed,
+        apply: solve::solve,
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,

@@ -550,6 +550,12 @@ def downcast(*args: Any) -> Any:
     the layout over elements N times smaller
     """
 
+def solve_swizzle(*args: Any) -> Any:
+    """solve_swizzle(L | TV, E | Copy_Atom [, BITS])
+
+    the smallest Sw<B,M,S> o _0 o L whose shared-memory accesses are conflict-free (cute analyze --solve)
+    """
+
 def recast_layout(*args: Any) -> Any:
     """recast_layout(L | CL, old_bits, new_bits)
 
