@@ -193,6 +193,25 @@ pub(crate) fn coalesce_x(layout: ModeRef<'_>, out: &mut Modes) -> Result<()> {
     coalesce_modes(mode_leaves(layout), true, out, &mut NoTrace)
 }
 
+/// Whether [`coalesced_modes`] of `layout`'s leaves are also its [`coalesce_x`]: they differ only
+/// when the last leaf has extent 1 (`coalesce_x` counts it as 2, so as to keep its stride);
+/// otherwise the front mode never has extent 1, so the merges are the same and nothing is
+/// normalized.
+#[inline]
+pub(crate) fn coalesced_is_x(layout: ModeRef<'_>) -> bool {
+    mode_leaves(layout)
+        .next_back()
+        .is_some_and(|(s, _)| s.value() != 1)
+}
+
+/// Whether the flat modes `modes`, the output of [`coalesced_modes`], are their own
+/// [`coalesce_x`]: coalescing is idempotent (no neighbours merge, no extent-1 mode is left)
+/// unless the one mode left has extent 1 (`coalesce_x` would count it as 2).
+#[inline]
+pub(crate) fn coalesced_modes_are_x(modes: &[(Int, Int)]) -> bool {
+    modes.last().is_some_and(|(s, _)| s.value() != 1)
+}
+
 /// `coalesce(L, profile)`: coalesce mode by mode along `profile` (only its nesting matters;
 /// modes of `L` beyond the profile are kept as they are).
 ///

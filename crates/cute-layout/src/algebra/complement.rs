@@ -53,12 +53,17 @@ pub(crate) fn complement_traced(
 
 /// [`complement`] of a borrowed layout, as the flat modes of the (coalesced) result written
 /// to `out` (empty), so that the divides and products use it without building a layout.
+///
+/// Returns whether `(L, R)` is proved to be a bijection onto `[0, cur·rest)` with
+/// `cur·rest ≥ size(cotarget)` (every gap a whole number of `cur`s, every extent positive; see
+/// the end of the function): then `(L, R)` reaches every offset below `size(cotarget)`, and the
+/// divides need not check that their tiles cover the layout.
 pub(crate) fn complement_modes(
     layout: ModeRef<'_>,
     cotarget: TreeRef<'_, Int>,
     out: &mut Modes,
     t: &mut impl Trace,
-) -> Result<()> {
+) -> Result<bool> {
     if let Some(bad) = cotarget.leaves().find(|c| c.value() < 0) {
         return Err(LayoutError::InvalidArgument {
             op: "complement",
@@ -79,7 +84,8 @@ pub(crate) fn complement_modes(
                 cotarget: cotarget.to_tree(),
                 size: n,
             });
-            return coalesced_modes(std::iter::once((n, Int::ONE)), out);
+            coalesced_modes(std::iter::once((n, Int::ONE)), out)?;
+            return Ok(false);
         }
     }
     if let Some((s, d)) = leaves.iter().find(|m| m.1.value() < 0) {
@@ -148,10 +154,11 @@ pub(crate) fn complement_modes(
     // integer cotarget n, rest = ⌈n / cur⌉ makes both post-conditions hold. (A tuple cotarget
     // divides mode by mode and can fall short: they hold where cur·rest still reaches n.)
     if exact && (cotarget.is_leaf() || reaches(cur, rest, cotarget)?) {
-        return Ok(());
+        return Ok(true);
     }
     let size_f = sorted.iter().try_fold(Int::ONE, |acc, m| acc.mul(m.0))?;
-    check_postconditions(layout, size_f, product(cotarget)?, out)
+    check_postconditions(layout, size_f, product(cotarget)?, out)?;
+    Ok(false)
 }
 
 /// Whether `cur·rest ≥ size(cotarget)`.

@@ -44,19 +44,28 @@ pub fn composition(a: &Layout, b: &Layout) -> Result<Layout> {
 /// [`composition`], reporting the left-distribution over `B`'s modes and every
 /// shape_div / shape_mod step to `t`.
 pub(crate) fn composition_traced(a: &Layout, b: &Layout, t: &mut impl Trace) -> Result<Layout> {
-    LayoutBuilder::build(|out| composition_into(a.as_mode_ref(), b.as_mode_ref(), out, t))
+    LayoutBuilder::build(|out| composition_into(a.as_mode_ref(), None, b.as_mode_ref(), out, t))
 }
 
 /// [`composition`] of borrowed layouts, appending `A ∘ B` to `out` as one mode (so that the
 /// divides and products build their results in place, without intermediate layouts).
+/// `coalesced_x`: the modes of `coalesce_x(A)` where the caller has them already (computed
+/// here otherwise).
 pub(crate) fn composition_into(
     a: ModeRef<'_>,
+    coalesced_x: Option<&Modes>,
     b: ModeRef<'_>,
     out: &mut LayoutBuilder,
     t: &mut impl Trace,
 ) -> Result<()> {
-    let mut lhs = Modes::new();
-    coalesce_x(a, &mut lhs)?;
+    let mut computed = Modes::new();
+    let lhs = match coalesced_x {
+        Some(modes) => modes,
+        None => {
+            coalesce_x(a, &mut computed)?;
+            &computed
+        }
+    };
     t.step(|| Event::CoalesceA {
         a: owned(a),
         modes: lhs.to_vec(),
@@ -64,10 +73,10 @@ pub(crate) fn composition_into(
     if !b.0.is_leaf() {
         t.step(|| Event::Distribute { b: owned(b) });
     }
-    let mut carry = CarryCheck::new(&lhs);
+    let mut carry = CarryCheck::new(lhs);
     let start = out.len();
     let (shape, stride) = out.parts();
-    compose_tree(&lhs, b.0, b.1, &mut carry, shape, stride, t)?;
+    compose_tree(lhs, b.0, b.1, &mut carry, shape, stride, t)?;
     let r = out.built_since(start);
     if carry.suspicious {
         t.step(|| Event::MayCarry);
@@ -114,7 +123,7 @@ fn composition_tiler_into<T: Trace>(
     t: &mut T,
 ) -> Result<()> {
     match (tiler, tiler.as_composed()) {
-        (_, Some(b)) => composition_into(a, b.as_mode_ref(), out, t),
+        (_, Some(b)) => composition_into(a, None, b.as_mode_ref(), out, t),
         (Tiler::Tuple(ts), None) => super::transform::transform_layout_into(
             "composition",
             a,

@@ -1,6 +1,7 @@
 //! The products: `logical_product`, its zipped, tiled and flat arrangements, `blocked_product`,
 //! `raked_product` and `tile_to_shape`.
 
+use super::coalesce::coalesced_modes_are_x;
 use super::complement::complement_modes;
 use super::composition::composition_into;
 use super::divide::{splat_of, zipped_into, Splat};
@@ -69,12 +70,12 @@ fn logical_product_into<T: Trace>(
                 block: owned(block),
                 cotarget,
             });
-            let mut rest = Modes::new();
-            complement_modes(block, IntTuple::int(cotarget).as_ref(), &mut rest, tr)
+            let mut rest_modes = Modes::new();
+            complement_modes(block, IntTuple::int(cotarget).as_ref(), &mut rest_modes, tr)
                 .map_err(|e| e.within("logical_product"))?;
             tr.leave();
             let mut rest_layout = LayoutBuilder::new();
-            rest_layout.flat_modes(&rest);
+            rest_layout.flat_modes(&rest_modes);
             let rest = rest_layout.built_since(0);
             tr.step(|| Event::ProductRest { rest: owned(rest) });
             tr.enter(|| Event::ProductCompose {
@@ -85,7 +86,9 @@ fn logical_product_into<T: Trace>(
             out.open();
             out.push_ref(block);
             let arranged = out.len();
-            composition_into(rest, b.as_mode_ref(), out, tr)
+            // (the complement's modes are coalesced, so they are coalesce_x of `rest` as a rule)
+            let lhs = coalesced_modes_are_x(&rest_modes).then_some(&rest_modes);
+            composition_into(rest, lhs, b.as_mode_ref(), out, tr)
                 .map_err(|e| e.within("logical_product"))?;
             tr.leave();
             tr.step(|| Event::Arranged {
