@@ -264,7 +264,7 @@ pub fn tiled_mma_text(mma: &TiledMma) -> String {
 pub fn parse_permutation(text: &str) -> Result<Vec<Permutation>> {
     let t = text.trim();
     let inner = match t.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
-        Some(inner) if top_level_split(inner).len() > 1 || !t.contains(':') => inner,
+        Some(inner) if is_one_group(t) => inner,
         _ => t,
     };
     top_level_split(inner)
@@ -284,6 +284,23 @@ pub fn parse_permutation(text: &str) -> Result<Vec<Permutation>> {
             }
         })
         .collect()
+}
+
+/// Whether `t` is one parenthesised group: the `(` it starts with closes at its last character
+/// (`(_32,_)` and `((_4,_8):(_8,_1))` are; the layout `(_4,_8):(_8,_1)` is not).
+fn is_one_group(t: &str) -> bool {
+    let mut depth = 0usize;
+    for (i, c) in t.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth > 0 => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 {
+            return c == ')' && i + 1 == t.len();
+        }
+    }
+    false
 }
 
 /// Splits at the commas outside parentheses.
