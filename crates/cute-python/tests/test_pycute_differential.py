@@ -93,7 +93,8 @@ def composition_post(A, B, R):
 
 def complement_ok(L, R, cotarget):
     """C++ `complement` post-conditions: `R` is ordered (its offsets increase), its image meets
-    `L`'s only at 0, and `(L, R)` covers the cotarget: `size(R) >= cotarget / size(filter(L))`;
+    `L`'s only at 0, and `(L, R)` covers the cotarget: `size(R) >= cotarget / size(filter(L))`
+    and `cosize((L, R)) = cosize(L) + cosize(R) - 1 >= cotarget`;
     every extent of `R` is positive (C++ computes each as a quotient of a sorted stride by the
     span before it, which a layout C++ accepts keeps at least 1)."""
     r = offsets(R)
@@ -102,7 +103,8 @@ def complement_ok(L, R, cotarget):
     return (all(s >= 1 for s in leaves_of(R.shape))
             and all(a < b for a, b in zip(r, r[1:]))
             and all(x not in image for x in r[1:])
-            and len(r) >= cotarget // size_f)
+            and len(r) >= cotarget // size_f
+            and ours.cosize(L) + r[-1] >= cotarget)
 
 
 def injective(L):
