@@ -76,10 +76,6 @@ def has_size1(pair):
     return 1 in leaves_of(pair[0])
 
 
-def flat_modes(L):
-    return list(zip(leaves_of(L.shape), leaves_of(L.stride)))
-
-
 # ---------------------------------------------------------------------------------------------
 # C++'s definitions and post-conditions, from our own primitives
 
