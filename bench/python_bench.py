@@ -8,6 +8,12 @@ Rust core) and through pycute, in one Python process, and prints the ratios.
   python_bench.py --rounds N each figure the least over N rounds (default 3; the rounds
                              alternate pycute and cute_layout, so that load from other
                              processes hits both alike)
+  python_bench.py --instructions [NAME...]
+                             instructions per call instead of times (callgrind; needs valgrind):
+                             independent of the machine's load, so that two builds can be
+                             compared on a busy machine. Each figure is (instructions of N calls
+                             - instructions of none) / N, N = BENCH_COUNT (default 2000), each
+                             form in its own process; NAMEs pick operations (default: all)
 
 Needs `cute_layout` (pip install ./crates/cute-python) and pycute (pip install nvidia-cutlass)
 importable. Inputs are those of bench/pycute_bench.py (the layouts of
@@ -97,7 +103,43 @@ def least_of_rounds(fs, rounds):
     return [b if f is not None else None for b, f in zip(best, fs)]
 
 
+def run_calls(name, form, count):
+    """Calls one form (`pycute`, `function` or `method`) of operation `name` `count` times."""
+    f = {"pycute": pb.OPS[name], "function": OPS[name][0], "method": OPS[name][1]}[form]
+    for _ in range(count):
+        f()
+
+
+def instructions(name, form, count):
+    """Instructions callgrind counts for a process making `count` calls of `form` of `name`."""
+    import subprocess
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+           os.path.abspath(__file__), "--calls", name, form, str(count)]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONHASHSEED": "0"}).stderr
+    return int(out.split("refs:")[1].split()[0].replace(",", ""))
+
+
+def main_instructions(names):
+    n = int(os.environ.get("BENCH_COUNT", "2000"))
+    base = instructions(next(iter(OPS)), "pycute", 0)
+    print("| operation | pycute (instr.) | function (instr.) | method (instr.) "
+          "| pycute / function | pycute / method |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name in names or OPS:
+        forms = ["pycute", "function"] + (["method"] if OPS[name][1] else [])
+        pc, fn, *me = [(instructions(name, f, n) - base) / n for f in forms]
+        me_cells = f"{me[0]:,.0f} | {pc / fn:.0f}x | {pc / me[0]:.0f}x" if me else \
+            f"— | {pc / fn:.0f}x | —"
+        print(f"| {name} | {pc:,.0f} | {fn:,.0f} | {me_cells} |", flush=True)
+
+
 def main(argv):
+    if "--calls" in argv:
+        name, form, count = argv[argv.index("--calls") + 1:][:3]
+        return run_calls(name, form, int(count))
+    if "--instructions" in argv:
+        return main_instructions([a for a in argv if not a.startswith("--")])
     rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 3
     print("| operation | pycute (us) | cute_layout function (ns) | method (ns) "
           "| pycute / function | pycute / method |")

@@ -344,7 +344,7 @@ const NOT_AN_EXPRESSION: &str = "an operation name or a literal";
 /// ```
 pub fn morphism_of(text: &str) -> Result<crate::category::NestedMorphism> {
     match eval(text)? {
-        Value::Morphism(m) => Ok(m),
+        Value::Morphism(m) => Ok(*m),
         Value::Layout(l) => crate::category::to_morphism(&l),
         v => Err(LayoutError::InvalidArgument {
             op: "morphism",

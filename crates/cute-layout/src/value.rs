@@ -28,6 +28,10 @@ use crate::tv::TvLayout;
 use std::fmt::{self, Write as _};
 
 /// A value of CuTe's layout algebra: a literal, an argument or the result of an operation.
+///
+/// Every payload larger than an [`Int`] is boxed, so that a value is a few words (32 bytes): the registry
+/// moves values in and out of argument lists and results, and a layout held inline (two trees
+/// of up to 16 nodes) would be copied at each move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     /// An integer: `8`, `_8`, `-1` (`size`, `cosize`, `crd2idx`, ...).
@@ -37,23 +41,23 @@ pub enum Value {
     /// The wildcard `_`.
     Underscore,
     /// An int-tuple: `(2,(3,4))` (`idx2crd`, `shape_div`, ...).
-    IntTuple(IntTuple),
+    IntTuple(Box<IntTuple>),
     /// A coordinate with at least one `_`: `(2,(_,1))`.
-    Coord(Coord),
+    Coord(Box<Coord>),
     /// A layout `S:D`.
-    Layout(Layout),
+    Layout(Box<Layout>),
     /// A tiler `<...>`.
-    Tiler(Tiler),
+    Tiler(Box<Tiler>),
     /// A tensor: a layout and an offset (`slice_and_offset`, partitions), printed `LAYOUT+OFFSET`.
-    LayoutOffset(Layout, Int),
+    LayoutOffset(Box<Layout>, Int),
     /// A tuple morphism `S -> T over α` (`to_morphism`; see [`crate::category`]).
-    Morphism(NestedMorphism),
+    Morphism(Box<NestedMorphism>),
     /// A swizzle `Sw<B,M,S>`.
     Swizzle(Swizzle),
     /// A composed layout `A o OFFSET o LAYOUT` (`A` a swizzle `Sw<B,M,S>` or a layout).
-    Composed(ComposedLayout),
+    Composed(Box<ComposedLayout>),
     /// A swizzled tensor: a composed layout and an offset, printed `CL+OFFSET`.
-    ComposedOffset(ComposedLayout, Int),
+    ComposedOffset(Box<ComposedLayout>, Int),
     /// A TV layout with its tile (`make_layout_tv`), printed `(TILER,LAYOUT_TV)` as CuTe prints
     /// the tuple. Where an operation takes a layout, a TV layout stands for its `LAYOUT_TV`.
     Tv(Box<TvLayout>),
@@ -201,10 +205,10 @@ impl Value {
     pub fn as_any_layout(&self) -> Option<AnyLayout> {
         match self {
             Value::Int(n) => Some(AnyLayout::Layout(Layout::leaf(*n, Int::ONE))),
-            Value::Layout(l) | Value::LayoutOffset(l, _) => Some(AnyLayout::Layout(l.clone())),
+            Value::Layout(l) | Value::LayoutOffset(l, _) => Some(AnyLayout::Layout((**l).clone())),
             Value::Tv(tv) => Some(AnyLayout::Layout(tv.layout.clone())),
             Value::Composed(c) | Value::ComposedOffset(c, _) => {
-                Some(AnyLayout::Composed(c.clone()))
+                Some(AnyLayout::Composed((**c).clone()))
             }
             _ => None,
         }
@@ -273,15 +277,15 @@ impl fmt::Display for Value {
 
 impl From<Layout> for Value {
     fn from(l: Layout) -> Self {
-        Value::Layout(l)
+        Value::Layout(Box::new(l))
     }
 }
 
 impl From<AnyLayout> for Value {
     fn from(l: AnyLayout) -> Self {
         match l {
-            AnyLayout::Layout(l) => Value::Layout(l),
-            AnyLayout::Composed(c) => Value::Composed(c),
+            AnyLayout::Layout(l) => Value::Layout(Box::new(l)),
+            AnyLayout::Composed(c) => Value::Composed(Box::new(c)),
         }
     }
 }
@@ -289,5 +293,35 @@ impl From<AnyLayout> for Value {
 impl From<Int> for Value {
     fn from(i: Int) -> Self {
         Value::Int(i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::mem::size_of;
+
+    /// The registry moves values into argument lists and out of results: a value stays a few
+    /// words, its large payloads boxed (an unboxed layout alone is two 16-node trees).
+    #[test]
+    fn a_value_is_small() {
+        let inline = [
+            size_of::<NestedMorphism>(),
+            size_of::<ComposedLayout>() + size_of::<Int>(),
+            size_of::<Tiler>(),
+        ]
+        .into_iter()
+        .max();
+        eprintln!(
+            "Value {} (unboxed, at least the largest payload: {inline:?}); Layout {}, IntTuple {}, Tiler {}, \
+             NestedMorphism {}, ComposedLayout {}",
+            size_of::<Value>(),
+            size_of::<Layout>(),
+            size_of::<IntTuple>(),
+            size_of::<Tiler>(),
+            size_of::<NestedMorphism>(),
+            size_of::<ComposedLayout>(),
+        );
+        assert!(size_of::<Value>() <= 32, "{}", size_of::<Value>());
     }
 }

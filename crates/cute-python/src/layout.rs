@@ -80,9 +80,14 @@ impl PyLayout {
     #[pyo3(signature = (*args))]
     fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<PyObject> {
         if args.len() == 1 {
-            let a = args.get_item(0)?;
+            let a = args.get_borrowed_item(0)?;
             if a.is_exact_instance_of::<PyInt>() {
-                let i = int_of(&a, "the index")?;
+                // an exact int is neither a bool nor anything else `int_of` refuses: only its
+                // range is left to check
+                let i = match a.extract::<i64>() {
+                    Ok(i) => i,
+                    Err(_) => int_of(&a, "the index")?,
+                };
                 return Ok(self
                     .inner
                     .eval(i)

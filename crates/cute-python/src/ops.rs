@@ -112,7 +112,7 @@ fn expression(name: &str, args: &Bound<'_, PyTuple>) -> PyResult<String> {
 /// `str` of CuTe notation, a coordinate with `None` / `_`) read as `cute eval` reads its text.
 fn value_of(x: &Bound<'_, PyAny>, i: usize, op: &str) -> PyResult<Value> {
     if let Ok(l) = x.downcast::<PyLayout>() {
-        return Ok(Value::Layout(l.get().inner.clone()));
+        return Ok(Value::Layout(Box::new(l.get().inner.clone())));
     }
     let what = || format!("argument {} of {op}", i + 1);
     if x.is_instance_of::<PyInt>() && !x.is_instance_of::<PyBool>() {
@@ -122,10 +122,10 @@ fn value_of(x: &Bound<'_, PyAny>, i: usize, op: &str) -> PyResult<Value> {
         return Ok(v);
     }
     if is_int_tuple(x, 0) {
-        return Ok(Value::IntTuple(int_tuple(x, &what())?));
+        return Ok(Value::IntTuple(Box::new(int_tuple(x, &what())?)));
     }
     if holds_layout(x) && !holds_text(x, 0) {
-        return Ok(Value::Tiler(tiler(x, &what())?));
+        return Ok(Value::Tiler(Box::new(tiler(x, &what())?)));
     }
     let mut text = String::with_capacity(32);
     write_text(&mut text, x, &what(), 0)?;
@@ -137,13 +137,13 @@ fn object_value(x: &Bound<'_, PyAny>) -> Option<Value> {
     if let Ok(s) = x.downcast::<PySwizzle>() {
         Some(Value::Swizzle(s.get().inner))
     } else if let Ok(c) = x.downcast::<PyComposedLayout>() {
-        Some(Value::Composed(c.get().inner.clone()))
+        Some(Value::Composed(Box::new(c.get().inner.clone())))
     } else if let Ok(m) = x.downcast::<PyMorphism>() {
-        Some(Value::Morphism(m.get().inner.clone()))
+        Some(Value::Morphism(Box::new(m.get().inner.clone())))
     } else if let Ok(v) = x.downcast::<PyValue>() {
         Some(v.get().value.clone())
     } else if let Ok(tv) = x.downcast::<PyTvLayout>() {
-        Some(Value::Layout(tv.get().inner.layout.clone()))
+        Some(Value::Layout(Box::new(tv.get().inner.layout.clone())))
     } else {
         None
     }
@@ -192,19 +192,19 @@ pub fn value_to_py(
             .to_owned()
             .into_any()
             .unbind(),
-        Value::Layout(l) => Py::new(py, PyLayout { inner: l })?.into_any(),
-        Value::LayoutOffset(l, o) => (Py::new(py, PyLayout { inner: l })?, o.value())
+        Value::Layout(l) => Py::new(py, PyLayout { inner: *l })?.into_any(),
+        Value::LayoutOffset(l, o) => (Py::new(py, PyLayout { inner: *l })?, o.value())
             .into_pyobject(py)?
             .into_any()
             .unbind(),
         Value::Swizzle(s) => Py::new(py, PySwizzle { inner: s })?.into_any(),
-        Value::Composed(c) => Py::new(py, PyComposedLayout { inner: c })?.into_any(),
-        Value::ComposedOffset(c, o) => (Py::new(py, PyComposedLayout { inner: c })?, o.value())
+        Value::Composed(c) => Py::new(py, PyComposedLayout { inner: *c })?.into_any(),
+        Value::ComposedOffset(c, o) => (Py::new(py, PyComposedLayout { inner: *c })?, o.value())
             .into_pyobject(py)?
             .into_any()
             .unbind(),
         Value::Tv(tv) => Py::new(py, PyTvLayout { inner: *tv })?.into_any(),
-        Value::Morphism(m) => Py::new(py, PyMorphism { inner: m })?.into_any(),
+        Value::Morphism(m) => Py::new(py, PyMorphism { inner: *m })?.into_any(),
         v @ (Value::Basis(_)
         | Value::IdentityTensor(_)
         | Value::Underscore

@@ -37,11 +37,11 @@ pub fn check_line(line: &str) -> Check {
     }
     let reparsed = match &v {
         Value::Int(i) => same(&printed, &IntTuple::leaf(*i)),
-        Value::IntTuple(t) => same(&printed, t),
-        Value::Layout(l) => same::<Layout>(&printed, l),
+        Value::IntTuple(t) => same::<IntTuple>(&printed, &**t),
+        Value::Layout(l) => same::<Layout>(&printed, &**l),
         Value::Swizzle(sw) => same::<Swizzle>(&printed, sw),
-        Value::Composed(c) => same::<ComposedLayout>(&printed, c),
-        Value::Morphism(m) => same::<NestedMorphism>(&printed, m),
+        Value::Composed(c) => same::<ComposedLayout>(&printed, &**c),
+        Value::Morphism(m) => same::<NestedMorphism>(&printed, &**m),
         Value::Bool(b) => (printed == b.to_string())
             .then_some(())
             .ok_or_else(|| "a truth value".to_string()),

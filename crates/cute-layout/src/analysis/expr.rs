@@ -24,11 +24,11 @@ pub fn layout_of(expr: &str) -> Result<AnyLayout> {
     Ok(match expr.parse() {
         Ok(l) => l,
         Err(parse_error) => match eval(expr) {
-            Ok(Value::Layout(l)) => l.into(),
-            Ok(Value::Composed(c)) => c.into(),
+            Ok(Value::Layout(l)) => (*l).into(),
+            Ok(Value::Composed(c)) => (*c).into(),
             Ok(Value::Tv(t)) => t.layout.clone().into(),
-            Ok(Value::LayoutOffset(l, _)) => l.into(),
-            Ok(Value::ComposedOffset(c, _)) => c.into(),
+            Ok(Value::LayoutOffset(l, _)) => (*l).into(),
+            Ok(Value::ComposedOffset(c, _)) => (*c).into(),
             Ok(v) => {
                 return Err(LayoutError::InvalidArgument {
                     op: "analyze",

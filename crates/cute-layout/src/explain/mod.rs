@@ -96,7 +96,7 @@ type Derived = Result<Option<Result<Value>>>;
 fn derive(args: &Args, t: &mut Recorder) -> Derived {
     let (name, n) = (args.op.name, args.len());
     let layout = |i: usize| args.layout(i).map(Cow::into_owned);
-    let some = |r: Result<Layout>| Ok(Some(r.map(Value::Layout)));
+    let some = |r: Result<Layout>| Ok(Some(r.map(Value::from)));
     // the derivations added for issue 10 take ordinary layouts; other values are evaluated
     let plain = n > 0 && args.is_layout(0);
     match name {
@@ -243,8 +243,8 @@ fn zipped_divide_of(l: &Layout, tiler: &Tiler, t: &mut Recorder) -> Result<Layou
 /// partitions are ordinary layouts: the slice steps report those.)
 fn partition_value(l: AnyLayout, o: crate::int::Int) -> Value {
     match l {
-        AnyLayout::Layout(l) => Value::LayoutOffset(l, o),
-        AnyLayout::Composed(c) => Value::ComposedOffset(c, o),
+        AnyLayout::Layout(l) => Value::LayoutOffset(Box::new(l), o),
+        AnyLayout::Composed(c) => Value::ComposedOffset(Box::new(c), o),
     }
 }
 

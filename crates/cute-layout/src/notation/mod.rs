@@ -495,14 +495,14 @@ impl<'a> Parser<'a> {
                 let t = self.int_tuple()?;
                 *out = Value::Int(t.as_leaf().ok_or_else(|| self.error("an integer"))?);
             }
-            Some(b'<') => *out = Value::Tiler(self.tiler_tuple()?),
+            Some(b'<') => *out = Value::Tiler(Box::new(self.tiler_tuple()?)),
             Some(_) if self.at_scope() => {
                 self.pos += "cute::".len().min(self.input.len() - self.pos);
                 *out = self.spelled_literal()?
             }
             _ => {
                 let (start, depth) = (self.pos, self.depth);
-                *out = Value::Layout(Layout::unread());
+                *out = Value::Layout(Box::new(Layout::unread()));
                 let Value::Layout(l) = out else {
                     unreachable!("a layout was just written")
                 };
@@ -593,12 +593,12 @@ impl<'a> Parser<'a> {
         Ok(match other {
             NotLayout::Morphism { start } => {
                 self.pos = start;
-                Value::Morphism(self.morphism()?)
+                Value::Morphism(Box::new(self.morphism()?))
             }
             NotLayout::Composed => {
                 // `A o OFFSET o B`: a composed layout whose outer function is the layout `A`
                 let a = crate::swizzle::Outer::from(std::mem::replace(l, Layout::unread()));
-                Value::Composed(parse_composed_tail(self, a)?)
+                Value::Composed(Box::new(parse_composed_tail(self, a)?))
             }
             NotLayout::Tree { start, underscore } => {
                 self.bare_literal(l.trees_mut().0, underscore, start)?
@@ -634,11 +634,11 @@ impl<'a> Parser<'a> {
         Ok(match (shape.as_leaf(), underscore) {
             (Some(i), None) => Value::Int(i),
             (Some(_), Some(_)) => Value::Underscore,
-            (None, None) => Value::IntTuple(shape.clone()),
+            (None, None) => Value::IntTuple(Box::new(shape.clone())),
             (None, Some(_)) => {
                 // a coordinate with `_`: read it again as one
                 self.pos = start;
-                Value::Coord(self.coord()?)
+                Value::Coord(Box::new(self.coord()?))
             }
         })
     }
@@ -713,8 +713,8 @@ impl<'a> Parser<'a> {
     /// The tiler a literal read from `at` stands for.
     fn literal_tiler(&self, literal: Value, at: usize) -> Result<Tiler> {
         Ok(match literal {
-            Value::Tiler(t) => t,
-            Value::Layout(l) => Tiler::Layout(l),
+            Value::Tiler(t) => *t,
+            Value::Layout(l) => Tiler::Layout(*l),
             Value::Underscore => Tiler::Underscore,
             Value::Int(n) => Tiler::from_int(n),
             Value::IntTuple(t) => Tiler::from_shape(&t),

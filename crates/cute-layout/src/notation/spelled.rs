@@ -121,10 +121,10 @@ impl<'a> Parser<'a> {
                 self.pos = start;
                 Ok(match super::parse_swizzled(self)? {
                     super::Swizzled::Swizzle(s) => Value::Swizzle(s),
-                    super::Swizzled::Composed(c) => Value::Composed(*c),
+                    super::Swizzled::Composed(c) => Value::Composed(Box::new(*c)),
                 })
             }
-            "Layout" => self.cpp_layout().map(Value::Layout),
+            "Layout" => self.cpp_layout().map(Value::from),
             // C++ prints an integer start with no parentheses: `ArithTuple_0 o _4:_1`
             w if w.starts_with("ArithTuple") => {
                 self.pos = start + "ArithTuple".len();
@@ -140,7 +140,7 @@ impl<'a> Parser<'a> {
             }
             w if TUPLE_TYPES.contains(&w) => {
                 self.pos = start;
-                self.cpp_tree().map(Value::IntTuple)
+                self.cpp_tree().map(|t| Value::IntTuple(Box::new(t)))
             }
             // anything else capitalised is an atom (`SM80_16x8x16_F32F16F16F32_TN`,
             // `Copy_Atom<..>`, `TiledMMA<..>`), or not a literal at all
@@ -308,8 +308,8 @@ fn cpp(value: &Value) -> Option<String> {
         Value::Int(i) => cpp_int(*i, true),
         Value::Bool(b) => b.to_string(),
         Value::Underscore => "_".to_string(),
-        Value::IntTuple(t) => cpp_tuple(t.as_ref(), "make_shape", "Shape"),
-        Value::Coord(c) => cpp_coord(c.as_ref()),
+        Value::IntTuple(t) => cpp_tuple((**t).as_ref(), "make_shape", "Shape"),
+        Value::Coord(c) => cpp_coord((**c).as_ref()),
         Value::Layout(l) => cpp_layout(l),
         Value::Tiler(t) => cpp_tiler(t),
         Value::Swizzle(sw) => cpp_swizzle(*sw),
@@ -430,8 +430,8 @@ fn dsl(value: &Value) -> Option<String> {
         Value::Int(i) => dsl_int(*i),
         Value::Bool(b) => if *b { "True" } else { "False" }.to_string(),
         Value::Underscore => "None".to_string(),
-        Value::IntTuple(t) => dsl_tuple(t.as_ref(), &|i| dsl_int(*i)),
-        Value::Coord(c) => dsl_tuple(c.as_ref(), &|leaf| match leaf {
+        Value::IntTuple(t) => dsl_tuple((**t).as_ref(), &|i| dsl_int(*i)),
+        Value::Coord(c) => dsl_tuple((**c).as_ref(), &|leaf| match leaf {
             CoordLeaf::Index(i) => dsl_int(*i),
             CoordLeaf::Underscore => "None".to_string(),
         }),

@@ -83,7 +83,7 @@ impl Args {
     /// Argument `i` as a layout or a composed layout (a tensor stands for its layout).
     pub(crate) fn any_layout(&self, i: usize) -> Result<AnyLayout> {
         match &self.items[i] {
-            Value::Composed(c) | Value::ComposedOffset(c, _) => Ok(c.clone().into()),
+            Value::Composed(c) | Value::ComposedOffset(c, _) => Ok((**c).clone().into()),
             _ => Ok(self.layout(i)?.into_owned().into()),
         }
     }
@@ -121,7 +121,7 @@ impl Args {
     pub(crate) fn int_tuple(&self, i: usize) -> Result<IntTuple> {
         match &self.items[i] {
             Value::Int(n) => Ok(IntTuple::int(*n)),
-            Value::IntTuple(t) => Ok(t.clone()),
+            Value::IntTuple(t) => Ok((**t).clone()),
             Value::Underscore | Value::Coord(_) => Err(self.wrong(i, "an int-tuple without `_`")),
             _ => Err(self.wrong(i, "an int-tuple")),
         }
@@ -160,9 +160,9 @@ impl Args {
     /// one with its offset.
     pub(crate) fn tensor(&self, i: usize) -> Result<Tensor<()>> {
         Ok(match &self.items[i] {
-            Value::LayoutOffset(l, o) => Tensor::new((), l.clone()).with_offset(o.value()),
-            Value::Composed(c) => Tensor::new((), c.clone()),
-            Value::ComposedOffset(c, o) => Tensor::new((), c.clone()).with_offset(o.value()),
+            Value::LayoutOffset(l, o) => Tensor::new((), (**l).clone()).with_offset(o.value()),
+            Value::Composed(c) => Tensor::new((), (**c).clone()),
+            Value::ComposedOffset(c, o) => Tensor::new((), (**c).clone()).with_offset(o.value()),
             _ => Tensor::new((), self.layout(i)?.into_owned()),
         })
     }

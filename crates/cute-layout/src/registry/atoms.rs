@@ -47,16 +47,16 @@ pub(super) fn tiled_mma(a: &Args) -> Result<Value> {
 
 /// `tile_size(mma)`: C++'s `tile_shape(mma)`.
 pub(super) fn tile_size(a: &Args) -> Result<Value> {
-    Ok(Value::IntTuple(a.tiled_mma(0)?.tile_size()?))
+    Ok(Value::IntTuple(Box::new(a.tiled_mma(0)?.tile_size()?)))
 }
 
 /// `mma.get_layout{A,B,C}_TV()`.
 pub(super) fn mma_layout_tv(a: &Args, operand: Operand) -> Result<Value> {
     let m = a.tiled_mma(0)?;
     Ok(Value::Layout(match operand {
-        Operand::A => m.get_layout_a_tv()?,
-        Operand::B => m.get_layout_b_tv()?,
-        Operand::C => m.get_layout_c_tv()?,
+        Operand::A => Box::new(m.get_layout_a_tv()?),
+        Operand::B => Box::new(m.get_layout_b_tv()?),
+        Operand::C => Box::new(m.get_layout_c_tv()?),
     }))
 }
 
@@ -114,8 +114,8 @@ pub(super) fn tiled_copy_mma(a: &Args, operand: Operand) -> Result<Value> {
 pub(super) fn copy_layout_tv(a: &Args, side: Side) -> Result<Value> {
     let c = a.tiled_copy(0)?;
     Ok(Value::Layout(match side {
-        Side::S => c.get_layout_s_tv()?,
-        Side::D => c.get_layout_d_tv()?,
+        Side::S => Box::new(c.get_layout_s_tv()?),
+        Side::D => Box::new(c.get_layout_d_tv()?),
     }))
 }
 

@@ -35,7 +35,7 @@ fn tensor(t: IdentityTensor) -> Value {
 
 pub(super) fn crd2idx(a: &Args, t: IdentityTensor, _: bool) -> Result<Value> {
     a.arity(2, 2)?;
-    Ok(Value::IntTuple(t.get(&a.int_tuple(1)?)?))
+    Ok(Value::IntTuple(Box::new(t.get(&a.int_tuple(1)?)?)))
 }
 
 pub(super) fn size(a: &Args, t: IdentityTensor, _: bool) -> Result<Value> {
@@ -55,7 +55,7 @@ pub(super) fn depth(a: &Args, t: IdentityTensor, _: bool) -> Result<Value> {
 
 pub(super) fn shape(a: &Args, t: IdentityTensor, _: bool) -> Result<Value> {
     a.arity(1, 1)?;
-    Ok(Value::IntTuple(t.shape().clone()))
+    Ok(Value::IntTuple(Box::new(t.shape().clone())))
 }
 
 /// `slice(coord, T)`: a scaled-basis layout stays one.

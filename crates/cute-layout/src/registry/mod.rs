@@ -30,6 +30,7 @@ pub use args::Args;
 use crate::basis::IdentityTensor;
 use crate::error::{LayoutError, Result};
 use crate::value::{Kind, Value};
+use std::sync::OnceLock;
 
 /// How a parameter may be given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,9 +242,27 @@ pub fn operations() -> &'static [Operation] {
 /// assert!(lookup("logical_divid").is_none());
 /// ```
 pub fn lookup(name: &str) -> Option<&'static Operation> {
-    operations()
-        .iter()
-        .find(|o| o.name == name || o.aliases.contains(&name))
+    let index = by_name();
+    let at = index.binary_search_by(|(n, _)| (*n).cmp(name)).ok()?;
+    Some(index[at].1)
+}
+
+/// Every name and alias with its operation, sorted by name: [`operations`] indexed for
+/// [`lookup`], built once from it (the table stays the one list of operations).
+fn by_name() -> &'static [(&'static str, &'static Operation)] {
+    static INDEX: OnceLock<Vec<(&'static str, &'static Operation)>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index: Vec<_> = operations()
+            .iter()
+            .flat_map(|o| {
+                std::iter::once(o.name)
+                    .chain(o.aliases.iter().copied())
+                    .map(move |n| (n, o))
+            })
+            .collect();
+        index.sort_by_key(|&(n, _)| n);
+        index
+    })
 }
 
 /// Applies the operation called `name` to `args`.

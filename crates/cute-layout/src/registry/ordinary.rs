@@ -59,11 +59,11 @@ pub(super) fn depth(a: &Args) -> Result<Value> {
 }
 
 pub(super) fn shape(a: &Args) -> Result<Value> {
-    Ok(Value::IntTuple(a.layout(0)?.shape().clone()))
+    Ok(Value::IntTuple(Box::new(a.layout(0)?.shape().clone())))
 }
 
 pub(super) fn stride(a: &Args) -> Result<Value> {
-    Ok(Value::IntTuple(a.layout(0)?.stride().clone()))
+    Ok(Value::IntTuple(Box::new(a.layout(0)?.stride().clone())))
 }
 
 /// `crd2idx(L, coord)` or `crd2idx(coord, shape[, stride])`.
@@ -81,15 +81,17 @@ pub(super) fn crd2idx(a: &Args) -> Result<Value> {
 }
 
 pub(super) fn idx2crd(a: &Args) -> Result<Value> {
-    Ok(Value::IntTuple(idx2crd_of(
+    Ok(Value::IntTuple(Box::new(idx2crd_of(
         &a.int_tuple(0)?,
         &a.int_tuple(1)?,
-    )?))
+    )?)))
 }
 
 pub(super) fn crd2crd(a: &Args) -> Result<Value> {
     let (c, s, d) = (a.int_tuple(0)?, a.int_tuple(1)?, a.int_tuple(2)?);
-    Ok(Value::IntTuple(crate::coord::crd2crd(&c, &s, &d)?))
+    Ok(Value::IntTuple(Box::new(crate::coord::crd2crd(
+        &c, &s, &d,
+    )?)))
 }
 
 /// `make_layout(shape[, stride])` or `make_layout(L0, L1, ...)`.
@@ -98,14 +100,14 @@ pub(super) fn make_layout(a: &Args) -> Result<Value> {
         let modes = (0..a.len())
             .map(|i| a.layout(i).map(Cow::into_owned))
             .collect::<Result<Vec<_>>>()?;
-        return Ok(Value::Layout(Layout::concat(modes)?));
+        return Ok(Value::Layout(Box::new(Layout::concat(modes)?)));
     }
     a.arity(1, 2)?;
     let shape = a.int_tuple(0)?;
     Ok(Value::Layout(if a.len() == 2 {
-        Layout::new(shape, a.int_tuple(1)?)?
+        Box::new(Layout::new(shape, a.int_tuple(1)?)?)
     } else {
-        Layout::column_major(&shape)?
+        Box::new(Layout::column_major(&shape)?)
     }))
 }
 
@@ -114,7 +116,7 @@ pub(super) fn make_tuple(a: &Args) -> Result<Value> {
     let modes = (0..a.len())
         .map(|i| a.int_tuple(i))
         .collect::<Result<Vec<_>>>()?;
-    Ok(Value::IntTuple(IntTuple::tuple(modes)?))
+    Ok(Value::IntTuple(Box::new(IntTuple::tuple(modes)?)))
 }
 
 /// `make_inttuple_iter`: C++'s counting iterator over integers, standing for the value it
@@ -128,7 +130,10 @@ pub(super) fn make_inttuple_iter(a: &Args) -> Result<Value> {
 
 /// `make_tensor(iter, L)`: the tensor `c ↦ iter + L(c)`, a layout and an offset.
 pub(super) fn make_tensor(a: &Args) -> Result<Value> {
-    Ok(Value::LayoutOffset(a.layout(1)?.into_owned(), a.int(0)?))
+    Ok(Value::LayoutOffset(
+        Box::new(a.layout(1)?.into_owned()),
+        a.int(0)?,
+    ))
 }
 
 /// `make_coord`: the coordinate whose modes are the arguments (an int-tuple if none is `_`).
@@ -138,12 +143,12 @@ pub(super) fn make_coord(a: &Args) -> Result<Value> {
         .collect::<Result<Vec<_>>>()?;
     let c = crate::coord::Coord::tuple(modes)?;
     if c.leaves().any(|l| l == CoordLeaf::Underscore) {
-        return Ok(Value::Coord(c));
+        return Ok(Value::Coord(Box::new(c)));
     }
-    Ok(Value::IntTuple(c.map(|l| match l {
+    Ok(Value::IntTuple(Box::new(c.map(|l| match l {
         CoordLeaf::Index(i) => i,
         CoordLeaf::Underscore => Int::ZERO,
-    })))
+    }))))
 }
 
 /// `make_tile`: the tiler whose modes are the arguments.
@@ -151,39 +156,49 @@ pub(super) fn make_tile(a: &Args) -> Result<Value> {
     let modes = (0..a.len())
         .map(|i| a.tiler(i).map(Cow::into_owned))
         .collect::<Result<Vec<_>>>()?;
-    Ok(Value::Tiler(Tiler::Tuple(modes)))
+    Ok(Value::Tiler(Box::new(Tiler::Tuple(modes))))
 }
 
 pub(super) fn make_layout_right(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(Layout::row_major(&a.int_tuple(0)?)?))
+    Ok(Value::Layout(Box::new(Layout::row_major(
+        &a.int_tuple(0)?,
+    )?)))
 }
 
 pub(super) fn make_ordered_layout(a: &Args) -> Result<Value> {
     let (s, o) = (a.int_tuple(0)?, a.int_tuple(1)?);
-    Ok(Value::Layout(Layout::ordered(&s, &o)?))
+    Ok(Value::Layout(Box::new(Layout::ordered(&s, &o)?)))
 }
 
 pub(super) fn layout(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(a.layout(0)?.mode_path(&a.indices(1)?)?))
+    Ok(Value::Layout(Box::new(
+        a.layout(0)?.mode_path(&a.indices(1)?)?,
+    )))
 }
 
 pub(super) fn select(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(a.layout(0)?.select(&a.indices(1)?)?))
+    Ok(Value::Layout(Box::new(
+        a.layout(0)?.select(&a.indices(1)?)?,
+    )))
 }
 
 pub(super) fn take(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(a.layout(0)?.take(a.index(1)?, a.index(2)?)?))
+    Ok(Value::Layout(Box::new(
+        a.layout(0)?.take(a.index(1)?, a.index(2)?)?,
+    )))
 }
 
 pub(super) fn group(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(a.layout(0)?.group(a.index(1)?, a.index(2)?)?))
+    Ok(Value::Layout(Box::new(
+        a.layout(0)?.group(a.index(1)?, a.index(2)?)?,
+    )))
 }
 
 pub(super) fn flatten(a: &Args) -> Result<Value> {
     Ok(if a.is_layout(0) {
-        Value::Layout(a.layout(0)?.flatten())
+        Value::Layout(Box::new(a.layout(0)?.flatten()))
     } else {
-        Value::IntTuple(a.int_tuple(0)?.flatten())
+        Value::IntTuple(Box::new(a.int_tuple(0)?.flatten()))
     })
 }
 
@@ -197,34 +212,38 @@ fn extra_mode(a: &Args) -> Result<Cow<'_, Layout>> {
 }
 
 pub(super) fn append(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(a.layout(0)?.append(&*extra_mode(a)?)?))
+    Ok(Value::Layout(Box::new(
+        a.layout(0)?.append(&*extra_mode(a)?)?,
+    )))
 }
 
 pub(super) fn prepend(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(a.layout(0)?.prepend(&*extra_mode(a)?)?))
+    Ok(Value::Layout(Box::new(
+        a.layout(0)?.prepend(&*extra_mode(a)?)?,
+    )))
 }
 
 pub(super) fn replace(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(
+    Ok(Value::Layout(Box::new(
         a.layout(0)?.replace(a.index(1)?, &*a.layout(2)?)?,
-    ))
+    )))
 }
 
 pub(super) fn zip(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(a.layout(0)?.zip()?))
+    Ok(Value::Layout(Box::new(a.layout(0)?.zip()?)))
 }
 
 pub(super) fn slice(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(a.layout(1)?.slice(&*a.coord(0)?)?))
+    Ok(Value::Layout(Box::new(a.layout(1)?.slice(&*a.coord(0)?)?)))
 }
 
 pub(super) fn dice(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(a.layout(1)?.dice(&*a.coord(0)?)?))
+    Ok(Value::Layout(Box::new(a.layout(1)?.dice(&*a.coord(0)?)?)))
 }
 
 pub(super) fn slice_and_offset(a: &Args) -> Result<Value> {
     let (s, o) = a.layout(1)?.slice_and_offset(&*a.coord(0)?)?;
-    Ok(Value::LayoutOffset(s, o))
+    Ok(Value::LayoutOffset(Box::new(s), o))
 }
 
 /// `f(L)` or, with a profile, `f_by(L, profile)`.
@@ -235,9 +254,9 @@ fn with_profile(
 ) -> Result<Value> {
     let l = a.layout(0)?;
     Ok(Value::Layout(if a.len() == 2 {
-        f_by(&l, &a.int_tuple(1)?)?
+        Box::new(f_by(&l, &a.int_tuple(1)?)?)
     } else {
-        f(&l)?
+        Box::new(f(&l)?)
     }))
 }
 
@@ -257,9 +276,9 @@ pub(super) fn filter_zeros_op(a: &Args) -> Result<Value> {
 pub(super) fn composition(a: &Args) -> Result<Value> {
     let l = a.layout(0)?;
     Ok(Value::Layout(if a.is_layout(1) {
-        compose(&l, &*a.layout(1)?)?
+        Box::new(compose(&l, &*a.layout(1)?)?)
     } else {
-        composition_tiler(&l, &*a.tiler(1)?)?
+        Box::new(composition_tiler(&l, &*a.tiler(1)?)?)
     }))
 }
 
@@ -267,15 +286,15 @@ pub(super) fn composition(a: &Args) -> Result<Value> {
 pub(super) fn complement(a: &Args) -> Result<Value> {
     let l = a.layout(0)?;
     Ok(Value::Layout(if a.len() == 2 {
-        complement_to(&l, &a.int_tuple(1)?)?
+        Box::new(complement_to(&l, &a.int_tuple(1)?)?)
     } else {
-        complement_default(&l)?
+        Box::new(complement_default(&l)?)
     }))
 }
 
 /// A function of one layout.
 pub(super) fn of_layout(a: &Args, f: fn(&Layout) -> Result<Layout>) -> Result<Value> {
-    Ok(Value::Layout(f(&*a.layout(0)?)?))
+    Ok(Value::Layout(Box::new(f(&*a.layout(0)?)?)))
 }
 
 /// A function of two layouts.
@@ -288,7 +307,7 @@ pub(super) fn of_layouts<T: Into<Value>>(
 
 /// A divide or a product of a layout by a tiler.
 pub(super) fn by_tiler(a: &Args, f: fn(&Layout, &Tiler) -> Result<Layout>) -> Result<Value> {
-    Ok(Value::Layout(f(&*a.layout(0)?, &*a.tiler(1)?)?))
+    Ok(Value::Layout(Box::new(f(&*a.layout(0)?, &*a.tiler(1)?)?)))
 }
 
 pub(super) fn tile_to_shape(a: &Args) -> Result<Value> {
@@ -298,16 +317,14 @@ pub(super) fn tile_to_shape(a: &Args) -> Result<Value> {
         None
     };
     let (l, s) = (a.layout(0)?, a.int_tuple(1)?);
-    Ok(Value::Layout(crate::algebra::product::tile_to_shape(
-        &l,
-        &s,
-        order.as_ref(),
-    )?))
+    Ok(Value::Layout(Box::new(
+        crate::algebra::product::tile_to_shape(&l, &s, order.as_ref())?,
+    )))
 }
 
 /// A function of one int-tuple giving an int-tuple.
 pub(super) fn of_tuple(a: &Args, f: fn(&IntTuple) -> Result<IntTuple>) -> Result<Value> {
-    Ok(Value::IntTuple(f(&a.int_tuple(0)?)?))
+    Ok(Value::IntTuple(Box::new(f(&a.int_tuple(0)?)?)))
 }
 
 /// A function of two int-tuples giving an int-tuple.
@@ -315,7 +332,10 @@ pub(super) fn of_tuples(
     a: &Args,
     f: fn(&IntTuple, &IntTuple) -> Result<IntTuple>,
 ) -> Result<Value> {
-    Ok(Value::IntTuple(f(&a.int_tuple(0)?, &a.int_tuple(1)?)?))
+    Ok(Value::IntTuple(Box::new(f(
+        &a.int_tuple(0)?,
+        &a.int_tuple(1)?,
+    )?)))
 }
 
 /// A test of two int-tuples.
@@ -332,14 +352,14 @@ pub(super) fn is_tractable(a: &Args) -> Result<Value> {
 }
 
 pub(super) fn to_morphism(a: &Args) -> Result<Value> {
-    Ok(Value::Morphism(crate::category::to_morphism(
+    Ok(Value::Morphism(Box::new(crate::category::to_morphism(
         &*a.layout(0)?,
-    )?))
+    )?)))
 }
 
 pub(super) fn from_morphism(a: &Args) -> Result<Value> {
     match &a.items[0] {
-        Value::Morphism(m) => Ok(Value::Layout(crate::category::from_morphism(m)?)),
+        Value::Morphism(m) => Ok(Value::Layout(Box::new(crate::category::from_morphism(m)?))),
         _ => Err(a.wrong(0, "a tuple morphism `S -> T over α`")),
     }
 }

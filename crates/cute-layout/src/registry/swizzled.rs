@@ -15,9 +15,9 @@ use crate::value::Value;
 /// wrapped again when it is a layout.
 pub(super) fn forward(a: &Args, cl: &ComposedLayout) -> Result<Value> {
     let mut items = a.items.clone();
-    items[0] = Value::Layout(cl.layout().clone());
+    items[0] = Value::Layout(Box::new(cl.layout().clone()));
     Ok(match a.op.call(items)? {
-        Value::Layout(l) => Value::Composed(cl.map_inner(|_| Ok(l))?),
+        Value::Layout(l) => Value::Composed(Box::new(cl.map_inner(|_| Ok(*l))?)),
         v => v,
     })
 }
@@ -25,34 +25,34 @@ pub(super) fn forward(a: &Args, cl: &ComposedLayout) -> Result<Value> {
 /// A partition: a tensor, swizzled or not.
 pub(super) fn partitioned((l, o): Partitioned) -> Value {
     match l {
-        crate::swizzle::AnyLayout::Layout(l) => Value::LayoutOffset(l, o),
-        crate::swizzle::AnyLayout::Composed(c) => Value::ComposedOffset(c, o),
+        crate::swizzle::AnyLayout::Layout(l) => Value::LayoutOffset(Box::new(l), o),
+        crate::swizzle::AnyLayout::Composed(c) => Value::ComposedOffset(Box::new(c), o),
     }
 }
 
 pub(super) fn composition(a: &Args) -> Result<Value> {
     Ok(match (&a.items[0], &a.items[1]) {
         (Value::Composed(x), Value::Composed(y)) => {
-            Value::Composed(ComposedLayout::compose_both(x, y)?)
+            Value::Composed(Box::new(ComposedLayout::compose_both(x, y)?))
         }
-        (Value::Composed(x), _) => Value::Composed(x.compose(&*a.tiler(1)?)?),
+        (Value::Composed(x), _) => Value::Composed(Box::new(x.compose(&*a.tiler(1)?)?)),
         (Value::Swizzle(x), Value::Swizzle(y)) => Value::Swizzle(x.compose(*y)?),
         (Value::Swizzle(x), Value::Composed(y)) => {
-            Value::Composed(ComposedLayout::swizzle_after(*x, y)?)
+            Value::Composed(Box::new(ComposedLayout::swizzle_after(*x, y)?))
         }
         // C++'s `composition(Swizzle<0,M,S>, _0, L)` ignores the identity swizzle: `L`
-        (Value::Swizzle(x), _) if x.is_identity() => Value::Layout(a.layout(1)?.into_owned()),
-        (Value::Swizzle(x), _) => Value::Composed(ComposedLayout::new(
+        (Value::Swizzle(x), _) if x.is_identity() => Value::from(a.layout(1)?.into_owned()),
+        (Value::Swizzle(x), _) => Value::Composed(Box::new(ComposedLayout::new(
             *x,
             Int::ZERO,
             a.layout(1)?.into_owned(),
-        )),
+        ))),
         (_, Value::Composed(y)) => ComposedLayout::compose_after(&*a.layout(0)?, y)?.into(),
         (_, Value::Swizzle(y)) => {
             let l = a.layout(0)?;
             match layout_swizzle_commute(&l, *y)? {
-                sw if sw.is_identity() => Value::Layout(l.into_owned()),
-                sw => Value::Composed(ComposedLayout::new(sw, Int::ZERO, l.into_owned())),
+                sw if sw.is_identity() => Value::from(l.into_owned()),
+                sw => Value::Composed(Box::new(ComposedLayout::new(sw, Int::ZERO, l.into_owned()))),
             }
         }
         _ => return ordinary::composition(a),
@@ -85,10 +85,10 @@ pub(super) fn left_inverse(a: &Args) -> Result<Value> {
 
 pub(super) fn complement(a: &Args) -> Result<Value> {
     match &a.items[0] {
-        Value::Composed(c) if a.len() == 1 => {
-            Ok(Value::Layout(c.complement(&IntTuple::int(c.cosize()?))?))
-        }
-        Value::Composed(c) => Ok(Value::Layout(c.complement(&a.int_tuple(1)?)?)),
+        Value::Composed(c) if a.len() == 1 => Ok(Value::Layout(Box::new(
+            c.complement(&IntTuple::int(c.cosize()?))?,
+        ))),
+        Value::Composed(c) => Ok(Value::Layout(Box::new(c.complement(&a.int_tuple(1)?)?))),
         _ => ordinary::complement(a),
     }
 }
@@ -126,14 +126,14 @@ fn recast_by(a: &Args, up: bool) -> Result<Value> {
         }),
         Value::Composed(c) => {
             let (old, new) = if up { (1, k) } else { (k, 1) };
-            recast_any(&c.clone().into(), old, new)?.into()
+            recast_any(&(**c).clone().into(), old, new)?.into()
         }
         _ => {
             let l = a.layout(0)?;
             Value::Layout(if up {
-                crate::recast::upcast(&l, k)?
+                Box::new(crate::recast::upcast(&l, k)?)
             } else {
-                crate::recast::downcast(&l, k)?
+                Box::new(crate::recast::downcast(&l, k)?)
             })
         }
     })
@@ -175,11 +175,11 @@ pub(super) fn make_composed_layout(a: &Args) -> Result<Value> {
         _ => return Err(a.wrong(0, "a swizzle Sw<B,M,S> or a layout")),
     };
     let offset = a.int(1)?;
-    Ok(Value::Composed(ComposedLayout::with_outer(
+    Ok(Value::Composed(Box::new(ComposedLayout::with_outer(
         outer,
         offset,
         a.layout(2)?.into_owned(),
-    )))
+    ))))
 }
 
 pub(super) fn local_tile(a: &Args) -> Result<Value> {

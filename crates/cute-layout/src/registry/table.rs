@@ -854,7 +854,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             template: false,
         }],
         result: K::Layout,
-        apply: |a| Ok(crate::value::Value::Layout(crate::algebra::coalesce::coalesce_256(&*a.layout(0)?)?)),
+        apply: |a| Ok(crate::algebra::coalesce::coalesce_256(&*a.layout(0)?)?.into()),
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
