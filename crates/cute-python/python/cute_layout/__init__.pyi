@@ -610,6 +610,18 @@ def make_identity_tensor(*args: Any) -> Any:
     the tensor whose element c is c, printed ArithTuple(_0,..) o LAYOUT
     """
 
+def make_inttuple_iter(*args: Any) -> Any:
+    """make_inttuple_iter(x, ...)
+
+    the counting iterator starting at the arguments, which stands for its start (pass it to make_tensor)
+    """
+
+def make_tensor(*args: Any) -> Any:
+    """make_tensor(iter, L)
+
+    the tensor whose element c is iter + L(c): of a counting iterator, printed L+OFFSET
+    """
+
 def is_tractable(*args: Any) -> Any:
     """is_tractable(L)
 
