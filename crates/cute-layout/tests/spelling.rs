@@ -319,3 +319,63 @@ fn missing_forms_say_why() {
         assert!(e.contains(why), "{expr}: {e}");
     }
 }
+
+proptest! {
+    /// A tensor prints in CuTe notation as `L+o` (a composed layout over an offset as
+    /// `A o OFFSET o L+o`), which reads back as the same tensor, static and dynamic integers
+    /// kept apart; so do the tensors `local_tile` cuts from a layout and a swizzled layout.
+    #[test]
+    fn tensors_read_back_in_cute_notation(
+        (shape, stride) in arb_shape_stride(),
+        offset in arb_int(-30, 30),
+        inner in arb_int(0, 8),
+        (b, m, s) in (0..4i64, 0..5i64, 3..7i64),
+        (tm, tn) in (1..3i64, 1..3i64),
+    ) {
+        let l = format!("{shape}:{stride}");
+        let swizzled = format!("Sw<{b},0,{s}> o {inner} o (_8,_8):(_8,_1)");
+        let exprs = [
+            format!("make_tensor(make_inttuple_iter({offset}), {l})"),
+            format!("{l}+{offset}"),
+            format!("{l} + {offset}"),
+            format!("Sw<{b},{m},{s}> o {inner} o {l}+{offset}"),
+            format!("local_tile((_8,_8):(_1,_8), (_4,_4), ({tm},{tn}))"),
+            format!("local_tile({swizzled}, (_4,_4), ({tm},{tn}))"),
+            format!("local_tile((_4,_2):(_2,_1) o {inner} o (_2,_4):(_1,_2), (_2,_2), (0,{}))", tn - 1),
+        ];
+        for expr in exprs {
+            let Ok(v) = eval(&expr) else {
+                // a swizzled tile that is no composed layout over an offset is an error
+                prop_assert!(expr.starts_with("local_tile(Sw"), "{}", expr);
+                continue;
+            };
+            let kind = v.kind().name();
+            prop_assert!(kind.contains("tensor"), "{} is a {}", expr, kind);
+            let text = v.to_string();
+            prop_assert_eq!(eval(&text).unwrap(), v.clone(), "{} printed {}", expr, text);
+            if kind == "tensor" {
+                // and as an argument of a call
+                let size = format!("size({text})");
+                prop_assert_eq!(eval(&size).unwrap(), eval(&format!("size({expr})")).unwrap());
+            }
+        }
+    }
+}
+
+/// `+OFFSET` follows only a layout or a composed layout; elsewhere it is a parse error that
+/// says so, at the `+`.
+#[test]
+fn offsets_follow_only_layouts() {
+    for (text, want) in [
+        ("(4,2)+16", "follows a layout or a composed layout"),
+        ("Sw<3,4,3>+1", "not the swizzle Sw<3,4,3>"),
+        ("8:1+", "an integer"),
+        ("8:1+_", "an integer"),
+        ("8:1+1+2", "end of input"),
+        ("size(8:1+(1,2))", "an integer"),
+    ] {
+        let e = eval(text).unwrap_err().to_string();
+        assert!(e.contains(want), "{text}: {e}");
+    }
+    assert_eq!(eval("size(_8:_1+3)").unwrap().to_string(), "_8");
+}

@@ -2,7 +2,8 @@
 //! crate-internal helpers of `print`).
 //!
 //! Int-tuples `(2,(_3,-4))`, coordinates with `_`, layouts `(2,(2,2)):(4,(1,2))`, tilers
-//! `<3:3,(2,4):(1,8)>`. A leading `_` marks a static integer (`_8`); a lone `_` is the
+//! `<3:3,(2,4):(1,8)>`, tensors `(4,2):(_2,24)+16` (a layout or a composed layout over an
+//! integer offset, as `local_tile` returns them). A leading `_` marks a static integer (`_8`); a lone `_` is the
 //! wildcard. Spaces are accepted between tokens and never printed. Errors give the byte
 //! position, what was expected, and a caret line.
 
@@ -518,6 +519,41 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        if self.peek() == Some(b'+') {
+            self.tensor_offset(out)?;
+        }
+        Ok(())
+    }
+
+    /// Reads the `+OFFSET` (at the position) of a tensor `L+o`, as CuTe prints a layout or a
+    /// composed layout over an integer offset (what `local_tile` returns): `out`, the literal
+    /// before it, becomes that tensor.
+    ///
+    /// ```
+    /// # use cute_layout::{notation::Parser, value::Value};
+    /// assert!(matches!(Parser::new("(4,2):(_2,24)+16").literal().unwrap(), Value::LayoutOffset(..)));
+    /// let composed = Parser::new("Sw<1,0,1> o _0 o (_4):(_2)+_-3").literal().unwrap();
+    /// assert!(matches!(composed, Value::ComposedOffset(..)));
+    /// assert_eq!(composed.to_string(), "Sw<1,0,1> o _0 o (_4):(_2)+_-3");
+    /// assert!(Parser::new("(4,2)+16").literal().is_err());
+    /// ```
+    fn tensor_offset(&mut self, out: &mut Value) -> Result<()> {
+        let at = self.pos;
+        self.pos += 1;
+        self.peek();
+        let offset = self.int_leaf().map_err(|e| self.expected(e))?;
+        *out = match std::mem::replace(out, Value::Underscore) {
+            Value::Layout(l) => Value::LayoutOffset(l, offset),
+            Value::Composed(c) => Value::ComposedOffset(c, offset),
+            other => {
+                let why = format!(
+                    "end of input (`+OFFSET` follows a layout or a composed layout, making a \
+                     tensor `L+o`, not {})",
+                    other.describe()
+                );
+                return Err(LayoutError::parse(self.input, at, why));
+            }
+        };
         Ok(())
     }
 
