@@ -3,9 +3,9 @@
 //!
 //! Int-tuples `(2,(_3,-4))`, coordinates with `_`, layouts `(2,(2,2)):(4,(1,2))`, tilers
 //! `<3:3,(2,4):(1,8)>`, tensors `(4,2):(_2,24)+16` (a layout or a composed layout over an
-//! integer offset, as `local_tile` returns them). A leading `_` marks a static integer (`_8`); a lone `_` is the
-//! wildcard. Spaces are accepted between tokens and never printed. Errors give the byte
-//! position, what was expected, and a caret line.
+//! integer offset, as `local_tile` returns them). A leading `_` marks a static integer (`_8`);
+//! a lone `_` is the wildcard. Spaces are accepted between tokens and never printed. Errors
+//! give the byte position, what was expected, and a caret line.
 
 use crate::coord::{Coord, CoordLeaf};
 use crate::error::{LayoutError, Result};
@@ -497,6 +497,7 @@ impl<'a> Parser<'a> {
                 *out = Value::Int(t.as_leaf().ok_or_else(|| self.error("an integer"))?);
             }
             Some(b'<') => *out = Value::Tiler(Box::new(self.tiler_tuple()?)),
+            Some(b'm') if self.at_basis_call() => *out = self.cpp_basis_value()?,
             Some(_) if self.at_scope() => {
                 self.pos += "cute::".len().min(self.input.len() - self.pos);
                 *out = self.spelled_literal()?

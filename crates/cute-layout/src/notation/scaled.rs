@@ -1,10 +1,13 @@
 //! Scaled-basis layouts and identity tensors in text: `(2,3):(_1@0,_1@1)` and
-//! `ArithTuple(_0,_0) o (2,3):(_1@0,_1@1)`, as CuTe prints them.
+//! `ArithTuple(_0,_0) o (2,3):(_1@0,_1@1)`, as CuTe prints them; and as C++ builds them,
+//! `make_layout(make_shape(4,3),make_stride(E<0>{}*Int<2>{},E<1>{}))` and
+//! `make_tensor(make_inttuple_iter(make_coord(0,2)),make_layout(...))`.
 
 use super::{Expected, Leaf, Parser};
 use crate::basis::{BasisLayout, IdentityTensor, ScaledBasis};
 use crate::error::Result;
-use crate::tree::Tree;
+use crate::int::Int;
+use crate::tree::{Tree, MAX_DEPTH};
 use crate::value::Value;
 
 impl Parser<'_> {
@@ -61,6 +64,135 @@ impl Parser<'_> {
         Ok(Value::IdentityTensor(Box::new(IdentityTensor::with_start(
             start, layout,
         )?)))
+    }
+}
+
+impl Parser<'_> {
+    /// Whether a C++ call that builds a layout with scaled-basis strides (`E<i>{}`) is at the
+    /// position: `make_layout(...)` or `make_tensor(...)` with `E<` among its arguments.
+    ///
+    /// ```
+    /// # use cute_layout::notation::Parser;
+    /// assert!(Parser::new("make_layout(4,E<0>{})").at_basis_call());
+    /// assert!(!Parser::new("make_layout(4,2)").at_basis_call());
+    /// assert!(!Parser::new("make_layout(4,2),E<0>").at_basis_call());
+    /// ```
+    pub fn at_basis_call(&mut self) -> bool {
+        self.peek();
+        let rest = &self.input[self.pos..];
+        let Some(args) = ["make_layout(", "make_tensor("]
+            .iter()
+            .find_map(|call| rest.strip_prefix(call))
+        else {
+            return false;
+        };
+        let mut depth = 1usize;
+        let end = args.bytes().position(|b| {
+            match b {
+                b'(' => depth += 1,
+                b')' => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        });
+        args[..end.unwrap_or(args.len())].contains("E<")
+    }
+
+    /// The C++ call [`Parser::at_basis_call`] found: `make_layout(SHAPE,STRIDE)` with
+    /// scaled-basis strides, a scaled-basis layout, or
+    /// `make_tensor(make_inttuple_iter(START),make_layout(...))`, an identity tensor.
+    pub(super) fn cpp_basis_value(&mut self) -> Result<Value> {
+        if !self.at("make_tensor(") {
+            return Ok(Value::Basis(Box::new(self.cpp_basis_layout()?)));
+        }
+        self.skip("make_tensor(".len());
+        self.call_open("make_inttuple_iter")?;
+        let start = self.cpp_call_tree("make_coord", &mut Self::int_tuple)?;
+        self.expect(b')')?;
+        self.expect(b',')?;
+        let layout = self.cpp_basis_layout()?;
+        self.expect(b')')?;
+        let t = IdentityTensor::with_start(start, layout)?;
+        Ok(Value::IdentityTensor(Box::new(t)))
+    }
+
+    /// `make_layout(SHAPE,make_stride(...))` with scaled-basis strides.
+    fn cpp_basis_layout(&mut self) -> Result<BasisLayout> {
+        self.call_open("make_layout")?;
+        let shape = self.cpp_call_tree("make_shape", &mut Self::cpp_tree)?;
+        self.expect(b',')?;
+        let stride = self.cpp_call_tree("make_stride", &mut |p: &mut Self| {
+            let leaf = p.cpp_basis_leaf().map_err(|e| p.expected(e))?;
+            Ok(Tree::leaf(leaf))
+        })?;
+        self.expect(b')')?;
+        BasisLayout::new(shape, stride)
+    }
+
+    /// Consumes `name(` or fails.
+    fn call_open(&mut self, name: &str) -> Result<()> {
+        if !self.at(name) {
+            return Err(self.error(&format!("`{name}(`")));
+        }
+        self.skip(name.len());
+        self.expect(b'(')
+    }
+
+    /// A tree spelled as nested calls `make(...)`, whose other modes `other` reads.
+    fn cpp_call_tree<T: Copy>(
+        &mut self,
+        make: &str,
+        other: &mut impl FnMut(&mut Self) -> Result<Tree<T>>,
+    ) -> Result<Tree<T>> {
+        if !(self.at(make) && self.input[self.pos + make.len()..].starts_with('(')) {
+            return other(self);
+        }
+        self.skip(make.len() + 1);
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.too_deep());
+        }
+        let mut modes = vec![self.cpp_call_tree(make, other)?];
+        while self.accept(b',') {
+            modes.push(self.cpp_call_tree(make, other)?);
+        }
+        self.expect(b')')?;
+        self.depth -= 1;
+        Tree::tuple(modes)
+    }
+
+    /// A scaled-basis stride in C++: `E<i,j>{}` (`_1@j@i`), `E<i>{}*Int<2>{}` or `E<i>{}*2`
+    /// (`_2@i`, `2@i`), or an integer (a stride with no basis, `Int<0>{}`).
+    fn cpp_basis_leaf(&mut self) -> Leaf<ScaledBasis> {
+        self.peek();
+        if !self.input[self.pos..].starts_with("E<") {
+            return ScaledBasis::new(self.int_leaf()?, &[]).map_err(|_| Expected("a stride"));
+        }
+        self.pos += 2;
+        let mut path = Vec::new();
+        loop {
+            self.peek();
+            let digits = self.pos;
+            let i = self.decimal(false).ok_or(Expected("a basis index"))?;
+            if self.pos == digits {
+                return Err(Expected("a basis index in `E<...>`"));
+            }
+            path.push(usize::try_from(i).map_err(|_| Expected("a basis index"))?);
+            if !self.accept(b',') {
+                break;
+            }
+        }
+        if !self.accept(b'>') || self.peek() != Some(b'{') {
+            return Err(Expected("`>{}` closing `E<...`"));
+        }
+        self.braces()?;
+        let value = if self.accept(b'*') {
+            self.peek();
+            self.int_leaf()?
+        } else {
+            Int::fixed(1)
+        };
+        ScaledBasis::new(value, &path).map_err(|_| Expected("at most 8 basis indices below 65536"))
     }
 }
 

@@ -184,7 +184,7 @@ impl<'a> Parser<'a> {
 
     /// An int-tuple spelled as a C++ type (`Shape<Shape<_2,_2>,Int<4>>`, leaves `_4`, `Int<4>`,
     /// `C<4>`) or in CuTe notation.
-    fn cpp_tree(&mut self) -> Result<IntTuple> {
+    pub(super) fn cpp_tree(&mut self) -> Result<IntTuple> {
         self.peek();
         let start = self.pos;
         let word = self.word();
@@ -327,8 +327,48 @@ fn cpp(value: &Value) -> Option<String> {
             let shape = cpp_tuple(t.layout().shape().as_ref(), "make_shape", "Shape");
             format!("make_identity_tensor({shape})")
         }
+        Value::Basis(b) => cpp_basis_layout(b)?,
+        Value::IdentityTensor(t) => {
+            let start = t.start().as_ref();
+            let start = match start.as_leaf() {
+                Some(i) => cpp_int(i, true),
+                None => cpp_tuple_call(start, "make_coord", &|i| cpp_int(*i, true)),
+            };
+            let layout = cpp_basis_layout(t.layout())?;
+            format!("make_tensor(make_inttuple_iter({start}),{layout})")
+        }
         _ => return None,
     })
+}
+
+/// `make_layout(SHAPE,make_stride(E<0>{}*Int<2>{},...))`; `None` when no stride has a basis
+/// (the text would read back as an ordinary layout).
+fn cpp_basis_layout(b: &BasisLayout) -> Option<String> {
+    b.stride().leaves().any(|d| !d.path().is_empty()).then(|| {
+        let shape = cpp_tuple(b.shape().as_ref(), "make_shape", "Shape");
+        let stride = cpp_tuple_call(b.stride().as_ref(), "make_stride", &|d| {
+            let path: Vec<String> = d.path().iter().map(usize::to_string).collect();
+            match (path.is_empty(), d.value()) {
+                (true, v) => cpp_int(v, true),
+                (false, v) if v.is_static() && v.value() == 1 => {
+                    format!("E<{}>{{}}", path.join(","))
+                }
+                (false, v) => format!("E<{}>{{}}*{}", path.join(","), cpp_int(v, true)),
+            }
+        });
+        format!("make_layout({shape},{stride})")
+    })
+}
+
+/// A tree as nested calls `make(...)`, `leaf` printing the leaves.
+fn cpp_tuple_call<T: Copy>(t: TreeRef<'_, T>, make: &str, leaf: &dyn Fn(&T) -> String) -> String {
+    match t.as_leaf() {
+        Some(x) => leaf(&x),
+        None => {
+            let modes: Vec<String> = t.modes().map(|m| cpp_tuple_call(m, make, leaf)).collect();
+            format!("{make}({})", modes.join(","))
+        }
+    }
 }
 
 /// Whether `t` is `make_identity_tensor(S)` for its shape `S`.
