@@ -291,14 +291,9 @@ fn missing_forms_say_why() {
             "returns the pair (tiler, layout_tv)",
         ),
         (
-            "(4,3):(_2@0,_1@1)",
+            "local_tile(make_identity_tensor(_8), _4, 1)",
             Syntax::Cpp,
-            "only when it is make_identity_layout(SHAPE)",
-        ),
-        (
-            "local_tile(make_identity_tensor((8,6)), (_4,_3), (1,1))",
-            Syntax::Cpp,
-            "only when it is make_identity_tensor(SHAPE)",
+            "no stride names a basis vector",
         ),
         (
             "make_tile(4:2,_)",
@@ -378,4 +373,88 @@ fn offsets_follow_only_layouts() {
         assert!(e.contains(want), "{text}: {e}");
     }
     assert_eq!(eval("size(_8:_1+3)").unwrap().to_string(), "_8");
+}
+
+/// A scaled-basis stride in CuTe notation: `v@i`, or a plain `_0` (`v@i@j` strides are in
+/// `bad_basis_spellings_are_errors`: one index path may not be a prefix of another).
+fn arb_basis_stride() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => (arb_int(-4, 9), 0..3usize).prop_map(|(v, i)| format!("{v}@{i}")),
+        1 => Just("_0".to_string()),
+    ]
+}
+
+/// A scaled-basis layout in CuTe notation with at least one basis stride.
+fn arb_basis_layout() -> impl Strategy<Value = String> {
+    let leaf = (arb_int(1, 6), arb_basis_stride());
+    let tree = leaf.prop_recursive(2, 8, 3, |inner| {
+        prop::collection::vec(inner, 1..4).prop_map(|modes| {
+            let (s, d): (Vec<String>, Vec<String>) = modes.into_iter().unzip();
+            (format!("({})", s.join(",")), format!("({})", d.join(",")))
+        })
+    });
+    (tree, arb_int(1, 6), 0..3usize).prop_map(|((s, d), n, i)| format!("({s},{n}):({d},_1@{i})"))
+}
+
+proptest! {
+    /// Scaled-basis layouts and identity tensors that are not the identities print in C++
+    /// with `E<i>{}` strides, which read back as the same value.
+    #[test]
+    fn basis_values_read_back_from_cpp(
+        basis in arb_basis_layout(),
+        shape in prop::sample::select(vec!["(8,6)", "(_8,_6)", "(8,_6)"]),
+        tile in prop::sample::select(vec!["(_4,_3)", "(_2,_2)", "(_2,_1)"]),
+        (x, y) in (0..2i64, 0..2i64),
+        thread in 0..6i64,
+    ) {
+        let exprs = [
+            basis,
+            format!("local_tile(make_identity_tensor({shape}), {tile}, ({x},{y}))"),
+            format!("local_partition(make_identity_tensor({shape}), (_2,_3):(_1,_2), {thread})"),
+            format!("logical_divide(make_identity_layout({shape}), {tile})"),
+            format!("slice((_,{y}), make_identity_tensor({shape}))"),
+        ];
+        for expr in exprs {
+            let v = eval(&expr).unwrap();
+            let cpp = print_as(&v, Syntax::Cpp).unwrap();
+            prop_assert_eq!(eval(&cpp).unwrap(), v.clone(), "{} printed {}", expr, cpp);
+            prop_assert_eq!(eval_in(&cpp, Syntax::Cpp).unwrap(), v.clone());
+            // and as an argument of a call
+            let size = format!("size({cpp})");
+            prop_assert_eq!(eval(&size).unwrap(), eval(&format!("size({expr})")).unwrap());
+        }
+    }
+}
+
+/// Misspelt `E<...>` strides are parse errors.
+#[test]
+fn bad_basis_spellings_are_errors() {
+    for (text, want) in [
+        ("make_layout(4,E<>{})", "a basis index"),
+        ("make_layout(4,E<0>)", "`>{}` closing"),
+        ("make_layout(4,E<0>{}*)", "an integer"),
+        ("make_layout((4,3),make_stride(E<0>{}))", "not congruent"),
+        (
+            "make_tensor(make_inttuple_iter(0),make_layout(4,E<1>{}))",
+            "does not have",
+        ),
+    ] {
+        let e = eval(text).unwrap_err().to_string();
+        assert!(e.contains(want), "{text}: {e}");
+    }
+    // nested basis indices: `E<1,0>{}` is `_1@0@1`, as C++ prints it
+    for text in ["(_4,(3,2)):(_3@0@1,(_1@0@0,2@1@1))", "(4,3):(_-2@0,_0)"] {
+        let v = eval(text).unwrap();
+        let cpp = print_as(&v, Syntax::Cpp).unwrap();
+        assert_eq!(eval(&cpp).unwrap(), v, "{text} printed {cpp}");
+    }
+    assert_eq!(
+        print_as(
+            &eval("(_4,(3,2)):(_3@0@1,(_1@0@0,2@1@1))").unwrap(),
+            Syntax::Cpp
+        )
+        .unwrap(),
+        "make_layout(make_shape(Int<4>{},make_shape(3,2)),\
+         make_stride(E<1,0>{}*Int<3>{},make_stride(E<0,0>{},E<1,1>{}*2)))"
+    );
 }

@@ -224,13 +224,16 @@ impl<'a> Parser<'a> {
 /// A tensor `L+o` is, in C++, the counting tensor `make_tensor(make_inttuple_iter(o), L)`
 /// (element `c` is `o + L(c)`); an identity layout or tensor is the call that makes it
 /// (`make_identity_layout(SHAPE)`, `make_identity_tensor(SHAPE)`, in the DSL
-/// `cute.make_identity_tensor(SHAPE)`).
+/// `cute.make_identity_tensor(SHAPE)`); other scaled-basis layouts are
+/// `make_layout(SHAPE,make_stride(E<0>{}*Int<2>{},E<1>{}))` and other identity tensors
+/// `make_tensor(make_inttuple_iter(make_coord(0,2)),make_layout(...))`.
 ///
 /// # Errors
 /// [`LayoutError::InvalidArgument`] for a value that has no such form, saying why: a TV
 /// layout (C++'s `make_layout_tv` returns a pair, not a value of its own), a morphism (not a
-/// CuTe value), a swizzled tensor, scaled-basis layouts and identity tensors other than the
-/// identity ones (their C++ strides `E<i>{}` are not printed), a tensor or tiler in the DSL
+/// CuTe value), a swizzled tensor, a scaled-basis layout or identity tensor none of whose
+/// strides names a basis vector (it would read back as an ordinary layout or counting
+/// tensor), a tensor or tiler in the DSL
 /// (a DSL tensor needs a pointer; a DSL tiler is a plain Python tuple, which the error shows).
 ///
 /// # Examples
@@ -277,11 +280,9 @@ fn no_form(value: &Value, syntax: Syntax) -> String {
         Value::Morphism(_) => "a tuple morphism is a value of the categorical algebra, not of \
                                CuTe (from_morphism gives its layout)"
             .to_string(),
-        Value::Basis(_) if cpp => "a layout with scaled-basis strides (E<i>{} in C++) is \
-                                   written only when it is make_identity_layout(SHAPE)"
-            .to_string(),
-        Value::IdentityTensor(_) if cpp => "a tensor over an ArithTuple iterator is written \
-                                            only when it is make_identity_tensor(SHAPE)"
+        Value::Basis(_) | Value::IdentityTensor(_) if cpp => "no stride names a basis \
+            vector (E<i>{} in C++), so the C++ text would read back as an ordinary layout or a \
+            counting tensor (make_tensor(make_inttuple_iter(o), L)), which C++ prints alike"
             .to_string(),
         Value::ComposedOffset(..) => "a swizzled tensor is a tensor over a pointer, which \
                                       has no value here"
