@@ -267,7 +267,7 @@ proptest! {
             format!("make_identity_layout({id})"),
         ];
         for expr in exprs {
-            let (v, cpp) = cpp_round_trip(&expr)?;
+            let (v, _) = cpp_round_trip(&expr)?;
             if let Ok(dsl) = print_as(&v, Syntax::Dsl) {
                 prop_assert!(expr.starts_with("make_identity_tensor"), "{}", dsl);
                 prop_assert_eq!(eval_in(&dsl, Syntax::Dsl).unwrap(), v, "{}", dsl);
