@@ -52,11 +52,7 @@ fn argument(
     (outer, i): (&str, usize),
     out: &mut Value,
 ) -> Result<()> {
-    if !matches!(p.peek(), Some(c) if c.is_ascii_lowercase())
-        || p.at("cutlass.")
-        || p.at_scope()
-        || p.at_basis_call()
-    {
+    if !p.at_call() {
         return p.literal_into(out);
     }
     if depth >= MAX_NESTING {
@@ -306,12 +302,7 @@ pub fn parse_in(expr: &str, syntax: Syntax) -> Result<Expr> {
 fn parse_with(p: &mut Parser<'_>) -> Result<Expr> {
     let expr = p.input();
     let e = match p.peek() {
-        Some(c)
-            if c.is_ascii_lowercase()
-                && !p.at("cutlass.")
-                && !p.at_scope()
-                && !p.at_basis_call() =>
-        {
+        Some(_) if p.at_call() => {
             let (name, args) = parse_call(p, 0)?;
             let op =
                 registry::lookup(name).ok_or_else(|| within_call(name, registry::unknown(name)))?;

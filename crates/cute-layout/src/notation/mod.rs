@@ -558,6 +558,25 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// Whether a call `op(...)` is at the position, not a literal: a lower-case name, other
+    /// than Python's `cutlass.Int32(4)`, and not a C++ call that builds a scaled-basis value
+    /// ([`Parser::at_basis_call`]), which the literal reader reads.
+    ///
+    /// ```
+    /// # use cute_layout::notation::Parser;
+    /// assert!(Parser::new(" size(4)").at_call());
+    /// assert!(!Parser::new("(4,8):(1,4)").at_call());
+    /// assert!(!Parser::new("cutlass.Int32(4)").at_call());
+    /// assert!(!Parser::new("cute::Int<4>{}").at_call());
+    /// assert!(!Parser::new("make_layout(4,E<0>{})").at_call());
+    /// ```
+    pub fn at_call(&mut self) -> bool {
+        matches!(self.peek(), Some(c) if c.is_ascii_lowercase())
+            && !self.at("cutlass.")
+            && !self.at_scope()
+            && !self.at_basis_call()
+    }
+
     /// Whether `cute::` and a capitalised name is at the position: an atom or a C++ type, not
     /// a call such as `cute::make_layout(...)`.
     ///
