@@ -419,12 +419,23 @@ fn bad_basis_spellings_are_errors() {
         ("make_layout(4,E<>{})", "a basis index"),
         ("make_layout(4,E<0>)", "`>{}` closing"),
         ("make_layout(4,E<0>{}*)", "an integer"),
+        (
+            "make_layout((4,3),make_stride(Int<2>{}*3,E<1>{}))",
+            "`E<i>{}` after `*`",
+        ),
         ("make_layout((4,3),make_stride(E<0>{}))", "not congruent"),
         (
             "make_tensor(make_inttuple_iter(0),make_layout(4,E<1>{}))",
             "does not have",
         ),
     ]);
+    // the scale before the basis vector, as C++ accepts it too
+    assert_eq!(
+        eval("make_layout(make_shape(4, 3), make_stride(Int<2>{} * E<0>{}, 3*E<1>{}))")
+            .unwrap()
+            .to_string(),
+        "(4,3):(_2@0,3@1)"
+    );
     // nested basis indices: `E<1,0>{}` is `_1@0@1`, as C++ prints it
     for text in ["(_4,(3,2)):(_3@0@1,(_1@0@0,2@1@1))", "(4,3):(_-2@0,_0)"] {
         let v = eval(text).unwrap();

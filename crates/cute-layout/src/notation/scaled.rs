@@ -161,13 +161,33 @@ impl Parser<'_> {
         Tree::tuple(modes)
     }
 
-    /// A scaled-basis stride in C++: `E<i,j>{}` (`_1@j@i`), `E<i>{}*Int<2>{}` or `E<i>{}*2`
-    /// (`_2@i`, `2@i`), or an integer (a stride with no basis, `Int<0>{}`).
+    /// A scaled-basis stride in C++: `E<i,j>{}` (`_1@j@i`), `E<i>{}*Int<2>{}`, `E<i>{}*2` or
+    /// `Int<2>{}*E<i>{}` (`_2@i`, `2@i`), or an integer (a stride with no basis, `Int<0>{}`).
     fn cpp_basis_leaf(&mut self) -> Leaf<ScaledBasis> {
-        self.peek();
-        if !self.input[self.pos..].starts_with("E<") {
-            return ScaledBasis::new(self.int_leaf()?, &[]).map_err(|_| Expected("a stride"));
-        }
+        let (value, path) = if self.at("E<") {
+            let path = self.basis_path()?;
+            let value = if self.accept(b'*') {
+                self.peek();
+                self.int_leaf()?
+            } else {
+                Int::fixed(1)
+            };
+            (value, path)
+        } else {
+            let value = self.int_leaf()?;
+            if !self.accept(b'*') {
+                return ScaledBasis::new(value, &[]).map_err(|_| Expected("a stride"));
+            }
+            if !self.at("E<") {
+                return Err(Expected("`E<i>{}` after `*`"));
+            }
+            (value, self.basis_path()?)
+        };
+        ScaledBasis::new(value, &path).map_err(|_| Expected("at most 8 basis indices below 65536"))
+    }
+
+    /// The indices of `E<i,j,...>{}` at the position (where [`Parser::at`] has seen `E<`).
+    fn basis_path(&mut self) -> Leaf<Vec<usize>> {
         self.pos += 2;
         let mut path = Vec::new();
         loop {
@@ -186,13 +206,7 @@ impl Parser<'_> {
             return Err(Expected("`>{}` closing `E<...`"));
         }
         self.braces()?;
-        let value = if self.accept(b'*') {
-            self.peek();
-            self.int_leaf()?
-        } else {
-            Int::fixed(1)
-        };
-        ScaledBasis::new(value, &path).map_err(|_| Expected("at most 8 basis indices below 65536"))
+        Ok(path)
     }
 }
 
