@@ -6,7 +6,9 @@
 # -std=c++17 against the CuTe headers), and compares what C++ prints with `cute eval`'s CuTe
 # notation (C++ prints a tile as a tuple: a tiler `<...>` is compared as `(...)`; a tensor `L+o`,
 # printed in C++ as the counting tensor `make_tensor(make_inttuple_iter(o), L)`, is compared as
-# C++ prints that tensor, `ArithTupleo o L`: an integer start unparenthesised). Lines of cases.txt may be expressions. Prints `ok N` or
+# C++ prints that tensor, `ArithTupleo o L`: an integer start unparenthesised; scaled-basis
+# layouts and identity tensors, `make_layout(..,make_stride(E<0>{}*Int<2>{},..))`, print in C++
+# as in CuTe notation). Lines of cases.txt may be expressions. Prints `ok N` or
 # the differences, and fails on any. Then checks that the C++ text reads back as the value
 # (`cute eval` of it). Headers: CUTE_VENV, default /work/cutlass-venv.
 set -euo pipefail
