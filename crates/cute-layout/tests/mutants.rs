@@ -372,7 +372,10 @@ fn tiled_mma_literal_with_an_unopened_parenthesis_is_an_error() {
 #[test]
 fn partition_coordinates_with_fewer_modes_are_padded() {
     let t = "(8,6):(_1,8)";
-    check(&format!("local_tile({t},(_4,_3),(1))"), "(_4,_3,2):(_1,8,24)+4");
+    check(
+        &format!("local_tile({t},(_4,_3),(1))"),
+        "(_4,_3,2):(_1,8,24)+4",
+    );
     check(
         &format!("outer_partition({t},(_4,_3),(1))"),
         "(_3,2,2):(8,_4,24)+1",
@@ -392,8 +395,14 @@ fn partition_coordinates_with_fewer_modes_are_padded() {
 #[test]
 fn local_tile_projection_dices_the_tiler() {
     let t = "(8,6):(_1,8)";
-    check(&format!("local_tile({t},(_4,_3),(1,1),1)"), "(_4,_3):(_1,8)+28");
-    check(&format!("local_tile({t},(_4,_3),(1,1))"), "(_4,_3):(_1,8)+28");
+    check(
+        &format!("local_tile({t},(_4,_3),(1,1),1)"),
+        "(_4,_3):(_1,8)+28",
+    );
+    check(
+        &format!("local_tile({t},(_4,_3),(1,1))"),
+        "(_4,_3):(_1,8)+28",
+    );
     refused(
         &format!("local_tile({t},(_4,_3,_2),(1,0),(1,_))"),
         &["dice", "mismatched ranks", "(1,_)", "_4,_3,_2"],
@@ -413,7 +422,10 @@ fn get_flat_coord_refuses_negative_indices() {
             "{thr} {idx}: {e}"
         );
         let msg = e.to_string();
-        assert!(msg.contains(&format!("index {idx} is outside [0, 6)")), "{msg}");
+        assert!(
+            msg.contains(&format!("index {idx} is outside [0, 6)")),
+            "{msg}"
+        );
         let t = lay("(8,6):(_1,8)").into();
         assert!(local_partition(&t, &lay(thr), idx).is_err(), "{thr} {idx}");
     }
@@ -423,4 +435,27 @@ fn get_flat_coord_refuses_negative_indices() {
     // the first and last thread are fine
     assert_eq!(get_flat_coord(&lay("6:1"), 0).unwrap().to_string(), "0");
     assert_eq!(get_flat_coord(&lay("6:1"), 5).unwrap().to_string(), "5");
+}
+
+/// A nested projection dices the tiler the way it dices the coordinate: the kept elements of
+/// the inner tuple join the outer one (C++'s `dice` concatenates with `tuple_cat`). CuTe C++
+/// (all-static, g++ against the CUTLASS headers): `dice(Step<_1,Step<_1,X>>, (_4,(_3,_2)))` is
+/// `(_4,_3)`, and the `local_tile` below is `(_4,_3):(_1,_8)` at offset 28, the same as
+/// `local_tile(T, (_4,_3), (1,1))`.
+#[test]
+fn local_tile_nested_projection_flattens_like_cpp() {
+    let t = "(_8,(_6,_4)):(_1,(_8,_48))";
+    check(
+        &format!("local_tile({t},(_4,(_3,_2)),(1,(1,0)),(1,(1,_)))"),
+        "(_4,_3):(_1,_8)+28",
+    );
+    check(
+        &format!("local_tile({t},(_4,_3),(1,1))"),
+        "(_4,_3):(_1,_8)+28",
+    );
+    // a nested projection of the wrong rank is refused, as C++'s static_assert
+    refused(
+        &format!("local_tile({t},(_4,(_3,_2)),(1,(1,0)),(1,(1,_,_)))"),
+        &["dice", "(1,_,_)"],
+    );
 }
