@@ -127,10 +127,19 @@ pub fn local_tile(layout: &AnyLayout, tiler: &Tiler, coord: &Coord) -> Result<Pa
 }
 
 /// `dice(proj, tiler)`: the tiler elements where `proj` has an integer (an integer `proj`
-/// keeps the whole tiler).
+/// keeps the whole tiler). A `_` projection keeps nothing, and C++'s `local_tile(T, (), ())`
+/// that it leads to does not compile, so it is refused.
 pub(crate) fn dice_tiler(proj: &Coord, tiler: &Tiler) -> Result<Tiler> {
-    if proj.is_leaf() {
-        return Ok(tiler.clone());
+    match proj.as_leaf() {
+        Some(CoordLeaf::Index(_)) => return Ok(tiler.clone()),
+        Some(CoordLeaf::Underscore) => {
+            return Err(LayoutError::InvalidArgument {
+                op: "dice",
+                detail: format!("the projection _ keeps no mode of the tiler {tiler}"),
+                hint: "give one projection entry (1 or _) per tiler mode, at least one of them 1",
+            })
+        }
+        None => {}
     }
     let mut kept = Vec::new();
     lift_dice(proj, tiler, &mut kept)?;

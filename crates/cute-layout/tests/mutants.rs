@@ -453,6 +453,11 @@ fn local_tile_nested_projection_flattens_like_cpp() {
         &format!("local_tile({t},(_4,_3),(1,1))"),
         "(_4,_3):(_1,_8)+28",
     );
+    // a `_` projection keeps no mode: C++'s `local_tile(T, (_4,_3), (1,1), _)` does not compile
+    refused(
+        &format!("local_tile({t},(_4,_3),(1,1),_)"),
+        &["dice", "projection _", "_4,_3"],
+    );
     // a nested projection of the wrong rank is refused, as C++'s static_assert
     refused(
         &format!("local_tile({t},(_4,(_3,_2)),(1,(1,0)),(1,(1,_,_)))"),
