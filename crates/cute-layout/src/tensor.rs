@@ -126,27 +126,48 @@ pub fn local_tile(layout: &AnyLayout, tiler: &Tiler, coord: &Coord) -> Result<Pa
     inner_partition(layout, tiler, coord)
 }
 
-/// `dice(proj, tiler)`: the tiler elements where `proj` has an integer.
+/// `dice(proj, tiler)`: the tiler elements where `proj` has an integer (an integer `proj`
+/// keeps the whole tiler). A `_` projection keeps nothing, and C++'s `local_tile(T, (), ())`
+/// that it leads to does not compile, so it is refused.
 pub(crate) fn dice_tiler(proj: &Coord, tiler: &Tiler) -> Result<Tiler> {
-    match (proj.as_leaf(), tiler) {
-        (Some(_), _) => Ok(tiler.clone()),
-        (None, Tiler::Tuple(ts)) if ts.len() == proj.rank() => {
-            let mut kept = Vec::new();
-            for (p, t) in proj.modes().zip(ts) {
-                match p.as_leaf() {
-                    Some(CoordLeaf::Underscore) => {}
-                    Some(CoordLeaf::Index(_)) => kept.push(t.clone()),
-                    None => kept.push(dice_tiler(&p.to_tree(), t)?),
-                }
-            }
-            Ok(Tiler::Tuple(kept))
+    match proj.as_leaf() {
+        Some(CoordLeaf::Index(_)) => return Ok(tiler.clone()),
+        Some(CoordLeaf::Underscore) => {
+            return Err(LayoutError::InvalidArgument {
+                op: "dice",
+                detail: format!("the projection _ keeps no mode of the tiler {tiler}"),
+                hint: "give one projection entry (1 or _) per tiler mode, at least one of them 1",
+            })
         }
-        _ => Err(LayoutError::RankMismatch {
-            op: "dice",
-            detail: format!("the projection {proj} does not match the tiler {tiler}"),
-            hint: "give one projection entry (1 or _) per tiler mode",
-        }),
+        None => {}
     }
+    let mut kept = Vec::new();
+    lift_dice(proj, tiler, &mut kept)?;
+    Ok(Tiler::Tuple(kept))
+}
+
+/// C++'s `lift_dice`: appends the tiler elements paired with an integer to `kept`. A nested
+/// projection's elements join the outer tuple (C++ concatenates with `tuple_cat`), so
+/// `dice((1,(1,_)),(a,(b,c)))` is `(a,b)`, as [`dice_coord`] does for the coordinate.
+fn lift_dice(proj: &Coord, tiler: &Tiler, kept: &mut Vec<Tiler>) -> Result<()> {
+    let ts = match tiler {
+        Tiler::Tuple(ts) if ts.len() == proj.rank() => ts,
+        _ => {
+            return Err(LayoutError::RankMismatch {
+                op: "dice",
+                detail: format!("the projection {proj} does not match the tiler {tiler}"),
+                hint: "give one projection entry (1 or _) per tiler mode",
+            })
+        }
+    };
+    for (p, t) in proj.modes().zip(ts) {
+        match p.as_leaf() {
+            Some(CoordLeaf::Underscore) => {}
+            Some(CoordLeaf::Index(_)) => kept.push(t.clone()),
+            None => lift_dice(&p.to_tree(), t, kept)?,
+        }
+    }
+    Ok(())
 }
 
 /// CuTe's `local_tile(T, tiler, coord, proj)`: `local_tile(T, dice(proj, tiler), dice(proj, coord))`.

@@ -364,3 +364,103 @@ fn tiled_mma_literal_with_an_unopened_parenthesis_is_an_error() {
     // the same literal, well formed, reads
     assert!(eval("TiledMMA<SM80_16x8x8_F32F16F16F32_TN,(_2,_2,_1),(_32)>").is_ok());
 }
+
+/// A tuple coordinate with fewer modes than the rest (or tile) mode is padded with `_`:
+/// C++'s `append<R>(coord, _)`. Values from CuTe C++ (g++ against the CUTLASS headers):
+/// `local_tile(T, (_4,_3), make_coord(1))` is `(_4,_3,2):(_1,8,24)` at offset 4, and
+/// `outer_partition(T, (_4,_3), make_coord(1))` is `(_3,2,2):(8,_4,24)` at offset 1.
+#[test]
+fn partition_coordinates_with_fewer_modes_are_padded() {
+    let t = "(8,6):(_1,8)";
+    check(
+        &format!("local_tile({t},(_4,_3),(1))"),
+        "(_4,_3,2):(_1,8,24)+4",
+    );
+    check(
+        &format!("outer_partition({t},(_4,_3),(1))"),
+        "(_3,2,2):(8,_4,24)+1",
+    );
+    // more modes than there are to index: C++ static_asserts in `append`
+    refused(
+        &format!("local_tile({t},(_4,_3),(1,1,1))"),
+        &["inner_partition", "(1,1,1)", "3 modes", "only 2"],
+    );
+}
+
+/// `local_tile(T, tiler, coord, proj)` is `local_tile(T, dice(proj, tiler), dice(proj, coord))`,
+/// and C++'s `dice(1, b)` is `b`, so an integer projection keeps everything (C++:
+/// `local_tile(T, (_4,_3), (1,1), _1{})` is `(_4,_3):(_1,8)` at 28, as without `proj`). A
+/// tuple projection must have the tiler's rank: C++ static_asserts "Mismatched Ranks" in
+/// `dice` for `local_tile(T, (_4,_3,_2), (1,0), Step<_1,X>)`, even though the coordinate fits.
+#[test]
+fn local_tile_projection_dices_the_tiler() {
+    let t = "(8,6):(_1,8)";
+    check(
+        &format!("local_tile({t},(_4,_3),(1,1),1)"),
+        "(_4,_3):(_1,8)+28",
+    );
+    check(
+        &format!("local_tile({t},(_4,_3),(1,1))"),
+        "(_4,_3):(_1,8)+28",
+    );
+    refused(
+        &format!("local_tile({t},(_4,_3,_2),(1,0),(1,_))"),
+        &["dice", "mismatched ranks", "(1,_)", "_4,_3,_2"],
+    );
+}
+
+/// `get_flat_coord(idx)` is defined for `idx` in `[0, size)` only (its documented error); a
+/// negative index must not slip through as a negative coordinate (in `6:1`, the leaf
+/// coordinate `-1` maps back to `-1`, so only the range check refuses it).
+#[test]
+fn get_flat_coord_refuses_negative_indices() {
+    use cute_layout::tensor::{get_flat_coord, local_partition, Tensor};
+    for (thr, idx) in [("6:1", -1), ("(_2,_3):(_3,_1)", -1), ("6:1", 6)] {
+        let e = get_flat_coord(&lay(thr), idx).unwrap_err();
+        assert!(
+            matches!(e, LayoutError::InvalidArgument { .. }),
+            "{thr} {idx}: {e}"
+        );
+        let msg = e.to_string();
+        assert!(
+            msg.contains(&format!("index {idx} is outside [0, 6)")),
+            "{msg}"
+        );
+        let t = lay("(8,6):(_1,8)").into();
+        assert!(local_partition(&t, &lay(thr), idx).is_err(), "{thr} {idx}");
+    }
+    let data: Vec<i64> = (0..48).collect();
+    let t = Tensor::new(&data[..], lay("(8,6):(_1,8)"));
+    assert!(t.local_partition(&lay("6:1"), -1).is_err());
+    // the first and last thread are fine
+    assert_eq!(get_flat_coord(&lay("6:1"), 0).unwrap().to_string(), "0");
+    assert_eq!(get_flat_coord(&lay("6:1"), 5).unwrap().to_string(), "5");
+}
+
+/// A nested projection dices the tiler the way it dices the coordinate: the kept elements of
+/// the inner tuple join the outer one (C++'s `dice` concatenates with `tuple_cat`). CuTe C++
+/// (all-static, g++ against the CUTLASS headers): `dice(Step<_1,Step<_1,X>>, (_4,(_3,_2)))` is
+/// `(_4,_3)`, and the `local_tile` below is `(_4,_3):(_1,_8)` at offset 28, the same as
+/// `local_tile(T, (_4,_3), (1,1))`.
+#[test]
+fn local_tile_nested_projection_flattens_like_cpp() {
+    let t = "(_8,(_6,_4)):(_1,(_8,_48))";
+    check(
+        &format!("local_tile({t},(_4,(_3,_2)),(1,(1,0)),(1,(1,_)))"),
+        "(_4,_3):(_1,_8)+28",
+    );
+    check(
+        &format!("local_tile({t},(_4,_3),(1,1))"),
+        "(_4,_3):(_1,_8)+28",
+    );
+    // a `_` projection keeps no mode: C++'s `local_tile(T, (_4,_3), (1,1), _)` does not compile
+    refused(
+        &format!("local_tile({t},(_4,_3),(1,1),_)"),
+        &["dice", "projection _", "_4,_3"],
+    );
+    // a nested projection of the wrong rank is refused, as C++'s static_assert
+    refused(
+        &format!("local_tile({t},(_4,(_3,_2)),(1,(1,0)),(1,(1,_,_)))"),
+        &["dice", "(1,_,_)"],
+    );
+}
