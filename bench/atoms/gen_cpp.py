@@ -30,29 +30,10 @@ Cases (layouts in CuTe notation, `_8` static, `8` dynamic):
 """
 import re
 import sys
+import pathlib
 
-
-def tup(s):
-    """A CuTe tuple/int in notation -> a C++ expression."""
-    s = re.sub(r"(?<![A-Za-z0-9])_(\d+)", r"Int<\1>{}", s)
-    return s.replace("(", "make_shape(")
-
-
-def layout(s):
-    if ":" in s:
-        shape, stride = split_colon(s)
-        return f"make_layout({tup(shape)}, {tup(stride)})"
-    return f"make_layout({tup(s)})"
-
-
-def split_colon(s):
-    depth = 0
-    for i, c in enumerate(s):
-        depth += c == "("
-        depth -= c == ")"
-        if c == ":" and depth == 0:
-            return s[:i], s[i + 1 :]
-    raise ValueError(s)
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+from cute_notation import layout, split_colon, tup  # noqa: E402
 
 
 def split_top(s):

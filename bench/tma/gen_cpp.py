@@ -14,32 +14,10 @@ a swizzled layout `Sw<B,M,S>oLAYOUT`; T a CuTe type name):
 """
 import re
 import sys
+import pathlib
 
-
-def tup(s):
-    """A CuTe tuple/int in notation -> a C++ expression."""
-    s = re.sub(r"(?<![A-Za-z0-9@])_(\d+)", r"Int<\1>{}", s)
-    return s.replace("(", "make_shape(")
-
-
-def split_colon(s):
-    depth = 0
-    for i, c in enumerate(s):
-        depth += c in "(<"
-        depth -= c in ")>"
-        if c == ":" and depth == 0:
-            return s[:i], s[i + 1 :]
-    raise ValueError(s)
-
-
-def layout(s):
-    m = re.fullmatch(r"Sw<(\d+),(\d+),(\d+)>o(.*)", s)
-    if m:
-        return f"composition(Swizzle<{m[1]},{m[2]},{m[3]}>{{}}, {layout(m[4])})"
-    if ":" in s:
-        shape, stride = split_colon(s)
-        return f"make_layout({tup(shape)}, {tup(stride)})"
-    return f"make_layout({tup(s)})"
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+from cute_notation import layout, split_colon, tup  # noqa: E402
 
 
 def basis_leaf(m):
