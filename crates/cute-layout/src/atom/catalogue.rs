@@ -167,6 +167,24 @@ const FAMILIES: &[MmaFamily] = &[
         b: "((_4,_8),_4):((_8,_1),_32)",
         c: SM80_16X8_ROW,
     },
+    // SM100's vectorised FMA per thread (`FFMA2`, `mma_traits_sm100.hpp`): two values of A
+    // (of B) against one of B (of A).
+    MmaFamily {
+        names: &["SM100_2x1x1_F32F32F32F32"],
+        shape_mnk: "(_2,_1,_1)",
+        thr_id: "_1:_0",
+        a: "(_1,_2):(_0,_1)",
+        b: "(_1,_1):(_0,_0)",
+        c: "(_1,_2):(_0,_1)",
+    },
+    MmaFamily {
+        names: &["SM100_1x2x1_F32F32F32F32"],
+        shape_mnk: "(_1,_2,_1)",
+        thr_id: "_1:_0",
+        a: "(_1,_1):(_0,_0)",
+        b: "(_1,_2):(_0,_1)",
+        c: "(_1,_2):(_0,_1)",
+    },
 ];
 
 /// An SM80 integer family: `(M,N,K)` and the A, B and C layouts; every signedness of A and
@@ -261,13 +279,14 @@ pub fn is_mma_atom(name: &str) -> bool {
 /// [`MmaAtom`]). SM100 UMMA operations are built by rule from their template arguments
 /// (`SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::MN>`, no
 /// spaces, types as CuTe names them; `notation::atom::canonical_atom_name` writes a user's
-/// spelling so): the dense `TF32`, `F16BF16` and `S8` forms, `_SS`/`_TS`, one CTA or
-/// `_2x1SM`.
+/// spelling so): every UMMA of CUTLASS 4.2 (`TF32`, `F16BF16`, `S8`, `F8F6F4`, block-scaled
+/// `MXF8F6F4`, `MXF4`, `MXF4NVF4`, SM103 `MXF4_ULTRA`; `_SS`/`_TS`, `_SCALED`, `_SPARSE`, one
+/// CTA or `_2x1SM`; `F8F6F4_SS` as C++ names it, `MMA_Traits<SM100_MMA_F8F6F4_SS,...>`).
 ///
 /// # Errors
 /// [`LayoutError::InvalidArgument`] for a name not in the catalogue, or a UMMA whose
-/// arguments break one of C++'s `static_assert`s (types, `M`, `N`, an MN-major A in tensor
-/// memory).
+/// arguments break one of C++'s `static_assert`s (types, `M`, `N`, `VS`, an MN-major A in
+/// tensor memory).
 ///
 /// # Examples
 /// ```

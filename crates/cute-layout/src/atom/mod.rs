@@ -66,6 +66,16 @@ pub enum ValueType {
     E4M3,
     /// `float_e5m2_t` (8 bits).
     E5M2,
+    /// `float_e2m3_t` (6 bits).
+    E2M3,
+    /// `float_e3m2_t` (6 bits).
+    E3M2,
+    /// `float_e2m1_t` (4 bits).
+    E2M1,
+    /// `float_ue8m0_t` (8 bits; a block-scaled MMA's scale factor).
+    UE8M0,
+    /// `float_ue4m3_t` (8 bits; a block-scaled MMA's scale factor).
+    UE4M3,
     /// `int4b_t` (4 bits).
     Int4,
     /// `uint4b_t` (4 bits).
@@ -98,6 +108,90 @@ pub enum ValueType {
 }
 
 impl ValueType {
+    /// Every element type, in the order `cute atoms` and the errors list them.
+    pub const ALL: [ValueType; 26] = {
+        use ValueType::*;
+        [
+            Half,
+            BFloat16,
+            TFloat32,
+            Float,
+            Double,
+            E4M3,
+            E5M2,
+            E2M3,
+            E3M2,
+            E2M1,
+            UE8M0,
+            UE4M3,
+            Int4,
+            UInt4,
+            UInt1,
+            Int8,
+            UInt8,
+            Int16,
+            UInt16,
+            Int32,
+            UInt32,
+            Int64,
+            UInt64,
+            UInt128,
+            ComplexDouble,
+            GaussComplex,
+        ]
+    };
+
+    /// CuTe's name of the type, as `print` and the catalogue spell it (`half_t`,
+    /// `float_e2m1_t`, `uint128_t`).
+    ///
+    /// ```
+    /// # use cute_layout::atom::ValueType;
+    /// assert_eq!(ValueType::E2M1.name(), "float_e2m1_t");
+    /// ```
+    pub fn name(self) -> &'static str {
+        use ValueType::*;
+        match self {
+            Half => "half_t",
+            BFloat16 => "bfloat16_t",
+            TFloat32 => "tfloat32_t",
+            Float => "float",
+            Double => "double",
+            E4M3 => "float_e4m3_t",
+            E5M2 => "float_e5m2_t",
+            E2M3 => "float_e2m3_t",
+            E3M2 => "float_e3m2_t",
+            E2M1 => "float_e2m1_t",
+            UE8M0 => "float_ue8m0_t",
+            UE4M3 => "float_ue4m3_t",
+            Int4 => "int4b_t",
+            UInt4 => "uint4b_t",
+            UInt1 => "uint1b_t",
+            Int8 => "int8_t",
+            UInt8 => "uint8_t",
+            Int16 => "int16_t",
+            UInt16 => "uint16_t",
+            Int32 => "int32_t",
+            UInt32 => "uint32_t",
+            Int64 => "int64_t",
+            UInt64 => "uint64_t",
+            UInt128 => "uint128_t",
+            ComplexDouble => "complex<double>",
+            GaussComplex => "SM80_8x8x4_GC64C64C64GC64_TN::GaussComplex",
+        }
+    }
+
+    /// The type CuTe names `name` (its [`ValueType::name`] exactly; other spellings are read
+    /// by `notation::atom::parse_value_type`).
+    ///
+    /// ```
+    /// # use cute_layout::atom::ValueType;
+    /// assert_eq!(ValueType::from_name("float_ue8m0_t"), Some(ValueType::UE8M0));
+    /// assert_eq!(ValueType::from_name("cutlass::half_t"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<ValueType> {
+        ValueType::ALL.into_iter().find(|t| t.name() == name)
+    }
+
     /// `sizeof_bits<T>`.
     ///
     /// ```
@@ -109,8 +203,9 @@ impl ValueType {
         use ValueType::*;
         match self {
             UInt1 => 1,
-            Int4 | UInt4 => 4,
-            E4M3 | E5M2 | Int8 | UInt8 => 8,
+            Int4 | UInt4 | E2M1 => 4,
+            E2M3 | E3M2 => 6,
+            E4M3 | E5M2 | UE8M0 | UE4M3 | Int8 | UInt8 => 8,
             Half | BFloat16 | Int16 | UInt16 => 16,
             TFloat32 | Float | Int32 | UInt32 => 32,
             Double | Int64 | UInt64 => 64,

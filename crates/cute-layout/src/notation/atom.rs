@@ -14,67 +14,37 @@ use crate::layout::Layout;
 use crate::value::Value;
 use std::fmt::{self, Write};
 
-/// CuTe's type names, in the spelling `print` and the catalogue use (first) and accepted
-/// alternatives.
-const TYPE_NAMES: &[(ValueType, &[&str])] = &[
-    (
-        ValueType::Half,
-        &["half_t", "cutlass::half_t", "half", "f16"],
-    ),
-    (
-        ValueType::BFloat16,
-        &["bfloat16_t", "cutlass::bfloat16_t", "bf16"],
-    ),
-    (
-        ValueType::TFloat32,
-        &["tfloat32_t", "cutlass::tfloat32_t", "tf32"],
-    ),
-    (ValueType::Float, &["float", "f32"]),
-    (ValueType::Double, &["double", "f64"]),
-    (
-        ValueType::E4M3,
-        &["float_e4m3_t", "cutlass::float_e4m3_t", "e4m3"],
-    ),
-    (
-        ValueType::E5M2,
-        &["float_e5m2_t", "cutlass::float_e5m2_t", "e5m2"],
-    ),
-    (ValueType::Int4, &["int4b_t", "cutlass::int4b_t"]),
-    (ValueType::UInt4, &["uint4b_t", "cutlass::uint4b_t"]),
-    (
-        ValueType::UInt1,
-        &["uint1b_t", "cutlass::uint1b_t", "uint1_t"],
-    ),
-    (ValueType::Int8, &["int8_t"]),
-    (ValueType::UInt8, &["uint8_t"]),
-    (ValueType::Int16, &["int16_t"]),
-    (ValueType::UInt16, &["uint16_t"]),
-    (ValueType::Int32, &["int32_t", "int"]),
-    (ValueType::UInt32, &["uint32_t"]),
-    (ValueType::Int64, &["int64_t"]),
-    (ValueType::UInt64, &["uint64_t"]),
-    (ValueType::UInt128, &["uint128_t", "cute::uint128_t"]),
-    (
-        ValueType::ComplexDouble,
-        &["complex<double>", "cutlass::complex<double>"],
-    ),
-    (
-        ValueType::GaussComplex,
-        &["SM80_8x8x4_GC64C64C64GC64_TN::GaussComplex"],
-    ),
+/// Other spellings of CuTe's type names ([`ValueType::name`] is the one `print` and the
+/// catalogue use).
+const TYPE_ALIASES: &[(ValueType, &[&str])] = &[
+    (ValueType::Half, &["cutlass::half_t", "half", "f16"]),
+    (ValueType::BFloat16, &["cutlass::bfloat16_t", "bf16"]),
+    (ValueType::TFloat32, &["cutlass::tfloat32_t", "tf32"]),
+    (ValueType::Float, &["f32"]),
+    (ValueType::Double, &["f64"]),
+    (ValueType::E4M3, &["cutlass::float_e4m3_t", "e4m3"]),
+    (ValueType::E5M2, &["cutlass::float_e5m2_t", "e5m2"]),
+    (ValueType::E2M3, &["cutlass::float_e2m3_t", "e2m3"]),
+    (ValueType::E3M2, &["cutlass::float_e3m2_t", "e3m2"]),
+    (ValueType::E2M1, &["cutlass::float_e2m1_t", "e2m1"]),
+    (ValueType::UE8M0, &["cutlass::float_ue8m0_t", "ue8m0"]),
+    (ValueType::UE4M3, &["cutlass::float_ue4m3_t", "ue4m3"]),
+    (ValueType::Int4, &["cutlass::int4b_t"]),
+    (ValueType::UInt4, &["cutlass::uint4b_t"]),
+    (ValueType::UInt1, &["cutlass::uint1b_t", "uint1_t"]),
+    (ValueType::Int32, &["int"]),
+    (ValueType::UInt128, &["cute::uint128_t"]),
+    (ValueType::ComplexDouble, &["cutlass::complex<double>"]),
 ];
 
-/// The C++ name of an element type.
+/// The C++ name of an element type ([`ValueType::name`]).
 ///
 /// ```
 /// use cute_layout::{atom::ValueType, notation::atom::value_type_name};
 /// assert_eq!(value_type_name(ValueType::BFloat16), "bfloat16_t");
 /// ```
 pub fn value_type_name(t: ValueType) -> &'static str {
-    TYPE_NAMES
-        .iter()
-        .find(|(v, _)| *v == t)
-        .map_or("?", |(_, names)| names[0])
+    t.name()
 }
 
 /// An element type from its C++ name (`half_t`, `cutlass::half_t`, `float`, `uint128_t`, ...).
@@ -85,25 +55,30 @@ pub fn value_type_name(t: ValueType) -> &'static str {
 /// ```
 /// use cute_layout::{atom::ValueType, notation::atom::parse_value_type};
 /// assert_eq!(parse_value_type("cutlass::half_t")?, ValueType::Half);
+/// assert_eq!(parse_value_type("cutlass::float_e2m1_t")?, ValueType::E2M1);
 /// assert!(parse_value_type("quarter_t").is_err());
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn parse_value_type(name: &str) -> Result<ValueType> {
     let name = name.trim();
-    TYPE_NAMES
-        .iter()
-        .find(|(_, names)| names.contains(&name))
-        .map(|(v, _)| *v)
+    ValueType::from_name(name)
+        .or_else(|| {
+            TYPE_ALIASES
+                .iter()
+                .find(|(_, names)| names.contains(&name))
+                .map(|(v, _)| *v)
+        })
         .ok_or_else(|| LayoutError::InvalidArgument {
             op: "value type",
             detail: format!("unknown type `{name}`"),
-            hint: "use a CuTe type name: half_t, bfloat16_t, tfloat32_t, float, double, float_e4m3_t, float_e5m2_t, int8_t, uint8_t, ..., uint128_t",
+            hint: "use a CuTe type name: half_t, bfloat16_t, tfloat32_t, float, double, float_e4m3_t, float_e5m2_t, float_e2m1_t, float_ue8m0_t, int8_t, uint8_t, ..., uint128_t",
         })
 }
 
 /// The catalogue's spelling of an atom name written by a user: spaces and a leading `cute::`
-/// dropped; for SM100 UMMA, the types as CuTe names them and the majors as
-/// `UMMA::Major::K`/`MN`; for GMMA, `SM90_64xNxK_...` read as `SM90::GMMA::MMA_64xNxK_...`, majors written
+/// dropped; for SM100 UMMA and SM103 (also spelled `MMA_Traits<...>`, and `SM103_...` for
+/// `SM103::SM103_...`), every `cute::`/`cutlass::` dropped, the types as CuTe names them and
+/// the majors as `UMMA::Major::K`/`MN`; for GMMA, `SM90_64xNxK_...` read as `SM90::GMMA::MMA_64xNxK_...`, majors written
 /// `<K,MN>` as `<GMMA::Major::K,GMMA::Major::MN>`, and `<>` added to the `_TN` forms of the
 /// floating-point types (the integer ones are not templates).
 ///
@@ -122,13 +97,34 @@ pub fn parse_value_type(name: &str) -> Result<ValueType> {
 ///     canonical_atom_name("SM100_MMA_F16BF16_SS<cutlass::half_t, half_t, float, 128, 64, K, UMMA::Major::MN>"),
 ///     "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,64,UMMA::Major::K,UMMA::Major::MN>"
 /// );
+/// assert_eq!(
+///     canonical_atom_name("cute::MMA_Traits<cute::SM100_MMA_F8F6F4_SS, cutlass::float_e4m3_t, \
+///         cutlass::float_e4m3_t, float, cute::C<128>, cute::C<64>, \
+///         cute::integral_constant<cute::UMMA::Major, cute::UMMA::Major::K>, \
+///         cute::integral_constant<cute::UMMA::Major, K>, \
+///         cute::integral_constant<cute::UMMA::ScaleIn, cute::UMMA::ScaleIn::One>, \
+///         cute::integral_constant<cute::UMMA::ScaleIn, cute::UMMA::ScaleIn::One>>"),
+///     "MMA_Traits<SM100_MMA_F8F6F4_SS,float_e4m3_t,float_e4m3_t,float,C<128>,C<64>,\
+///      integral_constant<UMMA::Major,UMMA::Major::K>,integral_constant<UMMA::Major,UMMA::Major::K>,\
+///      integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::One>,integral_constant<UMMA::ScaleIn,UMMA::ScaleIn::One>>"
+/// );
+/// assert_eq!(
+///     canonical_atom_name("SM103_MXF4_ULTRA_SS_VS<e2m1, e2m1, float, ue8m0, 128, 64, 32, K, K>"),
+///     "SM103::SM103_MXF4_ULTRA_SS_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,64,32,UMMA::Major::K,UMMA::Major::K>"
+/// );
 /// ```
 pub fn canonical_atom_name(name: &str) -> String {
     let mut s: String = name.chars().filter(|c| !c.is_whitespace()).collect();
     if let Some(rest) = s.strip_prefix("cute::") {
         s = rest.to_string();
     }
-    if s.starts_with("SM100_MMA_") {
+    if s.starts_with("SM100_MMA_") || s.starts_with("MMA_Traits<") {
+        return canonical_umma_name(&s);
+    }
+    if let Some(rest) = s.strip_prefix("SM103_") {
+        return canonical_umma_name(&format!("SM103::SM103_{rest}"));
+    }
+    if s.starts_with("SM103::") {
         return canonical_umma_name(&s);
     }
     let gmma = if let Some(rest) = s.strip_prefix("SM90_64x") {
@@ -165,24 +161,38 @@ pub fn canonical_atom_name(name: &str) -> String {
     format!("{base}<{}>", majors.join(","))
 }
 
-/// A UMMA name's template arguments as the catalogue spells them: CuTe's name of each type
-/// (`cutlass::half_t` → `half_t`), majors as `UMMA::Major::K`/`MN`.
+/// A UMMA name as the catalogue spells it: `cute::` and `cutlass::` dropped, CuTe's name of
+/// each type (`cutlass::half_t` → `half_t`), majors `K`/`MN` as `UMMA::Major::K`/`MN`, also
+/// inside `integral_constant<UMMA::Major,..>` (the `MMA_Traits` spelling of `F8F6F4_SS`).
 fn canonical_umma_name(s: &str) -> String {
-    let Some((base, args)) = s.split_once('<') else {
-        return s.to_string();
-    };
-    let args: Vec<String> = args
-        .trim_end_matches('>')
-        .split(',')
-        .map(|a| match parse_value_type(a) {
-            Ok(t) => value_type_name(t).to_string(),
-            Err(_) => match a.rsplit("::").next() {
-                Some(m @ ("K" | "MN")) => format!("UMMA::Major::{m}"),
-                _ => a.to_string(),
-            },
-        })
-        .collect();
-    format!("{base}<{}>", args.join(","))
+    let s = s.replace("cute::", "").replace("cutlass::", "");
+    match s.split_once('<') {
+        Some((base, args)) => match args.strip_suffix('>') {
+            Some(args) => {
+                let args: Vec<String> = top_level_split(args)
+                    .into_iter()
+                    .map(canonical_umma_arg)
+                    .collect();
+                format!("{base}<{}>", args.join(","))
+            }
+            None => s.clone(),
+        },
+        None => s.clone(),
+    }
+}
+
+/// One template argument of a UMMA name, as [`canonical_umma_name`] writes it.
+fn canonical_umma_arg(a: &str) -> String {
+    if let Ok(t) = parse_value_type(a) {
+        return t.name().to_string();
+    }
+    if a.starts_with("integral_constant<") {
+        return canonical_umma_name(a);
+    }
+    match a.rsplit("::").next() {
+        Some(m @ ("K" | "MN")) => format!("UMMA::Major::{m}"),
+        _ => a.to_string(),
+    }
 }
 
 /// `print(MMA_Atom<NAME>{})` as CuTe C++ prints it.

@@ -553,11 +553,12 @@ fn dsl_swizzle(sw: Swizzle) -> String {
 }
 
 /// Whether a capitalised word starts an atom literal: an MMA or copy operation (`SM80_...`,
-/// `SM90::GMMA::...`, `UniversalCopy<..>`), `MMA_Atom<..>`, `Copy_Atom<..>`, `TiledMMA<..>` or
-/// `TiledCopy<..>`.
+/// `SM90::GMMA::...`, `UniversalCopy<..>`), `MMA_Atom<..>`, `MMA_Traits<..>` (C++'s name of
+/// the `F8F6F4_SS` UMMAs), `Copy_Atom<..>`, `TiledMMA<..>` or `TiledCopy<..>`.
 fn is_atom_word(w: &str) -> bool {
     w.starts_with("SM")
         || w.starts_with("MMA_Atom")
+        || w.starts_with("MMA_Traits")
         || w.starts_with("Copy_Atom")
         || w.starts_with("Tiled")
         || w.starts_with("Universal")
