@@ -324,10 +324,12 @@ fn listed(op: Op) -> Vec<Umma> {
         major_a: Major::K,
         major_b: Major::K,
         scale_c: (op.variant == Variant::Scaled).then_some(1),
-        tail: op
-            .traits_form()
-            .then(|| vec![Tail::ScaleIn.values()[0]; 2])
-            .unwrap_or_default(),
+        // MMA_Traits<SM100_MMA_F8F6F4_SS,...> spells its negations; the others default them.
+        tail: if op.traits_form() {
+            vec![Tail::ScaleIn.values()[0]; 2]
+        } else {
+            Vec::new()
+        },
     };
     match op.kind {
         Kind::Tf32 => vec![proto(TFloat32, TFloat32, Float, None, None)],
