@@ -847,6 +847,8 @@ mod tests {
         Ok(())
     }
 
+    /// Each fails to compile against CUTLASS 4.2 (tried with g++ when this was written), but
+    /// `M = 0` of `MXF4NVF4_2x1SM_SS_SPARSE`, which C++ accepts (see the module docs).
     #[test]
     fn static_asserts_are_errors() {
         for bad in [
@@ -878,7 +880,7 @@ mod tests {
 
     #[test]
     fn what_cpp_accepts_is_accepted() {
-        // Each compiles host-only against CUTLASS 4.2 (checked with g++ while writing this).
+        // Each is also a case of bench/atoms/cases.txt, which C++ compiles and prints.
         for ok in [
             "SM100_MMA_F16BF16_SS<half_t,bfloat16_t,float,128,64,UMMA::Major::K,UMMA::Major::K>",
             "SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,int32_t,128,64,UMMA::Major::K,UMMA::Major::K>",
