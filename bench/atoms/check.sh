@@ -12,7 +12,10 @@
 #    compiles it host-only with g++ -std=c++17 against the CuTe headers of PyPI's
 #    nvidia-cutlass (no nvcc, no GPU: the traits are plain types and print() is host code);
 # 3. runs it; its output is the oracle, `## CASE` then what C++ printed (the print_latex cases,
-#    `## latex_...`, go to bench/atoms/expected_latex.txt, the others to expected.txt).
+#    `## latex_...`, go to bench/atoms/expected_latex.txt, the others to expected.txt);
+# 4. compiles `print(MMA_Atom<NAME>{})` for each name of bench/atoms/refused.txt and fails if
+#    C++ accepts one (crates/cute-layout/tests/atoms_oracle.rs checks that the library refuses
+#    them too).
 # The Rust test crates/cute-layout/tests/atoms_oracle.rs recomputes every case with the library
 # and compares it byte for byte with expected.txt; it also fails when a catalogued atom is
 # missing from expected.txt (rerun this script with --update after changing the catalogue);
@@ -56,6 +59,16 @@ nice -n 10 g++ -std=c++17 -O0 "${INCLUDES[@]}" "$WORK/atoms.cpp" -o "$WORK/atoms
 "$WORK/atoms" | grep -v '^ERROR: cast_smem_ptr_to_uint not supported' |
   awk -v E="$WORK/expected.txt" -v L="$WORK/expected_latex.txt" \
     '/^## /{out = ($2 ~ /^latex_/) ? L : E} {print > out}'
+
+# 4. the names of bench/atoms/refused.txt: C++ must refuse each (a static_assert, an unknown
+#    type); the Rust test checks that the library does too.
+accepted=()
+while read -r name; do
+  printf '#include <cute/tensor.hpp>\n#include <cute/atom/mma_atom.hpp>\n#include <cute/atom/mma_traits_sm100.hpp>\nusing namespace cute;\nvoid f() { print(MMA_Atom<%s>{}); }\n' "$name" |
+    nice -n 10 g++ -std=c++17 -fsyntax-only "${INCLUDES[@]}" -x c++ - 2>/dev/null && accepted+=("$name")
+done < <(grep -v '^#' "$HERE/refused.txt" | grep -v '^\s*$')
+[ "${#accepted[@]}" -eq 0 ] || die "C++ compiles names of $HERE/refused.txt: ${accepted[*]}"
+echo "check.sh: C++ refuses every name of $HERE/refused.txt" >&2
 
 for f in expected.txt expected_latex.txt; do
   if [ "${1:-}" = "--update" ]; then

@@ -15,6 +15,8 @@ use cute_layout::{composition_tiler, make_identity_tensor, IntTuple, Layout, Lay
 mod common;
 
 const EXPECTED: &str = include_str!("../../../bench/atoms/expected.txt");
+/// MMA names C++ refuses to compile (checked by `bench/atoms/check.sh`).
+const REFUSED: &str = include_str!("../../../bench/atoms/refused.txt");
 
 type R<T> = Result<T, LayoutError>;
 
@@ -179,6 +181,19 @@ fn every_case_prints_as_cpp() {
         blocks.len()
     );
     common::check_oracle(&blocks, run);
+}
+
+/// What C++ refuses at compile time is an error here too.
+#[test]
+fn what_cpp_refuses_is_an_error() {
+    let names: Vec<&str> = REFUSED
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect();
+    assert!(names.len() >= 20, "refused.txt has {} names", names.len());
+    for name in names {
+        assert!(mma_atom(name).is_err(), "{name} is accepted, C++ refuses it");
+    }
 }
 
 #[test]
