@@ -192,7 +192,10 @@ fn what_cpp_refuses_is_an_error() {
         .collect();
     assert!(names.len() >= 20, "refused.txt has {} names", names.len());
     for name in names {
-        assert!(mma_atom(name).is_err(), "{name} is accepted, C++ refuses it");
+        assert!(
+            mma_atom(name).is_err(),
+            "{name} is accepted, C++ refuses it"
+        );
     }
 }
 
