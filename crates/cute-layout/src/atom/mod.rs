@@ -27,6 +27,7 @@ mod smem;
 mod tiled_copy;
 mod tiled_mma;
 mod tma;
+mod tma_copy;
 mod umma;
 
 pub use catalogue::{copy_op, copy_op_names, is_mma_atom, mma_atom, mma_atom_names};
@@ -39,7 +40,8 @@ pub use tiled_copy::{
     TiledCopy,
 };
 pub use tiled_mma::{make_tiled_mma, Permutation, TiledMma};
-pub use tma::{construct_tma_gbasis, make_tma_atom, tma_cta_v_map, TmaAtom, TmaOp, TMA_MAX_RANK};
+pub use tma::{construct_tma_gbasis, make_tma_atom, tma_cta_v_map, TmaAux, TmaOp, TMA_MAX_RANK};
+pub use tma_copy::{get_tma_tensor, make_tma_copy, tma_partition, TmaPartition};
 
 use crate::basis::IdentityTensor;
 use crate::coord::Coord;
@@ -196,6 +198,29 @@ pub struct CopyAtom {
     pub dst: Layout,
     /// `ValLayoutRef`.
     pub reference: Layout,
+    /// The TMA's parameters of a TMA atom ([`make_tma_atom`]); `None` for other atoms.
+    pub tma: Option<Box<TmaAux>>,
+}
+
+impl CopyAtom {
+    /// The TMA's parameters of a TMA atom.
+    ///
+    /// # Errors
+    /// [`LayoutError::InvalidArgument`] for an atom `make_tma_atom` did not build.
+    ///
+    /// ```
+    /// use cute_layout::atom::{copy_op, make_copy_atom, ValueType};
+    /// let atom = make_copy_atom(&copy_op("SM75_U32x4_LDSM_N")?, ValueType::Half)?;
+    /// assert!(atom.tma().is_err());
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn tma(&self) -> Result<&TmaAux> {
+        self.tma.as_deref().ok_or_else(|| LayoutError::InvalidArgument {
+            op: "get_tma_tensor",
+            detail: format!("{self} is not a TMA atom"),
+            hint: "build the atom with make_tma_atom (Copy_Atom<SM90_TMA_LOAD,T,GMEM,SMEM,CTA_TILER>)",
+        })
+    }
 }
 
 /// `Copy_Atom<OP, T>{}`: recasts the bit layouts of `op` to elements of `value_type`.
@@ -240,6 +265,7 @@ pub fn make_copy_atom(op: &CopyOp, value_type: ValueType) -> Result<CopyAtom> {
         src: recast("Src", &op.src)?,
         dst: recast("Dst", &op.dst)?,
         reference: recast("Ref", &op.reference)?,
+        tma: None,
     })
 }
 

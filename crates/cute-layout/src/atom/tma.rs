@@ -229,16 +229,32 @@ impl TmaOp {
     }
 }
 
-/// What `make_tma_atom` computes on the host: the box ([`construct_tma_gbasis`]), the
-/// shared-memory swizzle the TMA applies, and the copy atom (one instruction moving the box).
+/// What `make_tma_atom` computes on the host besides the copy atom's layouts (C++'s
+/// `AuxTmaParams` and the descriptor's box), with the arguments it was built from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TmaAtom {
+pub struct TmaAux {
+    /// The operation.
+    pub op: TmaOp,
+    /// The global-memory tensor's layout.
+    pub gmem: Layout,
+    /// The shared-memory layout (plain or swizzled).
+    pub smem: AnyLayout,
+    /// The CTA tile (`cta_tiler`).
+    pub cta_tiler: Tiler,
+    /// `size(cluster_size)`: the number of CTAs the box is multicast to.
+    pub num_multicast: Int,
     /// `tma_box_shape : gmem_mode` (`AuxParams::TmaGmemBasis`).
     pub gbasis: BasisLayout,
     /// The smem layout's swizzle (`Sw<0,4,3>`, no swizzle, for a plain layout).
     pub swizzle: Swizzle,
-    /// `Copy_Atom<Copy_Traits<OP, C<bits>, Aux>, T>`: one thread moving the whole box.
-    pub atom: CopyAtom,
+    /// `AuxParams::g_stride_`: for each gmem mode, the TMA coordinate it steps (`_0` where none).
+    pub g_stride: Tree<ScaledBasis>,
+    /// The descriptor's `boxDim`: the box per TMA mode, the last modes split by the multicast.
+    pub box_shape: Vec<i64>,
+    /// The descriptor's `globalDim`.
+    pub gmem_prob_shape: Vec<i64>,
+    /// The descriptor's `globalStrides`, in bytes (the first, always the element, included).
+    pub gmem_prob_stride: Vec<i64>,
 }
 
 /// The TMA's swizzle of the smem layout, checked as `get_tma_swizzle_bits` and
@@ -264,20 +280,33 @@ fn tma_swizzle(smem: &AnyLayout) -> Result<Swizzle> {
 }
 
 /// `make_tma_atom(OP, gtensor, slayout, cta_tiler, cluster_size)` for a global tensor of
-/// `value_type` elements: the TMA box, its swizzle and the copy atom C++ returns (its print is
-/// [`crate::notation::atom::copy_atom_text`]). The multicast count only splits the box among
-/// CTAs in the descriptor, which is not computed here; it does not change the atom.
+/// `value_type` elements: the copy atom C++ returns (its print is
+/// [`crate::notation::atom::copy_atom_text`]), one thread moving the whole box, with the TMA's
+/// parameters in [`CopyAtom::tma`]: the box ([`construct_tma_gbasis`]), its swizzle, the TMA
+/// tensor's strides and the descriptor's box split among `num_multicast` CTAs.
 ///
 /// # Errors
 /// As [`construct_tma_gbasis`]; [`LayoutError::InvalidArgument`] for a swizzle the TMA cannot
-/// apply (C++'s "Unsupported layout swizzle").
+/// apply (C++'s "Unsupported layout swizzle") and where `make_tma_copy_desc` asserts: a gmem
+/// whose box mode 0 is not its unit-stride mode ("Majorness of smem doesn't match majorness of
+/// gmem"), byte strides not a multiple of 16 or from 2^40 on, extents outside [1, 2^32], a box
+/// the multicast does not split evenly, a box mode above 256.
 ///
 /// ```
 /// use cute_layout::atom::{make_tma_atom, TmaOp, ValueType};
+/// use cute_layout::Int;
 /// let smem = "Sw<3,4,3> o _0 o (_128,_64):(_64,_1)".parse()?;
-/// let tma = make_tma_atom(TmaOp::Load, ValueType::Half, &"(_512,_512):(_512,_1)".parse()?, &smem, &"(_128,_64)".parse()?)?;
+/// let gmem = "(_512,_512):(_512,_1)".parse()?;
+/// let atom = make_tma_atom(TmaOp::Load, ValueType::Half, &gmem, &smem, &"(_128,_64)".parse()?, Int::ONE)?;
+/// assert_eq!(atom.src.to_string(), "(_1,_8192):(_0,_1)");
+/// let tma = atom.tma()?;
 /// assert_eq!(tma.gbasis.to_string(), "(_64,_128):(_1@1,_1@0)");
-/// assert_eq!(tma.atom.src.to_string(), "(_1,_8192):(_0,_1)");
+/// assert_eq!(tma.g_stride.to_string(), "(_1@1,_1@0)");
+/// assert_eq!(tma.gmem_prob_stride[..2], [2, 1024]);
+/// // an MN-major gmem under a K-major smem: the box's first mode is not contiguous
+/// let mn = "(_512,_512):(_1,_512)".parse()?;
+/// let err = make_tma_atom(TmaOp::Load, ValueType::Half, &mn, &smem, &"(_128,_64)".parse()?, Int::ONE);
+/// assert!(err.unwrap_err().to_string().contains("Majorness of smem doesn't match majorness of gmem"));
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn make_tma_atom(
@@ -286,11 +315,14 @@ pub fn make_tma_atom(
     gmem: &Layout,
     smem: &AnyLayout,
     cta_tiler: &Tiler,
-) -> Result<TmaAtom> {
+    num_multicast: Int,
+) -> Result<CopyAtom> {
     let swizzle = tma_swizzle(smem)?;
     let bits = value_type.bits();
     let v = tma_cta_v_map(gmem, cta_tiler)?;
     let gbasis = construct_tma_gbasis(gmem, bits, smem.inner(), &v, bits)?;
+    let (prob_shape, prob_stride, box_dims) = descriptor(gmem, &gbasis, bits, num_multicast.value())?;
+    let g_stride = tma_tensor_stride(gmem, &gbasis, bits, &prob_stride)?;
     let box_bits = gbasis.shape().size()?.mul(Int::fixed(bits))?;
     // (thr, bit) -> bit: one thread moves the whole box
     let per_box = Layout::new(
@@ -304,9 +336,190 @@ pub fn make_tma_atom(
         dst: per_box.clone(),
         reference: per_box,
     };
-    Ok(TmaAtom {
+    let mut atom = make_copy_atom(&copy, value_type)?;
+    atom.tma = Some(Box::new(TmaAux {
+        op,
+        gmem: gmem.clone(),
+        smem: smem.clone(),
+        cta_tiler: cta_tiler.clone(),
+        num_multicast,
         gbasis,
         swizzle,
-        atom: make_copy_atom(&copy, value_type)?,
-    })
+        g_stride,
+        box_shape: box_dims,
+        gmem_prob_shape: prob_shape,
+        gmem_prob_stride: prob_stride,
+    }));
+    Ok(atom)
+}
+
+fn desc_error(detail: String, hint: &'static str) -> LayoutError {
+    LayoutError::InvalidArgument {
+        op: "make_tma_copy_desc",
+        detail,
+        hint,
+    }
+}
+
+/// The gmem modes as `(basis path, extent, stride)`.
+type GmemModes = Vec<(Vec<usize>, Int, Int)>;
+
+fn gmem_modes(gmem: &Layout) -> Result<GmemModes> {
+    let ids = BasisLayout::identity(gmem.shape())?;
+    Ok(ids
+        .stride()
+        .leaves()
+        .zip(gmem.leaves())
+        .map(|(e, (s, d))| (e.path(), s, d))
+        .collect())
+}
+
+fn find_mode(modes: &GmemModes, e: &ScaledBasis) -> Result<(i64, i64)> {
+    let p = e.path();
+    modes
+        .iter()
+        .find(|m| m.0 == p)
+        .map(|m| (m.1.value(), m.2.value()))
+        .ok_or_else(|| {
+            desc_error(
+                format!("the TMA basis {e} names no gmem mode"),
+                "the box's strides name modes of the gmem tensor",
+            )
+        })
+}
+
+/// `fill_tma_gmem_shape_stride`: the descriptor's `globalDim` and `globalStrides` (in
+/// elements), a TMA mode of several gmem modes merged by the gcd recurrence.
+fn prob_shape_stride(gmem: &Layout, gbasis: &BasisLayout) -> Result<(Vec<i64>, Vec<i64>)> {
+    let modes = gmem_modes(gmem)?;
+    let (mut shape, mut stride) = (vec![1i64; TMA_MAX_RANK], vec![0i64; TMA_MAX_RANK]);
+    for (i, m) in gbasis.stride().modes().enumerate() {
+        let leaves: Vec<ScaledBasis> = m.leaves().collect();
+        if let [e] = leaves.as_slice() {
+            (shape[i], stride[i]) = find_mode(&modes, e)?;
+            continue;
+        }
+        for e in &leaves {
+            let (sj, dj) = find_mode(&modes, e)?;
+            let old = stride[i];
+            stride[i] = gcd(old, dj);
+            shape[i] = if stride[i] != 0 {
+                (shape[i] - 1) * (old / stride[i]) + (sj - 1) * (dj / stride[i]) + 1
+            } else {
+                sj
+            };
+        }
+    }
+    Ok((shape, stride))
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a.abs()
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// What `make_tma_copy_desc` computes and asserts on the host: `(globalDim, globalStrides in
+/// bytes, boxDim)`.
+type Descriptor = (Vec<i64>, Vec<i64>, Vec<i64>);
+
+fn descriptor(gmem: &Layout, gbasis: &BasisLayout, bits: i64, multicast: i64) -> Result<Descriptor> {
+    let (shape, stride) = prob_shape_stride(gmem, gbasis)?;
+    if stride[0] != 1 {
+        return Err(desc_error(
+            format!(
+                "the box {gbasis} starts along a gmem mode of stride {} elements, not 1",
+                stride[0]
+            ),
+            "Majorness of smem doesn't match majorness of gmem: give the smem layout the gmem's contiguous mode first",
+        ));
+    }
+    if let Some(i) = shape.iter().position(|&s| !(1..=1i64 << 32).contains(&s)) {
+        return Err(desc_error(
+            format!("globalDim[{i}] = {} is outside [1, 2^32]", shape[i]),
+            "TMA gmem extents lie in [1, 2^32]",
+        ));
+    }
+    let bytes: Vec<i64> = stride.iter().map(|&d| d * bits / 8).collect();
+    for (i, &b) in bytes.iter().enumerate().skip(1) {
+        if b >= 1i64 << 40 || b % 16 != 0 {
+            return Err(desc_error(
+                format!("globalStrides[{i}] = {b} bytes"),
+                "TMA gmem strides are multiples of 16 bytes (128 bits) and below 2^40",
+            ));
+        }
+    }
+    Ok((shape, bytes, box_shape(gbasis, multicast)?))
+}
+
+/// `smem_box_shape`: `size<i>(tma_gbasis)`, the last modes divided among the multicast CTAs.
+fn box_shape(gbasis: &BasisLayout, num_multicast: i64) -> Result<Vec<i64>> {
+    let mut b = vec![1i64; TMA_MAX_RANK];
+    for (i, m) in gbasis.shape().modes().enumerate() {
+        b[i] = m.to_tree().size()?.value();
+    }
+    let (mut i, mut multicast) = (gbasis.shape().rank(), num_multicast);
+    while multicast > 1 {
+        if i == 0 {
+            return Err(desc_error(
+                format!("multicast to {num_multicast} CTAs exceeds the box {gbasis}"),
+                "the box has at least as many elements as CTAs it is multicast to",
+            ));
+        }
+        i -= 1;
+        if b[i] % multicast != 0 && multicast % b[i] != 0 {
+            return Err(desc_error(
+                format!("box mode {i} of extent {} and multicast {multicast}", b[i]),
+                "smem_box_shape[i] % multicast == 0 || multicast % smem_box_shape[i] == 0",
+            ));
+        }
+        let next = (multicast + b[i] - 1) / b[i];
+        b[i] = (b[i] + multicast - 1) / multicast;
+        multicast = next;
+    }
+    if let Some(i) = b.iter().position(|&s| !(1..=256).contains(&s)) {
+        return Err(desc_error(
+            format!("boxDim[{i}] = {} is outside [1, 256]", b[i]),
+            "a TMA box has at most 256 elements per mode",
+        ));
+    }
+    Ok(b)
+}
+
+/// `gmem_tma_basis_stride`: for each gmem mode, the TMA coordinate it advances: `_0` for an
+/// extent-`_1` or stride-`_0` mode or one the box does not use; `stride·E<0>` on TMA mode 0;
+/// `E<j>` on a TMA mode of one gmem mode; a scale from the byte strides on a merged mode.
+fn tma_tensor_stride(
+    gmem: &Layout,
+    gbasis: &BasisLayout,
+    bits: i64,
+    prob_stride_bytes: &[i64],
+) -> Result<Tree<ScaledBasis>> {
+    let zero = ScaledBasis::new(Int::ZERO, &[])?;
+    let tma_modes: Vec<Vec<Vec<usize>>> = gbasis
+        .stride()
+        .modes()
+        .map(|m| m.leaves().map(|e| e.path()).collect())
+        .collect();
+    let is = |x: Int, v: i64| x.is_static() && x.value() == v;
+    let mut out = Vec::new();
+    for (path, s, d) in gmem_modes(gmem)? {
+        let j = tma_modes.iter().position(|m| m.contains(&path));
+        out.push(match j {
+            _ if is(s, 1) || is(d, 0) => zero,
+            None => zero,
+            Some(0) => ScaledBasis::new(d, &[0])?,
+            Some(j) if tma_modes[j].len() == 1 => ScaledBasis::new(Int::ONE, &[j])?,
+            Some(j) => {
+                let num = d.value() * bits / prob_stride_bytes[j].max(16);
+                ScaledBasis::new(Int::dynamic((num + 7) / 8), &[j])?
+            }
+        });
+    }
+    let mut leaves = out.into_iter();
+    Ok(BasisLayout::identity(gmem.shape())?
+        .stride()
+        .map(|_| leaves.next().unwrap_or(zero)))
 }

@@ -5,9 +5,11 @@
 use super::Parser;
 use crate::atom::{
     copy_op, gmma_layout_atom, is_mma_atom, make_copy_atom, make_tiled_copy, make_tiled_copy_impl,
-    make_tiled_mma, mma_atom, CopyAtom, GmmaSwizzle, Major, MmaAtom, Permutation, SmemLayout,
-    TiledCopy, TiledMma, ValueType,
+    make_tiled_mma, make_tma_atom, mma_atom, CopyAtom, GmmaSwizzle, Major, MmaAtom, Permutation,
+    SmemLayout, TiledCopy, TiledMma, TmaOp, ValueType,
 };
+use super::swizzle::{parse_swizzled, Swizzled};
+use crate::swizzle::AnyLayout;
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -579,11 +581,17 @@ impl fmt::Display for MmaAtom {
     }
 }
 
-/// A copy atom on one line: C++'s type, `Copy_Atom<SM75_U32x4_LDSM_N,half_t>`.
+/// A copy atom on one line: C++'s type, `Copy_Atom<SM75_U32x4_LDSM_N,half_t>`; a TMA atom
+/// with the arguments of `make_tma_atom` after the type,
+/// `Copy_Atom<SM90_TMA_LOAD,half_t,GMEM,SMEM,CTA_TILER,CLUSTER_SIZE>` (it reads back).
 impl fmt::Display for CopyAtom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let t = value_type_name(self.value_type);
-        write!(f, "Copy_Atom<{},{t}>", self.op.name)
+        write!(f, "Copy_Atom<{},{t}", self.op.name)?;
+        if let Some(a) = &self.tma {
+            write!(f, ",{},{},{},{}", a.gmem, a.smem, a.cta_tiler, a.num_multicast)?;
+        }
+        f.write_str(">")
     }
 }
 
@@ -712,14 +720,48 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// `<OP,T>` of `Copy_Atom<OP,T>`.
+    /// `<OP,T>` of `Copy_Atom<OP,T>`, or `<TMA_OP,T,GMEM,SMEM,CTA_TILER[,CLUSTER_SIZE]>` (the
+    /// arguments of `make_tma_atom`) for `SM90_TMA_LOAD`, `SM90_TMA_LOAD_MULTICAST`, `SM90_TMA_STORE`.
     fn copy_atom_args(&mut self) -> Result<CopyAtom> {
         self.expect(b'<')?;
-        let op = copy_op(&canonical_atom_name(self.type_name()?))?;
+        let name = canonical_atom_name(self.type_name()?);
         self.expect(b',')?;
         let t = parse_value_type(self.type_name()?)?;
+        if name.starts_with("SM90_TMA_") {
+            return self.tma_atom_args(TmaOp::from_name(&name)?, t);
+        }
+        let op = copy_op(&name)?;
         self.expect(b'>')?;
         make_copy_atom(&op, t)
+    }
+
+    /// `,GMEM,SMEM,CTA_TILER[,CLUSTER_SIZE]>` of a TMA atom literal: `make_tma_atom`'s arguments.
+    fn tma_atom_args(&mut self, op: TmaOp, t: ValueType) -> Result<CopyAtom> {
+        let what = "`Copy_Atom<SM90_TMA_LOAD,T,GMEM,SMEM,CTA_TILER[,CLUSTER_SIZE]>`";
+        if !self.accept(b',') {
+            return Err(self.error(what));
+        }
+        let gmem = self.layout()?;
+        self.expect(b',')?;
+        self.skip_ws();
+        let smem = if self.peek() == Some(b'S') {
+            match parse_swizzled(self)? {
+                Swizzled::Composed(c) => AnyLayout::Composed(*c),
+                Swizzled::Swizzle(_) => return Err(self.error(what)),
+            }
+        } else {
+            AnyLayout::Layout(self.layout()?)
+        };
+        self.expect(b',')?;
+        let tiler = self.tiler()?;
+        let n = if self.accept(b',') {
+            let n = self.int_tuple()?;
+            n.as_leaf().ok_or_else(|| self.error("an integer cluster size"))?
+        } else {
+            Int::ONE
+        };
+        self.expect(b'>')?;
+        make_tma_atom(op, t, &gmem, &smem, &tiler, n)
     }
 
     /// A copy atom argument of `TiledCopy<...>`: `Copy_Atom<OP,T>`.
