@@ -40,7 +40,10 @@ pub use tiled_copy::{
     TiledCopy,
 };
 pub use tiled_mma::{make_tiled_mma, Permutation, TiledMma};
-pub use tma::{construct_tma_gbasis, make_tma_atom, tma_cta_v_map, TmaAux, TmaOp, TMA_MAX_RANK};
+pub(crate) use tma::is_tma_without_box;
+pub use tma::{
+    construct_tma_gbasis, make_tma_atom, tma_cta_v_map, tma_operation, TmaAux, TmaOp, TMA_MAX_RANK,
+};
 pub use tma_copy::{get_tma_tensor, make_tma_copy, tma_partition, TmaPartition};
 
 use crate::basis::IdentityTensor;

@@ -353,6 +353,41 @@ pub fn make_tma_atom(
     Ok(atom)
 }
 
+/// `Copy_Atom<OP,T>` of a TMA operation before `make_tma_atom` gives it a box: the operation
+/// and element type only (`make_tma_atom`'s first argument in `cute eval`). It has no TMA
+/// parameters ([`CopyAtom::tma`] is an error) and its layouts are those of a one-element box;
+/// the tiled-copy operations of the registry refuse it.
+///
+/// # Errors
+/// None in practice (the layouts are fixed); kept a `Result` as [`make_copy_atom`].
+///
+/// ```
+/// use cute_layout::atom::{tma_operation, TmaOp, ValueType};
+/// let op = tma_operation(TmaOp::Load, ValueType::Half)?;
+/// assert_eq!(op.to_string(), "Copy_Atom<SM90_TMA_LOAD,half_t>");
+/// assert!(op.tma().is_err());
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn tma_operation(op: TmaOp, value_type: ValueType) -> Result<CopyAtom> {
+    let one = Layout::new(
+        IntTuple::tuple([IntTuple::int(Int::ONE), IntTuple::int(Int::fixed(value_type.bits()))])?,
+        IntTuple::tuple([IntTuple::int(Int::ZERO), IntTuple::int(Int::ONE)])?,
+    )?;
+    let copy = CopyOp {
+        name: op.name().to_string(),
+        thr_id: Layout::leaf(Int::ONE, Int::ZERO),
+        src: one.clone(),
+        dst: one.clone(),
+        reference: one,
+    };
+    make_copy_atom(&copy, value_type)
+}
+
+/// Whether `atom` is a TMA operation that `make_tma_atom` has not given a box.
+pub(crate) fn is_tma_without_box(atom: &CopyAtom) -> bool {
+    atom.tma.is_none() && TmaOp::from_name(&atom.op.name).is_ok()
+}
+
 fn desc_error(detail: String, hint: &'static str) -> LayoutError {
     LayoutError::InvalidArgument {
         op: "make_tma_copy_desc",

@@ -5,11 +5,12 @@
 use super::Parser;
 use crate::atom::{
     copy_op, gmma_layout_atom, is_mma_atom, make_copy_atom, make_tiled_copy, make_tiled_copy_impl,
-    make_tiled_mma, make_tma_atom, mma_atom, CopyAtom, GmmaSwizzle, Major, MmaAtom, Permutation,
+    make_tiled_mma, make_tma_atom, mma_atom, tma_operation, CopyAtom, GmmaSwizzle, Major, MmaAtom, Permutation,
     SmemLayout, TiledCopy, TiledMma, TmaOp, ValueType,
 };
 use super::swizzle::{parse_swizzled, Swizzled};
 use crate::swizzle::AnyLayout;
+use crate::tiler::Tiler;
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -589,9 +590,22 @@ impl fmt::Display for CopyAtom {
         let t = value_type_name(self.value_type);
         write!(f, "Copy_Atom<{},{t}", self.op.name)?;
         if let Some(a) = &self.tma {
-            write!(f, ",{},{},{},{}", a.gmem, a.smem, a.cta_tiler, a.num_multicast)?;
+            let tiler = shape_text(&a.cta_tiler).unwrap_or_else(|| a.cta_tiler.to_string());
+            write!(f, ",{},{},{tiler},{}", a.gmem, a.smem, a.num_multicast)?;
         }
         f.write_str(">")
+    }
+}
+
+/// A tiler of integers as the shape C++ passes (`(_128,_64)`); `None` for another tiler.
+fn shape_text(t: &Tiler) -> Option<String> {
+    match t {
+        Tiler::Int(n) => Some(n.to_string()),
+        Tiler::Tuple(v) => {
+            let modes: Option<Vec<String>> = v.iter().map(shape_text).collect();
+            Some(format!("({})", modes?.join(",")))
+        }
+        Tiler::Layout(_) | Tiler::Underscore => None,
     }
 }
 
@@ -721,7 +735,9 @@ impl<'a> Parser<'a> {
     }
 
     /// `<OP,T>` of `Copy_Atom<OP,T>`, or `<TMA_OP,T,GMEM,SMEM,CTA_TILER[,CLUSTER_SIZE]>` (the
-    /// arguments of `make_tma_atom`) for `SM90_TMA_LOAD`, `SM90_TMA_LOAD_MULTICAST`, `SM90_TMA_STORE`.
+    /// arguments of `make_tma_atom`) for `SM90_TMA_LOAD`, `SM90_TMA_LOAD_MULTICAST`,
+    /// `SM90_TMA_STORE`; `<TMA_OP,T>` alone is the operation without its box
+    /// ([`crate::atom::tma_operation`], the first argument of `make_tma_atom`).
     fn copy_atom_args(&mut self) -> Result<CopyAtom> {
         self.expect(b'<')?;
         let name = canonical_atom_name(self.type_name()?);
@@ -738,9 +754,10 @@ impl<'a> Parser<'a> {
     /// `,GMEM,SMEM,CTA_TILER[,CLUSTER_SIZE]>` of a TMA atom literal: `make_tma_atom`'s arguments.
     fn tma_atom_args(&mut self, op: TmaOp, t: ValueType) -> Result<CopyAtom> {
         let what = "`Copy_Atom<SM90_TMA_LOAD,T,GMEM,SMEM,CTA_TILER[,CLUSTER_SIZE]>`";
-        if !self.accept(b',') {
-            return Err(self.error(what));
+        if self.accept(b'>') {
+            return tma_operation(op, t);
         }
+        self.expect(b',')?;
         let gmem = self.layout()?;
         self.expect(b',')?;
         self.skip_ws();
