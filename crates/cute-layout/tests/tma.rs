@@ -6,12 +6,12 @@ use cute_layout::atom::{
     construct_tma_gbasis, get_tma_tensor, make_tma_atom, make_tma_copy, tma_cta_v_map,
     tma_operation, tma_partition, CopyAtom, TmaOp, ValueType,
 };
-use cute_layout::eval::eval;
-use cute_layout::value::Value;
-use cute_layout::{LayoutError, Tensor};
 use cute_layout::basis::{compose_basis, BasisLayout, ScaledBasis};
+use cute_layout::eval::eval;
 use cute_layout::tree::Tree;
+use cute_layout::value::Value;
 use cute_layout::{coalesce_256, right_inverse, Int, IntTuple, Layout};
+use cute_layout::{LayoutError, Tensor};
 use proptest::prelude::*;
 
 fn values(t: &IntTuple) -> Vec<i64> {
@@ -137,25 +137,76 @@ fn message(r: Result<CopyAtom, LayoutError>) -> String {
 #[test]
 fn tma_descriptor_asserts_are_errors() {
     // K-major smem over an MN-major gmem: the box's first mode is not the contiguous one
-    let e = message(tma_atom("(_512,_512):(_1,_512)", "(_128,_64):(_64,_1)", "(_128,_64)", 1));
-    assert!(e.contains("Majorness of smem doesn't match majorness of gmem"), "{e}");
+    let e = message(tma_atom(
+        "(_512,_512):(_1,_512)",
+        "(_128,_64):(_64,_1)",
+        "(_128,_64)",
+        1,
+    ));
+    assert!(
+        e.contains("Majorness of smem doesn't match majorness of gmem"),
+        "{e}"
+    );
     // a box of 512 elements along one mode
-    let e = message(tma_atom("(_1024,_1024):(_1,_1024)", "(_512,_8):(_1,_512)", "(_512,_8)", 1));
+    let e = message(tma_atom(
+        "(_1024,_1024):(_1,_1024)",
+        "(_512,_8):(_1,_512)",
+        "(_512,_8)",
+        1,
+    ));
     assert!(e.contains("boxDim[0] = 512 is outside [1, 256]"), "{e}");
+    // a last box mode of 512 is split to 256 by a multicast to 2 CTAs (C++ accepts it: the
+    // case `tma_copy ... (_2,_512):(_1,_2) ... 2` of bench/tma/cases.txt), not without one
+    let ok = tma_atom(
+        "(_1024,_1024):(_1,_1024)",
+        "(_2,_512):(_1,_2)",
+        "(_2,_512)",
+        2,
+    )
+    .unwrap();
+    assert_eq!(ok.tma().unwrap().box_shape, [2, 256, 1, 1, 1]);
+    let e = message(tma_atom(
+        "(_1024,_1024):(_1,_1024)",
+        "(_2,_512):(_1,_2)",
+        "(_2,_512)",
+        1,
+    ));
+    assert!(e.contains("boxDim[1] = 512 is outside [1, 256]"), "{e}");
     // 200-byte rows: not a multiple of 16 bytes
-    let e = message(tma_atom("(_100,_64):(_1,_100)", "(_64,_8):(_1,_64)", "(_64,_8)", 1));
+    let e = message(tma_atom(
+        "(_100,_64):(_1,_100)",
+        "(_64,_8):(_1,_64)",
+        "(_64,_8)",
+        1,
+    ));
     assert!(e.contains("globalStrides[1] = 200 bytes"), "{e}");
     // multicast to 3 CTAs: 3 neither divides nor is divided by the box's last mode
-    let e = message(tma_atom("(_512,_512):(_512,_1)", "(_128,_64):(_64,_1)", "(_128,_64)", 3));
+    let e = message(tma_atom(
+        "(_512,_512):(_512,_1)",
+        "(_128,_64):(_64,_1)",
+        "(_128,_64)",
+        3,
+    ));
     assert!(e.contains("smem_box_shape[i] % multicast == 0"), "{e}");
     // a swizzle TMA cannot apply
-    let e = message(tma_atom("(_512,_512):(_512,_1)", "Sw<3,3,3> o _0 o (_128,_64):(_64,_1)", "(_128,_64)", 1));
+    let e = message(tma_atom(
+        "(_512,_512):(_512,_1)",
+        "Sw<3,3,3> o _0 o (_128,_64):(_64,_1)",
+        "(_128,_64)",
+        1,
+    ));
     assert!(e.contains("Unsupported layout swizzle"), "{e}");
 }
 
 #[test]
 fn tma_tensor_and_partition_errors_are_values() {
-    let atom = tma_atom("(_512,_512):(_512,_1)", "(_128,_64):(_64,_1)", "(_128,_64)", 2).unwrap();
+    let atom = tma_atom(
+        "(_512,_512):(_512,_1)",
+        "(_128,_64):(_64,_1)",
+        "(_128,_64)",
+        2,
+    )
+    .unwrap();
     // the gmem shape must be congruent with the gmem's stride
     assert!(get_tma_tensor(&atom, &"(_512,(_64,_8))".parse().unwrap()).is_err());
     // an atom make_tma_atom did not build has no TMA tensor
@@ -171,14 +222,24 @@ fn tma_tensor_and_partition_errors_are_values() {
         .unwrap();
     let s = Tensor::new((), "((_64,_64)):((_64,_1))".parse::<Layout>().unwrap());
     let e = tma_partition(&atom, Int::ZERO, &"_2:_1".parse().unwrap(), s, g).unwrap_err();
-    assert!(e.to_string().contains("size<0>(stensor) = _4096 but size<0>(gtensor) = _8192"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("size<0>(stensor) = _4096 but size<0>(gtensor) = _8192"),
+        "{e}"
+    );
 }
 
 /// A TMA atom prints as `Copy_Atom<OP,T,GMEM,SMEM,CTA_TILER,N>`, which reads back to the same
 /// atom; the operation alone, `Copy_Atom<OP,T>`, is refused by the tiled-copy operations.
 #[test]
 fn tma_atoms_read_back() {
-    let atom = tma_atom("(_512,_512):(_512,_1)", "Sw<3,4,3> o _0 o (_128,_64):(_64,_1)", "(_128,_64)", 2).unwrap();
+    let atom = tma_atom(
+        "(_512,_512):(_512,_1)",
+        "Sw<3,4,3> o _0 o (_128,_64):(_64,_1)",
+        "(_128,_64)",
+        2,
+    )
+    .unwrap();
     let text = atom.to_string();
     assert_eq!(
         text,

@@ -38,9 +38,10 @@ fn run(case: &str) -> Result<String, LayoutError> {
             let (ls, ld) = (tc.get_layout_s_tv()?, tc.get_layout_d_tv()?);
             format!("{}{}{}", tiled_copy_text(&tc), line(ls), line(ld))
         }
-        ["tma_tensor", op, t, g, s, tiler, n, shape] => {
-            line(get_tma_tensor(&atom(op, t, g, s, tiler, n)?, &shape.parse()?)?)
-        }
+        ["tma_tensor", op, t, g, s, tiler, n, shape] => line(get_tma_tensor(
+            &atom(op, t, g, s, tiler, n)?,
+            &shape.parse()?,
+        )?),
         ["tma_partition", op, t, g, s, tiler, n, cta, cta_layout] => {
             let a = atom(op, t, g, s, tiler, n)?;
             let gmem: Layout = g.parse()?;
@@ -52,7 +53,12 @@ fn run(case: &str) -> Result<String, LayoutError> {
             let st = Tensor::new((), smem(s)?).map_layout(|l| l.group(0, r))?;
             let cta = Int::fixed(cta.parse().expect("cta index"));
             let p = tma_partition(&a, cta, &cta_layout.parse()?, st, gt)?;
-            format!("{}{}+{}\n", line(&p.gmem), line(p.smem.layout()), p.smem.offset())
+            format!(
+                "{}{}+{}\n",
+                line(&p.gmem),
+                line(p.smem.layout()),
+                p.smem.offset()
+            )
         }
         _ => panic!("unknown case {case}"),
     })
@@ -77,7 +83,14 @@ fn top_rank(t: &str) -> usize {
     n
 }
 
-fn atom(op: &str, t: &str, g: &str, s: &str, tiler: &str, n: &str) -> Result<CopyAtom, LayoutError> {
+fn atom(
+    op: &str,
+    t: &str,
+    g: &str,
+    s: &str,
+    tiler: &str,
+    n: &str,
+) -> Result<CopyAtom, LayoutError> {
     make_tma_atom(
         TmaOp::from_name(op)?,
         parse_value_type(t)?,

@@ -321,7 +321,8 @@ pub fn make_tma_atom(
     let bits = value_type.bits();
     let v = tma_cta_v_map(gmem, cta_tiler)?;
     let gbasis = construct_tma_gbasis(gmem, bits, smem.inner(), &v, bits)?;
-    let (prob_shape, prob_stride, box_dims) = descriptor(gmem, &gbasis, bits, num_multicast.value())?;
+    let (prob_shape, prob_stride, box_dims) =
+        descriptor(gmem, &gbasis, bits, num_multicast.value())?;
     let g_stride = tma_tensor_stride(gmem, &gbasis, bits, &prob_stride)?;
     let box_bits = gbasis.shape().size()?.mul(Int::fixed(bits))?;
     // (thr, bit) -> bit: one thread moves the whole box
@@ -370,7 +371,10 @@ pub fn make_tma_atom(
 /// ```
 pub fn tma_operation(op: TmaOp, value_type: ValueType) -> Result<CopyAtom> {
     let one = Layout::new(
-        IntTuple::tuple([IntTuple::int(Int::ONE), IntTuple::int(Int::fixed(value_type.bits()))])?,
+        IntTuple::tuple([
+            IntTuple::int(Int::ONE),
+            IntTuple::int(Int::fixed(value_type.bits())),
+        ])?,
         IntTuple::tuple([IntTuple::int(Int::ZERO), IntTuple::int(Int::ONE)])?,
     )?;
     let copy = CopyOp {
@@ -427,6 +431,12 @@ fn find_mode(modes: &GmemModes, e: &ScaledBasis) -> Result<(i64, i64)> {
 /// elements), a TMA mode of several gmem modes merged by the gcd recurrence.
 fn prob_shape_stride(gmem: &Layout, gbasis: &BasisLayout) -> Result<(Vec<i64>, Vec<i64>)> {
     let modes = gmem_modes(gmem)?;
+    if gbasis.shape().rank() > TMA_MAX_RANK {
+        return Err(desc_error(
+            format!("the box {gbasis} has more than {TMA_MAX_RANK} modes"),
+            "TMA moves boxes of at most 5 dimensions",
+        ));
+    }
     let (mut shape, mut stride) = (vec![1i64; TMA_MAX_RANK], vec![0i64; TMA_MAX_RANK]);
     for (i, m) in gbasis.stride().modes().enumerate() {
         let leaves: Vec<ScaledBasis> = m.leaves().collect();
@@ -437,30 +447,36 @@ fn prob_shape_stride(gmem: &Layout, gbasis: &BasisLayout) -> Result<(Vec<i64>, V
         for e in &leaves {
             let (sj, dj) = find_mode(&modes, e)?;
             let old = stride[i];
-            stride[i] = gcd(old, dj);
-            shape[i] = if stride[i] != 0 {
-                (shape[i] - 1) * (old / stride[i]) + (sj - 1) * (dj / stride[i]) + 1
-            } else {
-                sj
+            stride[i] = Int::dynamic(old).gcd(Int::dynamic(dj))?.value();
+            shape[i] = match stride[i] {
+                0 => sj,
+                g => {
+                    let a = (shape[i] - 1).checked_mul(old / g);
+                    let b = (sj - 1).checked_mul(dj / g);
+                    let r = a.zip(b).and_then(|(a, b)| a.checked_add(b)?.checked_add(1));
+                    checked(r, || format!("globalDim[{i}] of {gbasis}"))?
+                }
             };
         }
     }
     Ok((shape, stride))
 }
 
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 {
-        a.abs()
-    } else {
-        gcd(b, a % b)
-    }
+/// `v`, or [`LayoutError::Overflow`] naming `expr`.
+fn checked(v: Option<i64>, expr: impl FnOnce() -> String) -> Result<i64> {
+    v.ok_or_else(|| LayoutError::Overflow { expr: expr() })
 }
 
 /// What `make_tma_copy_desc` computes and asserts on the host: `(globalDim, globalStrides in
 /// bytes, boxDim)`.
 type Descriptor = (Vec<i64>, Vec<i64>, Vec<i64>);
 
-fn descriptor(gmem: &Layout, gbasis: &BasisLayout, bits: i64, multicast: i64) -> Result<Descriptor> {
+fn descriptor(
+    gmem: &Layout,
+    gbasis: &BasisLayout,
+    bits: i64,
+    multicast: i64,
+) -> Result<Descriptor> {
     let (shape, stride) = prob_shape_stride(gmem, gbasis)?;
     if stride[0] != 1 {
         return Err(desc_error(
@@ -477,7 +493,10 @@ fn descriptor(gmem: &Layout, gbasis: &BasisLayout, bits: i64, multicast: i64) ->
             "TMA gmem extents lie in [1, 2^32]",
         ));
     }
-    let bytes: Vec<i64> = stride.iter().map(|&d| d * bits / 8).collect();
+    let bytes = stride
+        .iter()
+        .map(|&d| checked(d.checked_mul(bits), || format!("{d} * {bits} bits")).map(|b| b / 8))
+        .collect::<Result<Vec<i64>>>()?;
     for (i, &b) in bytes.iter().enumerate().skip(1) {
         if b >= 1i64 << 40 || b % 16 != 0 {
             return Err(desc_error(
@@ -492,8 +511,13 @@ fn descriptor(gmem: &Layout, gbasis: &BasisLayout, bits: i64, multicast: i64) ->
 /// `smem_box_shape`: `size<i>(tma_gbasis)`, the last modes divided among the multicast CTAs.
 fn box_shape(gbasis: &BasisLayout, num_multicast: i64) -> Result<Vec<i64>> {
     let mut b = vec![1i64; TMA_MAX_RANK];
-    for (i, m) in gbasis.shape().modes().enumerate() {
-        b[i] = m.to_tree().size()?.value();
+    for (x, m) in b.iter_mut().zip(gbasis.shape().modes()) {
+        *x = m.to_tree().size()?.value();
+    }
+    let in_range = |b: &[i64]| b.iter().position(|&s| !(1..=256).contains(&s));
+    // an empty mode first: the multicast split below divides by the extents
+    if let Some(i) = b.iter().position(|&s| s < 1) {
+        return Err(box_error(i, b[i]));
     }
     let (mut i, mut multicast) = (gbasis.shape().rank(), num_multicast);
     while multicast > 1 {
@@ -510,17 +534,21 @@ fn box_shape(gbasis: &BasisLayout, num_multicast: i64) -> Result<Vec<i64>> {
                 "smem_box_shape[i] % multicast == 0 || multicast % smem_box_shape[i] == 0",
             ));
         }
-        let next = (multicast + b[i] - 1) / b[i];
-        b[i] = (b[i] + multicast - 1) / multicast;
+        let next = multicast / b[i] + i64::from(multicast % b[i] != 0);
+        b[i] = b[i] / multicast + i64::from(b[i] % multicast != 0);
         multicast = next;
     }
-    if let Some(i) = b.iter().position(|&s| !(1..=256).contains(&s)) {
-        return Err(desc_error(
-            format!("boxDim[{i}] = {} is outside [1, 256]", b[i]),
-            "a TMA box has at most 256 elements per mode",
-        ));
+    match in_range(&b) {
+        Some(i) => Err(box_error(i, b[i])),
+        None => Ok(b),
     }
-    Ok(b)
+}
+
+fn box_error(i: usize, extent: i64) -> LayoutError {
+    desc_error(
+        format!("boxDim[{i}] = {extent} is outside [1, 256]"),
+        "a TMA box has at most 256 elements per mode",
+    )
 }
 
 /// `gmem_tma_basis_stride`: for each gmem mode, the TMA coordinate it advances: `_0` for an
@@ -548,8 +576,9 @@ fn tma_tensor_stride(
             Some(0) => ScaledBasis::new(d, &[0])?,
             Some(j) if tma_modes[j].len() == 1 => ScaledBasis::new(Int::ONE, &[j])?,
             Some(j) => {
-                let num = d.value() * bits / prob_stride_bytes[j].max(16);
-                ScaledBasis::new(Int::dynamic((num + 7) / 8), &[j])?
+                let bits_d = checked(d.value().checked_mul(bits), || format!("{d} * {bits} bits"))?;
+                let num = bits_d / prob_stride_bytes[j].max(16);
+                ScaledBasis::new(Int::dynamic(num / 8 + i64::from(num % 8 != 0)), &[j])?
             }
         });
     }

@@ -107,7 +107,10 @@ pub fn get_tma_tensor(atom: &CopyAtom, gmem_shape: &IntTuple) -> Result<Identity
     let layout = BasisLayout::new(gmem_shape.clone(), tma.g_stride.clone())
         .map_err(|e| e.within("get_tma_tensor"))?;
     let dims = tma.g_stride.leaves().filter(|e| e.value().value() != 0);
-    let rank = dims.filter_map(|e| e.path().first().copied()).max().map_or(0, |j| j + 1);
+    let rank = dims
+        .filter_map(|e| e.path().first().copied())
+        .max()
+        .map_or(0, |j| j + 1);
     let start = IntTuple::tuple((0..rank).map(|_| IntTuple::int(Int::ZERO)))?;
     IdentityTensor::with_start(start, layout)
 }
@@ -154,7 +157,8 @@ pub fn tma_partition(
 ) -> Result<TmaPartition> {
     partition(atom, cta_coord, cta_layout, stensor, gtensor).map_err(|e| match e {
         LayoutError::InvalidArgument {
-            op: "tma_partition", ..
+            op: "tma_partition",
+            ..
         } => e,
         e => e.within("tma_partition"),
     })
@@ -189,7 +193,8 @@ fn partition(
         )
     };
     let profile: IntTuple = Tree::tuple([Tree::from_leaves([Int::ONE, Int::ONE])])?;
-    let retile = |l: &Layout, rank: usize| coalesce_by(&composition_tiler(l, &tile(rank))?, &profile);
+    let retile =
+        |l: &Layout, rank: usize| coalesce_by(&composition_tiler(l, &tile(rank))?, &profile);
     let g_rank = gtensor.layout().shape().rank();
     let g = gtensor.map_layout(|l| retile(l, g_rank))?;
     let s_rank = stensor.layout().inner().rank();
@@ -215,7 +220,10 @@ fn domain_offset(t: Tensor<()>, coord: &IntTuple) -> Result<Tensor<()>> {
         AnyLayout::Layout(l) => {
             let off = l.call(coord)?.value();
             let at = t.offset();
-            Ok(t.with_offset(at + off))
+            let moved = at.checked_add(off).ok_or_else(|| LayoutError::Overflow {
+                expr: format!("{at} + {off}"),
+            })?;
+            Ok(t.with_offset(moved))
         }
         AnyLayout::Composed(c) => {
             let off = c.offset().add(c.layout().call(coord)?)?;

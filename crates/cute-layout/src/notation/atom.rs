@@ -2,18 +2,18 @@
 //! names, and `print(MMA_Atom)`, `print(Copy_Atom)`, `print(TiledMMA)`, `print(TiledCopy)` and
 //! the GMMA shared-memory layout atoms byte for byte as CuTe C++ prints them.
 
+use super::swizzle::{parse_swizzled, Swizzled};
 use super::Parser;
 use crate::atom::{
     copy_op, gmma_layout_atom, is_mma_atom, make_copy_atom, make_tiled_copy, make_tiled_copy_impl,
-    make_tiled_mma, make_tma_atom, mma_atom, tma_operation, CopyAtom, GmmaSwizzle, Major, MmaAtom, Permutation,
-    SmemLayout, TiledCopy, TiledMma, TmaOp, ValueType,
+    make_tiled_mma, make_tma_atom, mma_atom, tma_operation, CopyAtom, GmmaSwizzle, Major, MmaAtom,
+    Permutation, SmemLayout, TiledCopy, TiledMma, TmaOp, ValueType,
 };
-use super::swizzle::{parse_swizzled, Swizzled};
-use crate::swizzle::AnyLayout;
-use crate::tiler::Tiler;
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::swizzle::AnyLayout;
+use crate::tiler::Tiler;
 use crate::value::Value;
 use std::fmt::{self, Write};
 
@@ -773,7 +773,8 @@ impl<'a> Parser<'a> {
         let tiler = self.tiler()?;
         let n = if self.accept(b',') {
             let n = self.int_tuple()?;
-            n.as_leaf().ok_or_else(|| self.error("an integer cluster size"))?
+            n.as_leaf()
+                .ok_or_else(|| self.error("an integer cluster size"))?
         } else {
             Int::ONE
         };

@@ -195,7 +195,9 @@ impl Args {
         let atom = match &self.items[i] {
             Value::CopyAtom(c) => c,
             Value::TiledCopy(c) => &c.atom,
-            _ => return Err(self.wrong(i, "a TMA atom (make_tma_atom) or TMA copy (make_tma_copy)")),
+            _ => {
+                return Err(self.wrong(i, "a TMA atom (make_tma_atom) or TMA copy (make_tma_copy)"))
+            }
         };
         atom.tma()?;
         Ok(atom)

@@ -176,7 +176,14 @@ fn build_tma_atom(a: &Args) -> Result<CopyAtom> {
         _ => Int::ONE,
     };
     let smem = a.any_layout(2)?;
-    make_tma_atom(tma_op, op.value_type, &*a.layout(1)?, &smem, &*a.tiler(3)?, n)
+    make_tma_atom(
+        tma_op,
+        op.value_type,
+        &*a.layout(1)?,
+        &smem,
+        &*a.tiler(3)?,
+        n,
+    )
 }
 
 /// `make_tma_copy(op, gmem, smem, cta_tiler, cluster_size = _1)`: the TiledCopy of the TMA atom.
@@ -188,7 +195,8 @@ pub(super) fn tma_copy(a: &Args) -> Result<Value> {
 
 /// `tma.get_tma_tensor(gmem_shape)` of a TMA atom or TMA copy.
 pub(super) fn tma_tensor(a: &Args) -> Result<Value> {
-    let t = get_tma_tensor(a.tma_atom(0)?, &a.int_tuple(1)?).map_err(|e| e.within("get_tma_tensor"))?;
+    let t =
+        get_tma_tensor(a.tma_atom(0)?, &a.int_tuple(1)?).map_err(|e| e.within("get_tma_tensor"))?;
     Ok(Value::IdentityTensor(Box::new(t)))
 }
 
@@ -209,5 +217,8 @@ pub(super) fn tma_partition_part(a: &Args, g: IdentityTensor, smem: bool) -> Res
 /// `tma_partition` without a TMA coordinate tensor: refused.
 pub(super) fn tma_partition_needs_gtensor(a: &Args) -> Result<Value> {
     a.arity(5, 5)?;
-    Err(a.wrong(4, "the TMA coordinate tensor (get_tma_tensor, local_tile, group)"))
+    Err(a.wrong(
+        4,
+        "the TMA coordinate tensor (get_tma_tensor, local_tile, group)",
+    ))
 }
