@@ -1,12 +1,15 @@
 //! Every case of `bench/tma/expected.txt` (what CuTe C++ prints, produced by
-//! `bench/tma/check.sh`) recomputed with the library and compared byte for byte.
+//! `bench/tma/check.sh`) recomputed with the library and compared byte for byte; the TMA
+//! cases also through the registry, as `cute eval` computes them.
 
 use cute_layout::atom::{
     construct_tma_gbasis, get_tma_tensor, make_tma_atom, make_tma_copy, tma_cta_v_map,
     tma_partition, CopyAtom, TmaOp,
 };
 use cute_layout::basis::{compose_basis, BasisLayout};
+use cute_layout::eval::eval;
 use cute_layout::notation::atom::{copy_atom_text, parse_value_type, tiled_copy_text};
+use cute_layout::value::Value;
 use cute_layout::{coalesce_256, AnyLayout, Int, Layout, LayoutError, Tensor};
 
 mod common;
@@ -106,4 +109,77 @@ fn tma_cases_match_cpp() {
     let blocks = common::oracle_blocks(EXPECTED);
     assert!(blocks.len() >= 30, "the oracle file lost cases");
     common::check_oracle(&blocks, run);
+}
+
+/// The call `make_tma_atom(Copy_Atom<OP,T>,GMEM,SMEM,TILER,_N)` of `cute eval`.
+fn atom_expr(
+    op: &str,
+    t: &str,
+    g: &str,
+    s: &str,
+    tiler: &str,
+    n: &str,
+) -> Result<String, LayoutError> {
+    Ok(format!(
+        "make_tma_atom(Copy_Atom<{op},{t}>,{g},{},{tiler},_{n})",
+        smem(s)?
+    ))
+}
+
+/// A tensor value `L+OFFSET` as the oracle prints it: the layout, then `+OFFSET`.
+fn tensor_lines(v: &Value) -> String {
+    let text = v.to_string();
+    let (l, off) = text.rsplit_once('+').expect("a tensor prints L+OFFSET");
+    format!("{l}\n+{off}\n")
+}
+
+/// The same cases through the registry (`cute eval`'s path): `make_tma_atom`, `make_tma_copy`,
+/// `get_layoutS_TV`, `get_tma_tensor`, `tma_partition`, `tma_partition_smem`.
+fn run_eval(case: &str) -> Result<String, LayoutError> {
+    let w: Vec<&str> = case.split(' ').collect();
+    let atom_of = |w: &[&str]| atom_expr(w[1], w[2], w[3], w[4], w[5], w.get(6).unwrap_or(&"1"));
+    Ok(match w.as_slice() {
+        ["tma_atom", ..] => match eval(&atom_of(&w)?)? {
+            Value::CopyAtom(a) => copy_atom_text(&a),
+            v => panic!("make_tma_atom gave {v}"),
+        },
+        ["tma_copy", ..] => {
+            let tc = atom_of(&w)?.replacen("make_tma_atom", "make_tma_copy", 1);
+            let Value::TiledCopy(c) = eval(&tc)? else {
+                panic!("make_tma_copy")
+            };
+            let ls = eval(&format!("get_layoutS_TV({tc})"))?;
+            let ld = eval(&format!("get_layoutD_TV({tc})"))?;
+            format!("{}{}{}", tiled_copy_text(&c), line(ls), line(ld))
+        }
+        ["tma_tensor", .., shape] => {
+            line(eval(&format!("get_tma_tensor({},{shape})", atom_of(&w)?))?)
+        }
+        ["tma_partition", _, _, g, s, tiler, _, cta, cta_layout] => {
+            let a = atom_of(&w)?;
+            let r = top_rank(tiler);
+            let gmem: Layout = g.parse()?;
+            let st = Tensor::new((), smem(s)?).map_layout(|l| l.group(0, r))?;
+            let under = vec!["_"; r].join(",");
+            let gt = format!(
+                "group(local_tile(get_tma_tensor({a},{}),{tiler},({under})),0,{r})",
+                gmem.shape()
+            );
+            let args = format!("({a},_{cta},{cta_layout},{},{gt})", st.layout());
+            let gp = eval(&format!("tma_partition{args}"))?;
+            let sp = eval(&format!("tma_partition_smem{args}"))?;
+            format!("{}{}", line(gp), tensor_lines(&sp))
+        }
+        _ => unreachable!("filtered"),
+    })
+}
+
+#[test]
+fn tma_cases_match_cpp_through_eval() {
+    let blocks: Vec<_> = common::oracle_blocks(EXPECTED)
+        .into_iter()
+        .filter(|b| b.0.starts_with("tma_"))
+        .collect();
+    assert!(blocks.len() >= 30, "the oracle file lost TMA cases");
+    common::check_oracle(&blocks, run_eval);
 }
