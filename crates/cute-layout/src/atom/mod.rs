@@ -28,6 +28,7 @@ mod tiled_copy;
 mod tiled_mma;
 mod tma;
 mod tma_copy;
+mod tma_desc;
 mod umma;
 
 pub use catalogue::{copy_op, copy_op_names, is_mma_atom, mma_atom, mma_atom_names};
@@ -41,10 +42,9 @@ pub use tiled_copy::{
 };
 pub use tiled_mma::{make_tiled_mma, Permutation, TiledMma};
 pub(crate) use tma::is_tma_without_box;
-pub use tma::{
-    construct_tma_gbasis, make_tma_atom, tma_cta_v_map, tma_operation, TmaAux, TmaOp, TMA_MAX_RANK,
-};
+pub use tma::{construct_tma_gbasis, make_tma_atom, tma_cta_v_map, tma_operation, TmaAux, TmaOp};
 pub use tma_copy::{get_tma_tensor, make_tma_copy, tma_partition, TmaPartition};
+pub use tma_desc::TMA_MAX_RANK;
 
 use crate::basis::IdentityTensor;
 use crate::coord::Coord;
@@ -219,7 +219,7 @@ impl CopyAtom {
     /// ```
     pub fn tma(&self) -> Result<&TmaAux> {
         self.tma.as_deref().ok_or_else(|| LayoutError::InvalidArgument {
-            op: "get_tma_tensor",
+            op: "TMA atom",
             detail: format!("{self} is not a TMA atom"),
             hint: "build the atom with make_tma_atom (Copy_Atom<SM90_TMA_LOAD,T,GMEM,SMEM,CTA_TILER>)",
         })
