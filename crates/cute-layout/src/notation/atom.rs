@@ -6,8 +6,8 @@ use super::swizzle::{parse_swizzled, Swizzled};
 use super::Parser;
 use crate::atom::{
     copy_op, gmma_layout_atom, is_mma_atom, make_copy_atom, make_tiled_copy, make_tiled_copy_impl,
-    make_tiled_mma, make_tma_atom, mma_atom, tma_operation, CopyAtom, GmmaSwizzle, Major, MmaAtom,
-    Permutation, SmemLayout, TiledCopy, TiledMma, TmaOp, ValueType,
+    make_tiled_mma, make_tma_atom, make_tma_copy, mma_atom, tma_operation, CopyAtom, GmmaSwizzle,
+    Major, MmaAtom, Permutation, SmemLayout, TiledCopy, TiledMma, TmaOp, ValueType,
 };
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
@@ -342,6 +342,31 @@ pub fn tiled_copy_text(tc: &TiledCopy) -> String {
     s
 }
 
+/// A request whose name is a literal as `cute eval` prints it (`Copy_Atom<...>`,
+/// `TiledCopy<...>`, `TiledMMA<...>`): that value, a TMA atom with `--get S|D` as the tiled copy
+/// of `make_tma_copy`; `None` for a name.
+fn atom_literal_object(req: &AtomRequest<'_>) -> Result<Option<AtomObject>> {
+    let text = req.name.trim();
+    if !["Copy_Atom<", "TiledCopy<", "TiledMMA<"]
+        .iter()
+        .any(|h| text.starts_with(h))
+    {
+        return Ok(None);
+    }
+    let mut p = Parser::new(text);
+    let v = p.atom_literal()?;
+    p.end()?;
+    Ok(Some(match v {
+        Value::CopyAtom(a) if a.tma.is_some() && req.query.is_some() => {
+            AtomObject::TiledCopy(make_tma_copy(&a)?)
+        }
+        Value::CopyAtom(a) => AtomObject::Copy(*a),
+        Value::TiledCopy(c) => AtomObject::TiledCopy(*c),
+        Value::TiledMma(m) => AtomObject::TiledMma(*m),
+        _ => return Ok(None),
+    }))
+}
+
 /// What `cute atom` is asked to print.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AtomRequest<'a> {
@@ -394,6 +419,9 @@ pub enum AtomObject {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn resolve_atom(req: &AtomRequest<'_>) -> Result<AtomObject> {
+    if let Some(object) = atom_literal_object(req)? {
+        return Ok(object);
+    }
     let name = canonical_atom_name(req.name);
     if let Some(atom) = parse_gmma_layout_atom(&name) {
         return Ok(AtomObject::Smem(match req.shape {
