@@ -220,7 +220,7 @@ impl CopyAtom {
     pub fn tma(&self) -> Result<&TmaAux> {
         self.tma.as_deref().ok_or_else(|| LayoutError::InvalidArgument {
             op: "TMA atom",
-            detail: format!("{self} is not a TMA atom"),
+            detail: format!("{self} is no TMA atom with a box (make_tma_atom builds one)"),
             hint: "build the atom with make_tma_atom (Copy_Atom<SM90_TMA_LOAD,T,GMEM,SMEM,CTA_TILER>)",
         })
     }

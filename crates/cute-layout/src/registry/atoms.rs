@@ -195,8 +195,7 @@ pub(super) fn tma_copy(a: &Args) -> Result<Value> {
 
 /// `tma.get_tma_tensor(gmem_shape)` of a TMA atom or TMA copy.
 pub(super) fn tma_tensor(a: &Args) -> Result<Value> {
-    let t =
-        get_tma_tensor(a.tma_atom(0)?, &a.int_tuple(1)?).map_err(|e| e.within("get_tma_tensor"))?;
+    let t = get_tma_tensor(a.tma_atom(0)?, &a.int_tuple(1)?)?;
     Ok(Value::IdentityTensor(Box::new(t)))
 }
 
