@@ -11,6 +11,16 @@ a swizzled layout `Sw<B,M,S>oLAYOUT`; T a CuTe type name):
                                          make_identity_layout(shape(GMEM)).compose(TILER)))
                                        with gtensor = make_tensor(make_gmem_ptr<T>(nullptr), GMEM)
   tma_atom OP T GMEM SMEM TILER [N]    print(make_tma_atom(OP{}, gtensor, SMEM, TILER, Int<N>{}))
+  tma_copy OP T GMEM SMEM TILER N      print(make_tma_copy(OP{}, gtensor, SMEM, TILER, Int<N>{})),
+                                       then its get_layoutS_TV() and get_layoutD_TV()
+  tma_tensor OP T GMEM SMEM TILER N SHAPE
+                                       print(make_tma_atom(...).get_tma_tensor(SHAPE))
+  tma_partition OP T GMEM SMEM TILER N CTA LAYOUT
+                                       tma_partition(atom, Int<CTA>{}, LAYOUT, group_modes<0,R>(sA),
+                                       group_modes<0,R>(local_tile(get_tma_tensor(shape(GMEM)),
+                                       TILER, (_,...)))), sA = SMEM over smem_ptr<T>(nullptr),
+                                       R = rank(TILER): prints the gmem result, the smem result's
+                                       layout, and its element offset `+K`
 """
 import re
 import sys
@@ -58,7 +68,43 @@ def case(line):
             f"print(make_tma_atom({op}{{}}, {gtensor(t, g)}, {layout(s)}, {tup(tiler)}, "
             f"Int<{n}>{{}}));"
         )
+    if k in ("tma_copy", "tma_tensor", "tma_partition"):
+        op, t, g, s, tiler, n = w[1:7]
+        atom = f"{op}{{}}, {gtensor(t, g)}, {layout(s)}, {tup(tiler)}, Int<{n}>{{}}"
+        if k == "tma_copy":
+            return (
+                f"auto tc = make_tma_copy({atom}); print(tc); "
+                f"show(tc.get_layoutS_TV()); show(tc.get_layoutD_TV());"
+            )
+        if k == "tma_tensor":
+            return f"show(make_tma_atom({atom}).get_tma_tensor({tup(w[7])}));"
+        cta, cta_layout = w[7:9]
+        r = len(split_top(tiler))
+        under = ",".join(["_"] * r)
+        return (
+            f"auto at = make_tma_atom({atom}); "
+            f"auto gA = local_tile(at.get_tma_tensor(shape({layout(g)})), {tup(tiler)}, make_coord({under})); "
+            f"auto sA = make_tensor(make_smem_ptr(({t}*)nullptr), {layout(s)}); "
+            f"auto [tg, ts] = tma_partition(at, Int<{cta}>{{}}, {layout(cta_layout)}, "
+            f"group_modes<0,{r}>(sA), group_modes<0,{r}>(gA)); "
+            f"show(tg); show(layout(ts)); "
+            f'printf("+%d\\n", int(raw_pointer_cast(ts.data()) - ({t}*)nullptr));'
+        )
     raise ValueError(f"unknown case kind: {line}")
+
+
+def split_top(t):
+    """The top-level modes of a tuple `(a,(b,c),d)`."""
+    inner, depth, cur, out = t[1:-1], 0, "", []
+    for ch in inner:
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+            continue
+        depth += ch == "("
+        depth -= ch == ")"
+        cur += ch
+    return out + [cur]
 
 
 HEADERS = """#include <cstdio>

@@ -25,7 +25,9 @@ pub struct AtomsArgs {
 pub struct AtomArgs {
     /// The operation, spelled as in C++ (`SM80_16x8x16_F32F16F16F32_TN`,
     /// `SM90::GMMA::MMA_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>`, or
-    /// `SM90_64x128x16_F32F16F16_SS<K,MN>`).
+    /// `SM90_64x128x16_F32F16F16_SS<K,MN>`), or an atom as `cute eval` prints it
+    /// (`Copy_Atom<OP,T>`, a TMA atom `Copy_Atom<SM90_TMA_LOAD,T,GMEM,SMEM,CTA_TILER,N>`,
+    /// `TiledCopy<...>`, `TiledMMA<...>`).
     name: String,
     /// Copy atoms: the element type T of `Copy_Atom<NAME, T>` (`half_t`, `float`, `uint128_t`, ...).
     #[arg(long = "type", value_name = "T")]

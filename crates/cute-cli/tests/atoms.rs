@@ -252,3 +252,28 @@ fn atom_figure_options_are_checked() {
     assert!(big.status.success());
     assert!(String::from_utf8_lossy(&big.stderr).contains("PR #1733"));
 }
+
+/// `cute atom` of a TMA atom's literal (as `cute eval` prints it) prints C++'s `Copy_Atom`,
+/// with `--get S` the `get_layoutS_TV` of `make_tma_copy`, and of the TMA copy's literal C++'s
+/// `TiledCopy` (bench/tma/expected.txt, produced by bench/tma/check.sh).
+#[test]
+fn tma_atoms_print_as_cpp() {
+    let tma = include_str!("../../../bench/tma/expected.txt");
+    let case = "tma_copy SM90_TMA_LOAD_MULTICAST half_t (_512,_512):(_512,_1) \
+                Sw<3,4,3>o(_128,_64):(_64,_1) (_128,_64) 2";
+    let want = block(tma, case);
+    let lines = |skip: usize, take: usize| -> String {
+        want.lines()
+            .skip(skip)
+            .take(take)
+            .map(|l| format!("{l}\n"))
+            .collect()
+    };
+    let args = "(_512,_512):(_512,_1),Sw<3,4,3> o (_128,_64):(_64,_1),(_128,_64),_2";
+    let atom = format!("Copy_Atom<SM90_TMA_LOAD_MULTICAST,half_t,{args}>");
+    let call = format!("make_tma_copy(Copy_Atom<SM90_TMA_LOAD_MULTICAST,half_t>,{args})");
+    let copy = stdout_of(&["eval", &call]);
+    assert_eq!(stdout_of(&["atom", copy.trim()]), lines(0, 9));
+    assert_eq!(stdout_of(&["atom", &atom]), lines(3, 6));
+    assert_eq!(stdout_of(&["atom", &atom, "--get", "S"]), lines(9, 1));
+}

@@ -636,6 +636,21 @@ impl IdentityTensor {
         self.iter()?.collect()
     }
 
+    /// `domain_offset(coord, T)`: the same layout, started at `T(coord)`.
+    ///
+    /// # Errors
+    /// As [`BasisLayout::call`].
+    ///
+    /// ```
+    /// # use cute_layout::basis::make_identity_tensor;
+    /// let id = make_identity_tensor(&"(_4,_3)".parse()?)?;
+    /// assert_eq!(id.domain_offset(&"(_2,_1)".parse()?)?.to_string(), "ArithTuple(_2,_1) o (_4,_3):(_1@0,_1@1)");
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn domain_offset(&self, coord: &IntTuple) -> Result<IdentityTensor> {
+        self.rebase((self.layout.clone(), self.layout.call(coord)?))
+    }
+
     fn rebase(&self, (layout, off): (BasisLayout, IntTuple)) -> Result<IdentityTensor> {
         Ok(IdentityTensor {
             start: add_coords(&self.start, &off)?,

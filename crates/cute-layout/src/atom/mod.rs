@@ -27,6 +27,8 @@ mod smem;
 mod tiled_copy;
 mod tiled_mma;
 mod tma;
+mod tma_copy;
+mod tma_desc;
 mod umma;
 
 pub use catalogue::{copy_op, copy_op_names, is_mma_atom, mma_atom, mma_atom_names};
@@ -39,7 +41,10 @@ pub use tiled_copy::{
     TiledCopy,
 };
 pub use tiled_mma::{make_tiled_mma, Permutation, TiledMma};
-pub use tma::{construct_tma_gbasis, make_tma_atom, tma_cta_v_map, TmaAtom, TmaOp, TMA_MAX_RANK};
+pub(crate) use tma::is_tma_without_box;
+pub use tma::{construct_tma_gbasis, make_tma_atom, tma_cta_v_map, tma_operation, TmaAux, TmaOp};
+pub use tma_copy::{get_tma_tensor, make_tma_copy, tma_partition, TmaPartition};
+pub use tma_desc::TMA_MAX_RANK;
 
 use crate::basis::IdentityTensor;
 use crate::coord::Coord;
@@ -291,6 +296,29 @@ pub struct CopyAtom {
     pub dst: Layout,
     /// `ValLayoutRef`.
     pub reference: Layout,
+    /// The TMA's parameters of a TMA atom ([`make_tma_atom`]); `None` for other atoms.
+    pub tma: Option<Box<TmaAux>>,
+}
+
+impl CopyAtom {
+    /// The TMA's parameters of a TMA atom.
+    ///
+    /// # Errors
+    /// [`LayoutError::InvalidArgument`] for an atom `make_tma_atom` did not build.
+    ///
+    /// ```
+    /// use cute_layout::atom::{copy_op, make_copy_atom, ValueType};
+    /// let atom = make_copy_atom(&copy_op("SM75_U32x4_LDSM_N")?, ValueType::Half)?;
+    /// assert!(atom.tma().is_err());
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn tma(&self) -> Result<&TmaAux> {
+        self.tma.as_deref().ok_or_else(|| LayoutError::InvalidArgument {
+            op: "TMA atom",
+            detail: format!("{self} is no TMA atom with a box (make_tma_atom builds one)"),
+            hint: "build the atom with make_tma_atom (Copy_Atom<SM90_TMA_LOAD,T,GMEM,SMEM,CTA_TILER>)",
+        })
+    }
 }
 
 /// `Copy_Atom<OP, T>{}`: recasts the bit layouts of `op` to elements of `value_type`.
@@ -335,6 +363,7 @@ pub fn make_copy_atom(op: &CopyOp, value_type: ValueType) -> Result<CopyAtom> {
         src: recast("Src", &op.src)?,
         dst: recast("Dst", &op.dst)?,
         reference: recast("Ref", &op.reference)?,
+        tma: None,
     })
 }
 

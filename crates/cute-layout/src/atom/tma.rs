@@ -8,6 +8,10 @@
 //! merges it into box modes of at most 256 elements ([`crate::coalesce_256`]). The result is
 //! a basis layout `tma_box_shape : gmem_mode`, at most rank 5.
 //!
+//! [`make_tma_atom`] adds what `make_tma_copy_desc` computes on the host (`tma_desc.rs`): the
+//! descriptor's box and gmem extents and strides, checked as C++ asserts, and the strides of the
+//! TMA coordinate tensor; `tma_copy.rs` builds the tiled copy, that tensor and the partitions.
+//!
 //! ```
 //! use cute_layout::atom::{construct_tma_gbasis, tma_cta_v_map};
 //! let gmem = "(_512,_512):(_512,_1)".parse()?;   // K-major half_t matrix
@@ -18,6 +22,7 @@
 //! # Ok::<(), cute_layout::LayoutError>(())
 //! ```
 
+use super::tma_desc::{descriptor, tma_tensor_stride, TMA_MAX_RANK};
 use super::{make_copy_atom, CopyAtom, CopyOp, ValueType};
 use crate::algebra::coalesce::coalesce_256;
 use crate::algebra::composition::{composition, composition_tiler};
@@ -31,9 +36,6 @@ use crate::swizzle::{AnyLayout, Swizzle};
 use crate::tiler::Tiler;
 use crate::tree::Tree;
 use crate::tuple::IntTuple;
-
-/// The largest rank of a TMA box (the hardware's 5 dimensions).
-pub const TMA_MAX_RANK: usize = 5;
 
 /// `make_identity_layout(shape(gmem)).compose(cta_tiler)`: the CTA tile's map from its value
 /// index to global-memory coordinates, as `make_tma_atom` builds it.
@@ -229,16 +231,33 @@ impl TmaOp {
     }
 }
 
-/// What `make_tma_atom` computes on the host: the box ([`construct_tma_gbasis`]), the
-/// shared-memory swizzle the TMA applies, and the copy atom (one instruction moving the box).
+/// What `make_tma_atom` computes on the host besides the copy atom's layouts (C++'s
+/// `AuxTmaParams` and the descriptor's box), with the arguments it was built from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TmaAtom {
+pub struct TmaAux {
+    /// The operation.
+    pub op: TmaOp,
+    /// The global-memory tensor's layout.
+    pub gmem: Layout,
+    /// The shared-memory layout (plain or swizzled).
+    pub smem: AnyLayout,
+    /// The CTA tile (`cta_tiler`).
+    pub cta_tiler: Tiler,
+    /// `size(cluster_size)`: the number of CTAs the box is multicast to.
+    pub num_multicast: Int,
     /// `tma_box_shape : gmem_mode` (`AuxParams::TmaGmemBasis`).
     pub gbasis: BasisLayout,
     /// The smem layout's swizzle (`Sw<0,4,3>`, no swizzle, for a plain layout).
     pub swizzle: Swizzle,
-    /// `Copy_Atom<Copy_Traits<OP, C<bits>, Aux>, T>`: one thread moving the whole box.
-    pub atom: CopyAtom,
+    /// `AuxParams::g_stride_`: for each gmem mode, the TMA coordinate it steps (`_0` where none).
+    pub g_stride: Tree<ScaledBasis>,
+    /// The descriptor's `boxDim`: the box per TMA mode, the last modes split by the multicast
+    /// (its `elementStrides` are all 1 in CuTe).
+    pub box_shape: Vec<i64>,
+    /// The descriptor's `globalDim`.
+    pub gmem_prob_shape: Vec<i64>,
+    /// The descriptor's `globalStrides`, in bytes (the first, always the element, included).
+    pub gmem_prob_stride: Vec<i64>,
 }
 
 /// The TMA's swizzle of the smem layout, checked as `get_tma_swizzle_bits` and
@@ -264,20 +283,33 @@ fn tma_swizzle(smem: &AnyLayout) -> Result<Swizzle> {
 }
 
 /// `make_tma_atom(OP, gtensor, slayout, cta_tiler, cluster_size)` for a global tensor of
-/// `value_type` elements: the TMA box, its swizzle and the copy atom C++ returns (its print is
-/// [`crate::notation::atom::copy_atom_text`]). The multicast count only splits the box among
-/// CTAs in the descriptor, which is not computed here; it does not change the atom.
+/// `value_type` elements: the copy atom C++ returns (its print is
+/// [`crate::notation::atom::copy_atom_text`]), one thread moving the whole box, with the TMA's
+/// parameters in [`CopyAtom::tma`]: the box ([`construct_tma_gbasis`]), its swizzle, the TMA
+/// tensor's strides and the descriptor's box split among `num_multicast` CTAs.
 ///
 /// # Errors
 /// As [`construct_tma_gbasis`]; [`LayoutError::InvalidArgument`] for a swizzle the TMA cannot
-/// apply (C++'s "Unsupported layout swizzle").
+/// apply (C++'s "Unsupported layout swizzle") and where `make_tma_copy_desc` asserts: a gmem
+/// whose box mode 0 is not its unit-stride mode ("Majorness of smem doesn't match majorness of
+/// gmem"), byte strides not a multiple of 16 or from 2^40 on, extents outside [1, 2^32], a box
+/// the multicast does not split evenly, a box mode above 256.
 ///
 /// ```
 /// use cute_layout::atom::{make_tma_atom, TmaOp, ValueType};
+/// use cute_layout::Int;
 /// let smem = "Sw<3,4,3> o _0 o (_128,_64):(_64,_1)".parse()?;
-/// let tma = make_tma_atom(TmaOp::Load, ValueType::Half, &"(_512,_512):(_512,_1)".parse()?, &smem, &"(_128,_64)".parse()?)?;
+/// let gmem = "(_512,_512):(_512,_1)".parse()?;
+/// let atom = make_tma_atom(TmaOp::Load, ValueType::Half, &gmem, &smem, &"(_128,_64)".parse()?, Int::ONE)?;
+/// assert_eq!(atom.src.to_string(), "(_1,_8192):(_0,_1)");
+/// let tma = atom.tma()?;
 /// assert_eq!(tma.gbasis.to_string(), "(_64,_128):(_1@1,_1@0)");
-/// assert_eq!(tma.atom.src.to_string(), "(_1,_8192):(_0,_1)");
+/// assert_eq!(tma.g_stride.to_string(), "(_1@1,_1@0)");
+/// assert_eq!(tma.gmem_prob_stride[..2], [2, 1024]);
+/// // an MN-major gmem under a K-major smem: the box's first mode is not contiguous
+/// let mn = "(_512,_512):(_1,_512)".parse()?;
+/// let err = make_tma_atom(TmaOp::Load, ValueType::Half, &mn, &smem, &"(_128,_64)".parse()?, Int::ONE);
+/// assert!(err.unwrap_err().to_string().contains("Majorness of smem doesn't match majorness of gmem"));
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn make_tma_atom(
@@ -286,27 +318,68 @@ pub fn make_tma_atom(
     gmem: &Layout,
     smem: &AnyLayout,
     cta_tiler: &Tiler,
-) -> Result<TmaAtom> {
+    num_multicast: Int,
+) -> Result<CopyAtom> {
     let swizzle = tma_swizzle(smem)?;
     let bits = value_type.bits();
     let v = tma_cta_v_map(gmem, cta_tiler)?;
     let gbasis = construct_tma_gbasis(gmem, bits, smem.inner(), &v, bits)?;
+    let (prob_shape, prob_stride, box_dims) =
+        descriptor(gmem, &gbasis, bits, num_multicast.value())?;
+    let g_stride = tma_tensor_stride(gmem, &gbasis, bits, &prob_stride)?;
     let box_bits = gbasis.shape().size()?.mul(Int::fixed(bits))?;
-    // (thr, bit) -> bit: one thread moves the whole box
+    let mut atom = make_copy_atom(&tma_copy_op(op, box_bits)?, value_type)?;
+    atom.tma = Some(Box::new(TmaAux {
+        op,
+        gmem: gmem.clone(),
+        smem: smem.clone(),
+        cta_tiler: cta_tiler.clone(),
+        num_multicast,
+        gbasis,
+        swizzle,
+        g_stride,
+        box_shape: box_dims,
+        gmem_prob_shape: prob_shape,
+        gmem_prob_stride: prob_stride,
+    }));
+    Ok(atom)
+}
+
+/// `Copy_Atom<OP,T>` of a TMA operation before `make_tma_atom` gives it a box: the operation
+/// and element type only (`make_tma_atom`'s first argument in `cute eval`). It has no TMA
+/// parameters ([`CopyAtom::tma`] is an error) and its layouts are those of a one-element box;
+/// the tiled-copy operations of the registry refuse it.
+///
+/// # Errors
+/// None in practice (the layouts are fixed); kept a `Result` as [`make_copy_atom`].
+///
+/// ```
+/// use cute_layout::atom::{tma_operation, TmaOp, ValueType};
+/// let op = tma_operation(TmaOp::Load, ValueType::Half)?;
+/// assert_eq!(op.to_string(), "Copy_Atom<SM90_TMA_LOAD,half_t>");
+/// assert!(op.tma().is_err());
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn tma_operation(op: TmaOp, value_type: ValueType) -> Result<CopyAtom> {
+    make_copy_atom(&tma_copy_op(op, Int::fixed(value_type.bits()))?, value_type)
+}
+
+/// `Copy_Traits<OP, C<box_bits>>`: one thread moving the whole box, `(thr, bit) -> bit`.
+fn tma_copy_op(op: TmaOp, box_bits: Int) -> Result<CopyOp> {
     let per_box = Layout::new(
         IntTuple::tuple([IntTuple::int(Int::ONE), IntTuple::int(box_bits)])?,
         IntTuple::tuple([IntTuple::int(Int::ZERO), IntTuple::int(Int::ONE)])?,
     )?;
-    let copy = CopyOp {
+    Ok(CopyOp {
         name: op.name().to_string(),
         thr_id: Layout::leaf(Int::ONE, Int::ZERO),
         src: per_box.clone(),
         dst: per_box.clone(),
         reference: per_box,
-    };
-    Ok(TmaAtom {
-        gbasis,
-        swizzle,
-        atom: make_copy_atom(&copy, value_type)?,
     })
+}
+
+/// Whether `atom` is a TMA operation that `make_tma_atom` has not given a box.
+pub(crate) fn is_tma_without_box(atom: &CopyAtom) -> bool {
+    atom.tma.is_none() && TmaOp::from_name(&atom.op.name).is_ok()
 }

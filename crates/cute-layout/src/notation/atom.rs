@@ -2,15 +2,18 @@
 //! names, and `print(MMA_Atom)`, `print(Copy_Atom)`, `print(TiledMMA)`, `print(TiledCopy)` and
 //! the GMMA shared-memory layout atoms byte for byte as CuTe C++ prints them.
 
+use super::swizzle::{parse_swizzled, Swizzled};
 use super::Parser;
 use crate::atom::{
     copy_op, gmma_layout_atom, is_mma_atom, make_copy_atom, make_tiled_copy, make_tiled_copy_impl,
-    make_tiled_mma, mma_atom, CopyAtom, GmmaSwizzle, Major, MmaAtom, Permutation, SmemLayout,
-    TiledCopy, TiledMma, ValueType,
+    make_tiled_mma, make_tma_atom, make_tma_copy, mma_atom, tma_operation, CopyAtom, GmmaSwizzle,
+    Major, MmaAtom, Permutation, SmemLayout, TiledCopy, TiledMma, TmaOp, ValueType,
 };
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::swizzle::AnyLayout;
+use crate::tiler::Tiler;
 use crate::value::Value;
 use std::fmt::{self, Write};
 
@@ -349,6 +352,31 @@ pub fn tiled_copy_text(tc: &TiledCopy) -> String {
     s
 }
 
+/// A request whose name is a literal as `cute eval` prints it (`Copy_Atom<...>`,
+/// `TiledCopy<...>`, `TiledMMA<...>`): that value, a TMA atom with `--get S|D` as the tiled copy
+/// of `make_tma_copy`; `None` for a name.
+fn atom_literal_object(req: &AtomRequest<'_>) -> Result<Option<AtomObject>> {
+    let text = req.name.trim();
+    if !["Copy_Atom<", "TiledCopy<", "TiledMMA<"]
+        .iter()
+        .any(|h| text.starts_with(h))
+    {
+        return Ok(None);
+    }
+    let mut p = Parser::new(text);
+    let v = p.atom_literal()?;
+    p.end()?;
+    Ok(Some(match v {
+        Value::CopyAtom(a) if a.tma.is_some() && req.query.is_some() => {
+            AtomObject::TiledCopy(make_tma_copy(&a)?)
+        }
+        Value::CopyAtom(a) => AtomObject::Copy(*a),
+        Value::TiledCopy(c) => AtomObject::TiledCopy(*c),
+        Value::TiledMma(m) => AtomObject::TiledMma(*m),
+        _ => return Ok(None),
+    }))
+}
+
 /// What `cute atom` is asked to print.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct AtomRequest<'a> {
@@ -401,6 +429,9 @@ pub enum AtomObject {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn resolve_atom(req: &AtomRequest<'_>) -> Result<AtomObject> {
+    if let Some(object) = atom_literal_object(req)? {
+        return Ok(object);
+    }
     let name = canonical_atom_name(req.name);
     if let Some(atom) = parse_gmma_layout_atom(&name) {
         return Ok(AtomObject::Smem(match req.shape {
@@ -589,11 +620,30 @@ impl fmt::Display for MmaAtom {
     }
 }
 
-/// A copy atom on one line: C++'s type, `Copy_Atom<SM75_U32x4_LDSM_N,half_t>`.
+/// A copy atom on one line: C++'s type, `Copy_Atom<SM75_U32x4_LDSM_N,half_t>`; a TMA atom
+/// with the arguments of `make_tma_atom` after the type,
+/// `Copy_Atom<SM90_TMA_LOAD,half_t,GMEM,SMEM,CTA_TILER,CLUSTER_SIZE>` (it reads back).
 impl fmt::Display for CopyAtom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let t = value_type_name(self.value_type);
-        write!(f, "Copy_Atom<{},{t}>", self.op.name)
+        write!(f, "Copy_Atom<{},{t}", self.op.name)?;
+        if let Some(a) = &self.tma {
+            let tiler = shape_text(&a.cta_tiler).unwrap_or_else(|| a.cta_tiler.to_string());
+            write!(f, ",{},{},{tiler},{}", a.gmem, a.smem, a.num_multicast)?;
+        }
+        f.write_str(">")
+    }
+}
+
+/// A tiler of integers as the shape C++ passes (`(_128,_64)`); `None` for another tiler.
+fn shape_text(t: &Tiler) -> Option<String> {
+    match t {
+        Tiler::Int(n) => Some(n.to_string()),
+        Tiler::Tuple(v) => {
+            let modes: Option<Vec<String>> = v.iter().map(shape_text).collect();
+            Some(format!("({})", modes?.join(",")))
+        }
+        Tiler::Layout(_) | Tiler::Underscore => None,
     }
 }
 
@@ -722,14 +772,52 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// `<OP,T>` of `Copy_Atom<OP,T>`.
+    /// `<OP,T>` of `Copy_Atom<OP,T>`, or `<TMA_OP,T,GMEM,SMEM,CTA_TILER[,CLUSTER_SIZE]>` (the
+    /// arguments of `make_tma_atom`) for `SM90_TMA_LOAD`, `SM90_TMA_LOAD_MULTICAST`,
+    /// `SM90_TMA_STORE`; `<TMA_OP,T>` alone is the operation without its box
+    /// ([`crate::atom::tma_operation`], the first argument of `make_tma_atom`).
     fn copy_atom_args(&mut self) -> Result<CopyAtom> {
         self.expect(b'<')?;
-        let op = copy_op(&canonical_atom_name(self.type_name()?))?;
+        let name = canonical_atom_name(self.type_name()?);
         self.expect(b',')?;
         let t = parse_value_type(self.type_name()?)?;
+        if name.starts_with("SM90_TMA_") {
+            return self.tma_atom_args(TmaOp::from_name(&name)?, t);
+        }
+        let op = copy_op(&name)?;
         self.expect(b'>')?;
         make_copy_atom(&op, t)
+    }
+
+    /// `,GMEM,SMEM,CTA_TILER[,CLUSTER_SIZE]>` of a TMA atom literal: `make_tma_atom`'s arguments.
+    fn tma_atom_args(&mut self, op: TmaOp, t: ValueType) -> Result<CopyAtom> {
+        let what = "`Copy_Atom<SM90_TMA_LOAD,T,GMEM,SMEM,CTA_TILER[,CLUSTER_SIZE]>`";
+        if self.accept(b'>') {
+            return tma_operation(op, t);
+        }
+        self.expect(b',')?;
+        let gmem = self.layout()?;
+        self.expect(b',')?;
+        self.skip_ws();
+        let smem = if self.peek() == Some(b'S') {
+            match parse_swizzled(self)? {
+                Swizzled::Composed(c) => AnyLayout::Composed(*c),
+                Swizzled::Swizzle(_) => return Err(self.error(what)),
+            }
+        } else {
+            AnyLayout::Layout(self.layout()?)
+        };
+        self.expect(b',')?;
+        let tiler = self.tiler()?;
+        let n = if self.accept(b',') {
+            let n = self.int_tuple()?;
+            n.as_leaf()
+                .ok_or_else(|| self.error("an integer cluster size"))?
+        } else {
+            Int::ONE
+        };
+        self.expect(b'>')?;
+        make_tma_atom(op, t, &gmem, &smem, &tiler, n)
     }
 
     /// A copy atom argument of `TiledCopy<...>`: `Copy_Atom<OP,T>`.

@@ -176,12 +176,31 @@ impl Args {
         }
     }
 
-    /// Argument `i` as a copy atom `Copy_Atom<OP,T>`.
+    /// Argument `i` as a copy atom `Copy_Atom<OP,T>`; a TMA operation without its box
+    /// (`Copy_Atom<SM90_TMA_LOAD,T>`) is refused: only `make_tma_atom` takes it.
     pub(crate) fn copy_atom(&self, i: usize) -> Result<&CopyAtom> {
         match &self.items[i] {
+            Value::CopyAtom(c) if crate::atom::is_tma_without_box(c) => Err(self.wrong(
+                i,
+                "a copy atom with its layouts: give a TMA operation its box with make_tma_atom(OP, gmem, smem, cta_tiler)",
+            )),
             Value::CopyAtom(c) => Ok(c),
             _ => Err(self.wrong(i, "a copy atom Copy_Atom<OP,T>")),
         }
+    }
+
+    /// Argument `i` as the TMA atom a copy atom or tiled copy holds (`make_tma_atom`,
+    /// `make_tma_copy`).
+    pub(crate) fn tma_atom(&self, i: usize) -> Result<&CopyAtom> {
+        let atom = match &self.items[i] {
+            Value::CopyAtom(c) => c,
+            Value::TiledCopy(c) => &c.atom,
+            _ => {
+                return Err(self.wrong(i, "a TMA atom (make_tma_atom) or TMA copy (make_tma_copy)"))
+            }
+        };
+        atom.tma()?;
+        Ok(atom)
     }
 
     /// Argument `i` as a tiled copy.

@@ -2,8 +2,9 @@
 
 use super::{args::atom_layout_default, swizzled::partitioned, Args};
 use crate::atom::{
-    make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, make_tiled_mma,
-    Partitionable, TiledCopy, TiledMma,
+    get_tma_tensor, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c,
+    make_tiled_mma, make_tma_atom, make_tma_copy, tma_partition, CopyAtom, Partitionable,
+    TiledCopy, TiledMma, TmaOp,
 };
 use crate::basis::IdentityTensor;
 use crate::error::Result;
@@ -156,4 +157,67 @@ pub(super) fn tma_gbasis(a: &Args) -> Result<Value> {
         .map_err(|e| e.within("construct_tma_gbasis"))?;
     let b = crate::atom::construct_tma_gbasis(&gmem, 8, smem.inner(), &v, 8)?;
     Ok(Value::Basis(Box::new(b)))
+}
+
+/// `make_tma_atom(op, gmem, smem, cta_tiler, cluster_size = _1)`: `op` names the TMA operation
+/// and element type (`Copy_Atom<SM90_TMA_LOAD,half_t>`, or a TMA atom, whose box is replaced).
+pub(super) fn tma_atom(a: &Args) -> Result<Value> {
+    let atom = build_tma_atom(a).map_err(|e| e.within("make_tma_atom"))?;
+    Ok(Value::CopyAtom(Box::new(atom)))
+}
+
+fn build_tma_atom(a: &Args) -> Result<CopyAtom> {
+    let Value::CopyAtom(op) = &a.items[0] else {
+        return Err(a.wrong(0, "a TMA operation Copy_Atom<SM90_TMA_LOAD,T>"));
+    };
+    let tma_op = TmaOp::from_name(&op.op.name)?;
+    let n = match a.len() {
+        5 => a.int(4)?,
+        _ => Int::ONE,
+    };
+    let smem = a.any_layout(2)?;
+    make_tma_atom(
+        tma_op,
+        op.value_type,
+        &*a.layout(1)?,
+        &smem,
+        &*a.tiler(3)?,
+        n,
+    )
+}
+
+/// `make_tma_copy(op, gmem, smem, cta_tiler, cluster_size = _1)`: the TiledCopy of the TMA atom.
+pub(super) fn tma_copy(a: &Args) -> Result<Value> {
+    let within = |e: crate::error::LayoutError| e.within("make_tma_copy");
+    let tc = make_tma_copy(&build_tma_atom(a).map_err(within)?)?;
+    Ok(Value::TiledCopy(Box::new(tc)))
+}
+
+/// `tma.get_tma_tensor(gmem_shape)` of a TMA atom or TMA copy.
+pub(super) fn tma_tensor(a: &Args) -> Result<Value> {
+    let t = get_tma_tensor(a.tma_atom(0)?, &a.int_tuple(1)?)?;
+    Ok(Value::IdentityTensor(Box::new(t)))
+}
+
+/// `tma_partition(tma, cta_coord, cta_layout, stensor, gtensor)`: `get<0>` (the TMA coordinate
+/// tensor) or `get<1>` (the smem tensor) of C++'s result.
+/// (The form taking the identity tensor `gtensor`; without one, the call is refused.)
+pub(super) fn tma_partition_part(a: &Args, g: IdentityTensor, smem: bool) -> Result<Value> {
+    a.arity(5, 5)?;
+    a.op.check_kinds(a)?;
+    let atom = a.tma_atom(0)?;
+    let p = tma_partition(atom, a.int(1)?, &*a.layout_or_shape(2)?, a.tensor(3)?, g)?;
+    Ok(match smem {
+        false => Value::IdentityTensor(Box::new(p.gmem)),
+        true => tensor_value(p.smem),
+    })
+}
+
+/// `tma_partition` without a TMA coordinate tensor: refused.
+pub(super) fn tma_partition_needs_gtensor(a: &Args) -> Result<Value> {
+    a.arity(5, 5)?;
+    Err(a.wrong(
+        4,
+        "the TMA coordinate tensor (get_tma_tensor, local_tile, group)",
+    ))
 }

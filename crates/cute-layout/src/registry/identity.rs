@@ -147,6 +147,18 @@ pub(super) fn flat_divide_form(a: &Args, t: IdentityTensor, basis: bool) -> Resu
     by_tiler(a, t, basis, flat_divide)
 }
 
+/// `group(T, begin, end)` (C++'s `group_modes<B,E>` of a tensor): the modes grouped, the start kept.
+pub(super) fn group(a: &Args, t: IdentityTensor, basis: bool) -> Result<Value> {
+    a.arity(3, 3)?;
+    let (begin, end) = (a.index(1)?, a.index(2)?);
+    let r = t.map_layout(|l| l.group(begin, end))?;
+    Ok(if basis {
+        Value::Basis(Box::new(r.layout().clone()))
+    } else {
+        tensor(r)
+    })
+}
+
 /// `coalesce(T)`: a basis layout merges along one basis direction only.
 pub(super) fn coalesce(a: &Args, t: IdentityTensor, basis: bool) -> Result<Value> {
     a.arity(1, 1)?;

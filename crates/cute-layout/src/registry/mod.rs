@@ -191,7 +191,7 @@ impl Operation {
 
     /// Fails unless every argument is of a kind its parameter accepts, naming the operation,
     /// the argument's position, the kinds accepted and the value given.
-    fn check_kinds(&'static self, a: &Args) -> Result<()> {
+    pub(super) fn check_kinds(&'static self, a: &Args) -> Result<()> {
         for (i, v) in a.items.iter().enumerate() {
             let Some(param) = self.param(i) else { continue };
             if !param.kinds.contains(&v.kind()) {

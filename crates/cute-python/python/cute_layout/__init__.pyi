@@ -747,3 +747,33 @@ def construct_tma_gbasis(*args: Any) -> Any:
 
     the TMA box of make_tma_atom as tma_box_shape:gmem_mode (the swizzle of smem is ignored)
     """
+
+def make_tma_atom(*args: Any) -> Any:
+    """make_tma_atom(op, gmem, smem, cta_tiler, cluster_size)
+
+    the TMA copy atom of C++'s make_tma_atom(OP{}, gtensor, smem, cta_tiler, cluster_size): one thread moving the largest box; op is Copy_Atom<SM90_TMA_LOAD|SM90_TMA_LOAD_MULTICAST|SM90_TMA_STORE,T>
+    """
+
+def make_tma_copy(*args: Any) -> Any:
+    """make_tma_copy(op, gmem, smem, cta_tiler, cluster_size)
+
+    the TiledCopy of C++'s make_tma_copy: TiledLayout_TV (multicast CTA, value) -> smem coord and Tiler_MN the CTA tile
+    """
+
+def get_tma_tensor(*args: Any) -> Any:
+    """get_tma_tensor(tma, gmem_shape)
+
+    the TMA coordinate tensor of a TMA atom or copy (C++ tma.get_tma_tensor(gmem_shape)): gmem coordinates mapped to TMA coordinates
+    """
+
+def tma_partition(*args: Any) -> Any:
+    """tma_partition(tma, cta_coord, cta_layout, stensor, gtensor)
+
+    get<0> of C++'s tma_partition: the TMA coordinate tensor gtensor ((TMATile), Rest...) as ((TMA,TMA_Iter), Rest...), started at this CTA's multicast share cta_layout(cta_coord)*size(TMA)/cosize(cta_layout)
+    """
+
+def tma_partition_smem(*args: Any) -> Any:
+    """tma_partition_smem(tma, cta_coord, cta_layout, stensor, gtensor)
+
+    get<1> of C++'s tma_partition: the smem tensor stensor ((TMATile), Rest...) as ((TMA,TMA_Iter), Rest...), moved to this CTA's multicast share
+    """
