@@ -430,6 +430,31 @@ impl ComposedLayout {
         ComposedLayout::with_outer(Outer::Swizzle(swizzle), offset, layout)
     }
 
+    /// C++'s three-argument `composition(A, offset, B)`: the composed layout `A o offset o B`,
+    /// except that an identity swizzle `Sw<0,M,S>` with the static offset `_0` is ignored,
+    /// giving `B` (C++'s overload for `Swizzle<0,M,S>, Int<0>`; a dynamic or nonzero offset
+    /// keeps the composed layout, as in C++). Every composition and structural operation that
+    /// builds a composed layout goes through here, as C++'s do.
+    ///
+    /// ```
+    /// # use cute_layout::{AnyLayout, ComposedLayout, Int, Swizzle};
+    /// let l: cute_layout::Layout = "(_8,_8):(_8,_1)".parse().unwrap();
+    /// let id = Swizzle::new(0, 4, 3).unwrap();
+    /// assert_eq!(ComposedLayout::composition(id, Int::ZERO, l.clone()), AnyLayout::Layout(l.clone()));
+    /// let kept = ComposedLayout::composition(id, Int::fixed(4), l.clone());
+    /// assert_eq!(kept.to_string(), "Sw<0,4,3> o _4 o (_8,_8):(_8,_1)");
+    /// let kept = ComposedLayout::composition(id, Int::dynamic(0), l);
+    /// assert_eq!(kept.to_string(), "Sw<0,4,3> o 0 o (_8,_8):(_8,_1)");
+    /// ```
+    pub fn composition(outer: impl Into<Outer>, offset: Int, layout: Layout) -> AnyLayout {
+        match outer.into() {
+            Outer::Swizzle(sw) if sw.is_identity() && offset == Int::ZERO => {
+                AnyLayout::Layout(layout)
+            }
+            outer => AnyLayout::Composed(ComposedLayout::with_outer(outer, offset, layout)),
+        }
+    }
+
     /// `make_composed_layout(a, offset, b)` for any outer function, e.g. a layout.
     ///
     /// ```
@@ -548,9 +573,9 @@ impl ComposedLayout {
         self.layout.depth()
     }
 
-    /// The same swizzle and offset over `f(L)`: how every structural operation (`layout<I>`,
-    /// `take`, `flatten`, `group`, `coalesce`, the divides and products, `composition(CL, T)`)
-    /// forwards to the inner layout.
+    /// The same swizzle and offset over `f(L)`, kept as a composed layout even for an identity
+    /// swizzle (for the C++ result of a structural operation, which drops an identity swizzle
+    /// with offset `_0`, use [`AnyLayout::map_inner`]).
     ///
     /// # Errors
     /// The error of `f`.
@@ -579,7 +604,8 @@ impl ComposedLayout {
         Ok(())
     }
 
-    /// `composition(CL, tiler)`: `Sw o offset o composition(L, tiler)`.
+    /// `composition(CL, tiler)`: `composition(Sw, offset, composition(L, tiler))` (see
+    /// [`ComposedLayout::composition`]: an identity swizzle with offset `_0` leaves a layout).
     ///
     /// # Errors
     /// As [`composition_tiler`].
@@ -590,8 +616,27 @@ impl ComposedLayout {
     /// let t: Tiler = "(_8,_8)".parse().unwrap();
     /// assert_eq!(cl.compose(&t).unwrap().to_string(), "Sw<3,4,3> o _0 o (_8,_8):(_64,_1)");
     /// ```
-    pub fn compose(&self, tiler: &Tiler) -> Result<ComposedLayout> {
-        self.map_inner(|l| composition_tiler(l, tiler))
+    pub fn compose(&self, tiler: &Tiler) -> Result<AnyLayout> {
+        AnyLayout::Composed(self.clone()).map_inner(|l| composition_tiler(l, tiler))
+    }
+
+    /// `composition(L, Sw)` = `composition(Sw', _0, L)` with `L ∘ Sw = Sw' ∘ L`
+    /// ([`layout_swizzle_commute`]): the layout `L` itself when `Sw'` is the identity, as in C++.
+    ///
+    /// # Errors
+    /// As [`layout_swizzle_commute`].
+    ///
+    /// ```
+    /// # use cute_layout::{ComposedLayout, Layout, Swizzle};
+    /// let l: Layout = "(_8,_8):(_8,_1)".parse().unwrap();
+    /// let r = ComposedLayout::layout_after_swizzle(&l, Swizzle::new(1, 0, 1).unwrap()).unwrap();
+    /// assert_eq!(r.to_string(), "Sw<1,3,1> o _0 o (_8,_8):(_8,_1)");
+    /// let r = ComposedLayout::layout_after_swizzle(&l, Swizzle::new(0, 4, 3).unwrap()).unwrap();
+    /// assert_eq!(r.to_string(), "(_8,_8):(_8,_1)");
+    /// ```
+    pub fn layout_after_swizzle(layout: &Layout, sw: Swizzle) -> Result<AnyLayout> {
+        let commuted = layout_swizzle_commute(layout, sw)?;
+        Ok(ComposedLayout::composition(commuted, Int::ZERO, layout.clone()))
     }
 
     /// `composition(L, CL)` = `composition(composition(L, A), B)` (C++'s rule, which requires a
@@ -618,18 +663,22 @@ impl ComposedLayout {
     pub fn compose_after(outer: &Layout, cl: &ComposedLayout) -> Result<AnyLayout> {
         cl.require_zero_offset("composition")?;
         Ok(match &cl.outer {
-            Outer::Swizzle(sw) => AnyLayout::Composed(ComposedLayout::new(
+            Outer::Swizzle(sw) => ComposedLayout::composition(
                 layout_swizzle_commute(outer, *sw)?,
                 Int::ZERO,
                 composition(outer, &cl.layout)?,
-            )),
+            ),
             Outer::Layout(a) => {
                 AnyLayout::Layout(composition(&composition(outer, a)?, &cl.layout)?)
             }
         })
     }
 
-    /// `composition(Sw, CL)` = `(Sw ∘ Sw_CL) o offset o L`.
+    /// `composition(Sw, CL)` = `composition(Sw ∘ Sw_CL, offset, L)`: the layout `L` itself when
+    /// the merged swizzle is the identity and the offset `_0` (as
+    /// [`ComposedLayout::composition`]). C++ has no `composition(Swizzle, ComposedLayout)`;
+    /// this is its `composition(Swizzle, Swizzle)` followed by its three-argument
+    /// `composition`.
     ///
     /// # Errors
     /// As [`Swizzle::compose`].
@@ -639,10 +688,13 @@ impl ComposedLayout {
     /// let cl: ComposedLayout = "Sw<1,1,2> o _0 o _16:_1".parse().unwrap();
     /// let r = ComposedLayout::swizzle_after(Swizzle::new(1, 0, 2).unwrap(), &cl).unwrap();
     /// assert_eq!(r.to_string(), "Sw<2,0,2> o _0 o _16:_1");
+    /// let r = ComposedLayout::swizzle_after(Swizzle::new(1, 1, 2).unwrap(), &cl).unwrap();
+    /// assert_eq!(r.to_string(), "_16:_1");
     /// ```
-    pub fn swizzle_after(sw: Swizzle, cl: &ComposedLayout) -> Result<ComposedLayout> {
-        Ok(ComposedLayout::new(
-            sw.compose(cl.require_swizzle("composition")?)?,
+    pub fn swizzle_after(sw: Swizzle, cl: &ComposedLayout) -> Result<AnyLayout> {
+        let merged = sw.compose(cl.require_swizzle("composition")?)?;
+        Ok(ComposedLayout::composition(
+            merged,
             cl.offset,
             cl.layout.clone(),
         ))
@@ -664,16 +716,14 @@ impl ComposedLayout {
     /// let b: ComposedLayout = "Sw<1,1,2> o _0 o _16:_1".parse().unwrap();
     /// assert_eq!(ComposedLayout::compose_both(&a, &b).unwrap().to_string(), "Sw<2,0,2> o _0 o _16:_1");
     /// ```
-    pub fn compose_both(a: &ComposedLayout, b: &ComposedLayout) -> Result<ComposedLayout> {
+    pub fn compose_both(a: &ComposedLayout, b: &ComposedLayout) -> Result<AnyLayout> {
         a.require_zero_offset("composition")?;
         match ComposedLayout::compose_after(&a.layout, b)? {
-            AnyLayout::Layout(l) => Ok(ComposedLayout::with_outer(a.outer.clone(), a.offset, l)),
-            AnyLayout::Composed(asb) => Ok(ComposedLayout::new(
-                a.require_swizzle("composition")?
-                    .compose(asb.require_swizzle("composition")?)?,
-                asb.offset,
-                asb.layout,
-            )),
+            AnyLayout::Layout(l) => Ok(ComposedLayout::composition(a.outer.clone(), a.offset, l)),
+            AnyLayout::Composed(asb) => {
+                let sw = a.require_swizzle("composition")?;
+                ComposedLayout::swizzle_after(sw, &asb)
+            }
         }
     }
 
@@ -710,13 +760,8 @@ impl ComposedLayout {
             )));
         }
         self.require_zero_offset("right_inverse")?;
-        let inv = right_inverse(&self.layout)?;
         let sw = self.require_swizzle("right_inverse")?;
-        Ok(AnyLayout::Composed(ComposedLayout::new(
-            layout_swizzle_commute(&inv, sw)?,
-            Int::ZERO,
-            inv,
-        )))
+        ComposedLayout::layout_after_swizzle(&right_inverse(&self.layout)?, sw)
     }
 
     /// `left_inverse(CL)` = `composition(left_inverse(L), Sw)`; for a layout `A`, C++'s generic
@@ -744,13 +789,8 @@ impl ComposedLayout {
             )));
         }
         self.require_zero_offset("left_inverse")?;
-        let inv = left_inverse(&self.layout)?;
         let sw = self.require_swizzle("left_inverse")?;
-        Ok(AnyLayout::Composed(ComposedLayout::new(
-            layout_swizzle_commute(&inv, sw)?,
-            Int::ZERO,
-            inv,
-        )))
+        ComposedLayout::layout_after_swizzle(&left_inverse(&self.layout)?, sw)
     }
 
     /// `max_common_vector(CL, B)` = `min(2^M, max_common_vector(L, B))`; for a layout outer
@@ -823,7 +863,7 @@ impl ComposedLayout {
         };
         if coord.leaves().all(|l| l == CoordLeaf::Underscore) {
             return Ok((
-                AnyLayout::Composed(ComposedLayout::new(sw, self.offset, sliced)),
+                ComposedLayout::composition(sw, self.offset, sliced),
                 Int::ZERO,
             ));
         }
@@ -1035,14 +1075,28 @@ impl AnyLayout {
         self.inner().size()
     }
 
-    /// The same outer function over `f(inner)` (see [`ComposedLayout::map_inner`]).
+    /// The same outer function over `f(inner)`, as C++'s
+    /// `composition(A, offset, f(B))` ([`ComposedLayout::composition`]): how every structural
+    /// operation (`layout<I>`, `take`, `flatten`, `group`, `coalesce`, the divides and
+    /// products, `composition(CL, T)`) forwards to the inner layout. An identity swizzle with
+    /// offset `_0` is dropped, as in C++.
     ///
     /// # Errors
     /// The error of `f`.
+    ///
+    /// ```
+    /// # use cute_layout::{AnyLayout, coalesce};
+    /// let cl: AnyLayout = "Sw<3,4,3> o _0 o (_8,(_8,_8)):(_64,(_1,_8))".parse().unwrap();
+    /// assert_eq!(cl.map_inner(coalesce).unwrap().to_string(), "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
+    /// let id: AnyLayout = "Sw<0,4,3> o _0 o (_8,_8):(_8,_1)".parse().unwrap();
+    /// assert_eq!(id.map_inner(coalesce).unwrap().to_string(), "(_8,_8):(_8,_1)");
+    /// ```
     pub fn map_inner(&self, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<AnyLayout> {
         Ok(match self {
             AnyLayout::Layout(l) => AnyLayout::Layout(f(l)?),
-            AnyLayout::Composed(c) => AnyLayout::Composed(c.map_inner(f)?),
+            AnyLayout::Composed(c) => {
+                ComposedLayout::composition(c.outer.clone(), c.offset, f(&c.layout)?)
+            }
         })
     }
 
