@@ -361,7 +361,7 @@ fn run(command: Command) -> Outcome {
         }
         Command::Explain { expr, json } => {
             let e = explain(&expr)?;
-            warn(&warnings(&expr));
+            warn(&e.warnings);
             out(if json {
                 e.to_json() + "\n"
             } else {
@@ -401,11 +401,7 @@ fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
 
 /// `show`, `latex` and `svg`: evaluate, render with the library, write.
 fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
-    if let Command::Show { expr, .. }
-    | Command::Latex { expr, .. }
-    | Command::Svg { expr, .. }
-    | Command::Html { expr, .. } = &command
-    {
+    if let Command::Html { expr, .. } = &command {
         warn(&warnings(expr));
     }
     match command {
@@ -414,7 +410,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             tv: None,
             draw,
         } => out(render::grid_opts(
-            &render::subject(&expr)?,
+            &subject(&expr)?,
             &draw.options(Label::Offset)?,
         )?)?,
         Command::Show {
@@ -438,7 +434,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                     render::latex_tv(&plain_layout(&expr)?, &tile.parse::<IntTuple>()?)?
                 }
                 None => {
-                    render::latex_opts(&render::subject(&expr)?, &draw.options(Label::Offset)?)?
+                    render::latex_opts(&subject(&expr)?, &draw.options(Label::Offset)?)?
                 }
             };
             write_out(output.as_deref(), tex.as_bytes())?;
@@ -570,9 +566,16 @@ fn draw_svg(
     check_extension(output, &["svg", "png"])?;
     let svg = match tv {
         Some(tile) => svg_tv_opts(&tv_layout(expr, tile)?, &options)?,
-        None => render::svg(&render::subject(expr)?, &options)?,
+        None => render::svg(&subject(expr)?, &options)?,
     };
     write_picture(output, &svg)
+}
+
+/// What EXPR draws ([`render::subject`]), its warnings printed.
+fn subject(expr: &str) -> Result<render::Subject, cute_layout::LayoutError> {
+    let s = render::subject(expr)?;
+    warn(&s.warnings);
+    Ok(s)
 }
 
 /// Writes an SVG picture, rasterized to PNG when FILE ends in `.png`.
@@ -598,7 +601,7 @@ fn tv_layout(expr: &str, tile: &str) -> Result<TvLayout, Box<dyn std::error::Err
 
 /// The layout EXPR yields, which must be an ordinary one (not a composed layout).
 fn plain_layout(expr: &str) -> Result<cute_layout::Layout, Box<dyn std::error::Error>> {
-    match render::subject(expr)?.layout {
+    match subject(expr)?.layout {
         AnyLayout::Layout(l) => Ok(l),
         AnyLayout::Composed(c) => {
             Err(format!("{expr} is the composed layout {c}; --tv needs an ordinary layout").into())
