@@ -868,7 +868,12 @@ impl ComposedLayout {
             ));
         }
         let yz = sw.yyy_mask() | sw.zzz_mask();
-        let only_zy = xor(self.offset, bit_and(off, yz));
+        // static as C++'s MixedBits: when the offset is, and the dynamic coordinates reach no
+        // Y/Z bit
+        let only_zy = Int::new(
+            self.offset.value() ^ (off.value() & yz),
+            self.offset.is_static() && self.diced_bits_static(coord, yz)?,
+        );
         let anti_zy = off.sub(bit_and(off, yz))?;
         // The Y/Z bits the sliced layout can reach.
         let mut active = 0i64;
@@ -901,14 +906,79 @@ impl ComposedLayout {
             let want = self.call(&c)?.value();
             let got = result.eval(i as i64)? + offset.value();
             if want != got {
-                return Err(LayoutError::Postcondition {
-                    op: "slice_and_offset",
-                    detail: format!("slice {coord} of {self} gives {result}+{offset}, which differs at {i}: {got} ≠ {want}"),
-                    hint: "this swizzled slice cannot be expressed; slice all-`_` instead",
-                });
+                let at = SliceMismatch { index: i, got, want, l_c: self.layout.call(&c)?.value() };
+                return Err(self.slice_error(coord, &result, offset, at));
             }
         }
         Ok((result, offset))
+    }
+
+    /// The error of a slice whose result `result + offset` (C++'s) is not the same function:
+    /// when the offset and `L(c)` share a set bit, the condition C++'s rule relies on
+    /// (`offset + L(c) == offset ^ L(c)`) is named.
+    #[cold]
+    fn slice_error(&self, coord: &Coord, result: &AnyLayout, offset: Int, at: SliceMismatch) -> LayoutError {
+        let SliceMismatch { index, got, want, l_c } = at;
+        let o = self.offset.value();
+        let shared = o & l_c;
+        let what = format!(
+            "slice {coord} of {self}: CuTe's rule gives {result}+{offset}, which differs at {index}: {got} ≠ {want}"
+        );
+        if shared != 0 {
+            LayoutError::Postcondition {
+                op: "slice_and_offset",
+                detail: format!(
+                    "{what}; C++'s rule adds the offset {o} to L(c) = {l_c} as if by XOR, \
+                     which needs offset & L(c) == 0, but they share the bits {shared}, and the carry \
+                     changes the swizzled bits"
+                ),
+                hint: "give the composed layout an offset whose set bits its layout never reaches \
+                       (e.g. a multiple of its cosize), or slice with `_` only",
+            }
+        } else {
+            LayoutError::Postcondition {
+                op: "slice_and_offset",
+                detail: what,
+                hint: "this swizzled slice cannot be expressed; slice all-`_` instead",
+            }
+        }
+    }
+}
+
+/// Where a swizzled slice differs from the layout it slices: index `index` of the slice,
+/// which gives `got` where the layout gives `want`, at a coordinate where the inner layout
+/// gives `l_c`.
+struct SliceMismatch {
+    index: usize,
+    got: i64,
+    want: i64,
+    l_c: i64,
+}
+
+impl ComposedLayout {
+    /// Whether the bits in `mask` of `L(c)` for the integer part `c` of `coord` are known
+    /// statically: every leaf whose coordinate (or stride) is dynamic reaches no bit of `mask`
+    /// (C++'s `to_mixed_bits`, whose dynamic field is `(s-1)*d` of each such leaf).
+    fn diced_bits_static(&self, coord: &Coord, mask: i64) -> Result<bool> {
+        let diced = self.layout.dice(coord)?;
+        let index: IntTuple = dice_coord(coord, coord)?.try_map(|l| match l {
+            CoordLeaf::Index(x) => Ok(x),
+            CoordLeaf::Underscore => Ok(Int::ZERO),
+        })?;
+        let full = crate::coord::idx2crd(&index, diced.shape())?;
+        for ((s, d), c) in diced.leaves().zip(full.leaves()) {
+            if c.is_static() && d.is_static() {
+                continue;
+            }
+            let mut reach = 0i64;
+            for j in 0..s.value().clamp(0, VERIFY_LIMIT) {
+                reach |= j.wrapping_mul(d.value());
+            }
+            if reach & mask != 0 {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 }
 
@@ -978,9 +1048,6 @@ fn bit_and(a: Int, mask: i64) -> Int {
     Int::new(a.value() & mask, a.is_static())
 }
 
-fn xor(a: Int, b: Int) -> Int {
-    Int::new(a.value() ^ b.value(), a.is_static() && b.is_static())
-}
 
 impl fmt::Display for ComposedLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
