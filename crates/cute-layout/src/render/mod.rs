@@ -238,6 +238,8 @@ impl From<AnyLayout> for Subject {
 /// assert_eq!(s.title, "(4,2):(2,1)");
 /// let s = subject("Sw<3,0,3> o _0 o (_8,_8):(_8,_1)").unwrap();
 /// assert_eq!(s.layout.offsets().unwrap()[1], 9); // (1,0) -> 8 -> 8 ^ 1
+/// let s = subject("logical_divide(10:1, 4)").unwrap();
+/// assert!(s.warnings[0].to_string().contains("needs predication"));
 /// ```
 pub fn subject(expr: &str) -> Result<Subject> {
     let expr = expr.trim();
