@@ -433,9 +433,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                     draw.plain("latex --tv")?;
                     render::latex_tv(&plain_layout(&expr)?, &tile.parse::<IntTuple>()?)?
                 }
-                None => {
-                    render::latex_opts(&subject(&expr)?, &draw.options(Label::Offset)?)?
-                }
+                None => render::latex_opts(&subject(&expr)?, &draw.options(Label::Offset)?)?,
             };
             write_out(output.as_deref(), tex.as_bytes())?;
         }

@@ -228,7 +228,9 @@ pub fn eval_with_warnings(expr: &str) -> Result<(Value, Vec<Warning>)> {
 /// assert!(warnings("logical_divide(10:1,").is_empty());
 /// ```
 pub fn warnings(expr: &str) -> Vec<Warning> {
-    parse_with_warnings(expr).map(|(_, w)| w).unwrap_or_default()
+    parse_with_warnings(expr)
+        .map(|(_, w)| w)
+        .unwrap_or_default()
 }
 
 /// [`parse`], with the warnings of every call (the outermost one's too, outermost last): the

@@ -636,7 +636,11 @@ impl ComposedLayout {
     /// ```
     pub fn layout_after_swizzle(layout: &Layout, sw: Swizzle) -> Result<AnyLayout> {
         let commuted = layout_swizzle_commute(layout, sw)?;
-        Ok(ComposedLayout::composition(commuted, Int::ZERO, layout.clone()))
+        Ok(ComposedLayout::composition(
+            commuted,
+            Int::ZERO,
+            layout.clone(),
+        ))
     }
 
     /// `composition(L, CL)` = `composition(composition(L, A), B)` (C++'s rule, which requires a
@@ -906,7 +910,12 @@ impl ComposedLayout {
             let want = self.call(&c)?.value();
             let got = result.eval(i as i64)? + offset.value();
             if want != got {
-                let at = SliceMismatch { index: i, got, want, l_c: self.layout.call(&c)?.value() };
+                let at = SliceMismatch {
+                    index: i,
+                    got,
+                    want,
+                    l_c: self.layout.call(&c)?.value(),
+                };
                 return Err(self.slice_error(coord, &result, offset, at));
             }
         }
@@ -917,8 +926,19 @@ impl ComposedLayout {
     /// when the offset and `L(c)` share a set bit, the condition C++'s rule relies on
     /// (`offset + L(c) == offset ^ L(c)`) is named.
     #[cold]
-    fn slice_error(&self, coord: &Coord, result: &AnyLayout, offset: Int, at: SliceMismatch) -> LayoutError {
-        let SliceMismatch { index, got, want, l_c } = at;
+    fn slice_error(
+        &self,
+        coord: &Coord,
+        result: &AnyLayout,
+        offset: Int,
+        at: SliceMismatch,
+    ) -> LayoutError {
+        let SliceMismatch {
+            index,
+            got,
+            want,
+            l_c,
+        } = at;
         let o = self.offset.value();
         let shared = o & l_c;
         let what = format!(
@@ -1047,7 +1067,6 @@ fn swizzle_layout(sw: Swizzle, offset: Int) -> Result<Layout> {
 fn bit_and(a: Int, mask: i64) -> Int {
     Int::new(a.value() & mask, a.is_static())
 }
-
 
 impl fmt::Display for ComposedLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -29,7 +29,10 @@ fn identity_swizzle_collapses_as_in_cpp() {
         // composition(Swizzle<0,4,3>{}, L)
         ("composition(Sw<0,4,3>, (_8,_8):(_8,_1))", "(_8,_8):(_8,_1)"),
         // composition(Swizzle<0,4,3>{}, _0{}, L)
-        ("composition(Sw<0,4,3>, _0, (_8,_8):(_8,_1))", "(_8,_8):(_8,_1)"),
+        (
+            "composition(Sw<0,4,3>, _0, (_8,_8):(_8,_1))",
+            "(_8,_8):(_8,_1)",
+        ),
         // a nonzero or dynamic offset keeps it
         (
             "composition(Sw<0,4,3>, _4, (_8,_8):(_8,_1))",
@@ -85,7 +88,10 @@ fn identity_swizzle_collapses_as_in_cpp() {
         // composition(Swizzle, Swizzle) stays a swizzle
         ("composition(Sw<1,0,2>, Sw<1,0,2>)", "Sw<0,0,0>"),
         // upcast<2>(Sw<1,0,1> o _0 o _8:_1): C++ keeps it
-        ("upcast(Sw<1,0,1> o _0 o _8:_1, 2)", "Sw<0,0,1> o _0 o _4:_1"),
+        (
+            "upcast(Sw<1,0,1> o _0 o _8:_1, 2)",
+            "Sw<0,0,1> o _0 o _4:_1",
+        ),
     ];
     for (expr, cpp) in cases {
         assert_eq!(ok(expr), cpp, "{expr}");
@@ -193,8 +199,20 @@ fn swizzled_slice_with_overlapping_offset_is_refused() {
 fn negative_stride_divisibility_is_named() {
     let a: Layout = "(_4,_6):(_1,_5)".parse().unwrap();
     for (expr, stride, cpp, b1, a_b1) in [
-        ("composition((_4,_6):(_1,_5), _2:_-5)", "_-5", "_2:_-10", -5, -6),
-        ("composition((_4,_6):(_1,_5), _3:_-6)", "_-6", "_3:_-10", -6, -7),
+        (
+            "composition((_4,_6):(_1,_5), _2:_-5)",
+            "_-5",
+            "_2:_-10",
+            -5,
+            -6,
+        ),
+        (
+            "composition((_4,_6):(_1,_5), _3:_-6)",
+            "_-6",
+            "_3:_-10",
+            -6,
+            -7,
+        ),
     ] {
         let e = err(expr);
         assert!(
@@ -218,13 +236,19 @@ fn negative_stride_divisibility_is_named() {
     assert_eq!(ok("composition((_4,_6):(_1,_4), _2:_-6)"), "_2:_-6");
     // the positive stride is C++'s static_assert "Stride Divisibility Condition"
     let e = err("composition((_4,_6):(_1,_5), _2:_5)");
-    assert!(e.to_string().contains("Stride Divisibility Condition"), "{e}");
+    assert!(
+        e.to_string().contains("Stride Divisibility Condition"),
+        "{e}"
+    );
 }
 
 /// Values of scaled-basis layouts are not called identity layouts.
 #[test]
 fn scaled_basis_layouts_are_named_so() {
     let e = err("cosize((4,3):(_2@0,_1@1))").to_string();
-    assert!(e.contains("the scaled-basis layout (4,3):(_2@0,_1@1)"), "{e}");
+    assert!(
+        e.contains("the scaled-basis layout (4,3):(_2@0,_1@1)"),
+        "{e}"
+    );
     assert!(!e.contains("identity layout"), "{e}");
 }
