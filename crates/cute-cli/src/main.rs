@@ -3,9 +3,9 @@
 mod atoms;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use cute_cli::page::{standalone, PictureOptions};
+use cute_cli::page::{evaluate, standalone_page, PictureOptions};
 use cute_layout::error::Warning;
-use cute_layout::eval::{eval_with_warnings, warnings};
+use cute_layout::eval::eval_with_warnings;
 use cute_layout::explain::explain;
 use cute_layout::notation::{print_as, Syntax};
 use cute_layout::render::{self, Coloring, Highlight, Label};
@@ -401,9 +401,6 @@ fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
 
 /// `show`, `latex` and `svg`: evaluate, render with the library, write.
 fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
-    if let Command::Html { expr, .. } = &command {
-        warn(&warnings(expr));
-    }
     match command {
         Command::Show {
             expr,
@@ -509,7 +506,14 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 coords,
                 ..draw.page_options()?
             };
-            write_out(output.as_deref(), standalone(&expr, &options)?.as_bytes())?;
+            let answer = evaluate(&expr, &options)?;
+            for w in answer["warnings"].as_array().into_iter().flatten() {
+                eprintln!("{}", w.as_str().unwrap_or_default());
+            }
+            write_out(
+                output.as_deref(),
+                standalone_page(&answer, &options).as_bytes(),
+            )?;
         }
         _ => unreachable!("eval, ops, explain and serve are handled in main"),
     }
