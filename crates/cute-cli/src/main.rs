@@ -3,9 +3,9 @@
 mod atoms;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use cute_cli::page::{standalone, PictureOptions};
+use cute_cli::page::{evaluate, standalone_page, PictureOptions};
 use cute_layout::error::Warning;
-use cute_layout::eval::{eval_with_warnings, warnings};
+use cute_layout::eval::eval_with_warnings;
 use cute_layout::explain::explain;
 use cute_layout::notation::{print_as, Syntax};
 use cute_layout::render::{self, Coloring, Highlight, Label};
@@ -361,7 +361,7 @@ fn run(command: Command) -> Outcome {
         }
         Command::Explain { expr, json } => {
             let e = explain(&expr)?;
-            warn(&warnings(&expr));
+            warn(&e.warnings);
             out(if json {
                 e.to_json() + "\n"
             } else {
@@ -401,20 +401,13 @@ fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
 
 /// `show`, `latex` and `svg`: evaluate, render with the library, write.
 fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
-    if let Command::Show { expr, .. }
-    | Command::Latex { expr, .. }
-    | Command::Svg { expr, .. }
-    | Command::Html { expr, .. } = &command
-    {
-        warn(&warnings(expr));
-    }
     match command {
         Command::Show {
             expr,
             tv: None,
             draw,
         } => out(render::grid_opts(
-            &render::subject(&expr)?,
+            &subject(&expr)?,
             &draw.options(Label::Offset)?,
         )?)?,
         Command::Show {
@@ -437,9 +430,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                     draw.plain("latex --tv")?;
                     render::latex_tv(&plain_layout(&expr)?, &tile.parse::<IntTuple>()?)?
                 }
-                None => {
-                    render::latex_opts(&render::subject(&expr)?, &draw.options(Label::Offset)?)?
-                }
+                None => render::latex_opts(&subject(&expr)?, &draw.options(Label::Offset)?)?,
             };
             write_out(output.as_deref(), tex.as_bytes())?;
         }
@@ -515,7 +506,14 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 coords,
                 ..draw.page_options()?
             };
-            write_out(output.as_deref(), standalone(&expr, &options)?.as_bytes())?;
+            let answer = evaluate(&expr, &options)?;
+            for w in answer["warnings"].as_array().into_iter().flatten() {
+                eprintln!("{}", w.as_str().unwrap_or_default());
+            }
+            write_out(
+                output.as_deref(),
+                standalone_page(&answer, &options).as_bytes(),
+            )?;
         }
         _ => unreachable!("eval, ops, explain and serve are handled in main"),
     }
@@ -570,9 +568,16 @@ fn draw_svg(
     check_extension(output, &["svg", "png"])?;
     let svg = match tv {
         Some(tile) => svg_tv_opts(&tv_layout(expr, tile)?, &options)?,
-        None => render::svg(&render::subject(expr)?, &options)?,
+        None => render::svg(&subject(expr)?, &options)?,
     };
     write_picture(output, &svg)
+}
+
+/// What EXPR draws ([`render::subject`]), its warnings printed.
+fn subject(expr: &str) -> Result<render::Subject, cute_layout::LayoutError> {
+    let s = render::subject(expr)?;
+    warn(&s.warnings);
+    Ok(s)
 }
 
 /// Writes an SVG picture, rasterized to PNG when FILE ends in `.png`.
@@ -598,7 +603,7 @@ fn tv_layout(expr: &str, tile: &str) -> Result<TvLayout, Box<dyn std::error::Err
 
 /// The layout EXPR yields, which must be an ordinary one (not a composed layout).
 fn plain_layout(expr: &str) -> Result<cute_layout::Layout, Box<dyn std::error::Error>> {
-    match render::subject(expr)?.layout {
+    match subject(expr)?.layout {
         AnyLayout::Layout(l) => Ok(l),
         AnyLayout::Composed(c) => {
             Err(format!("{expr} is the composed layout {c}; --tv needs an ordinary layout").into())

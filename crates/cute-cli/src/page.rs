@@ -10,7 +10,7 @@ use cute_layout::render::{self, Coloring, Highlight, Label};
 use cute_layout::tv::TvLayout;
 use cute_layout::tv_render::svg_tv_opts;
 use cute_layout::value::Value;
-use cute_layout::{eval::eval, idx2crd, AnyLayout, Int, IntTuple};
+use cute_layout::{eval::eval_with_warnings, idx2crd, AnyLayout, Int, IntTuple};
 use serde_json::{json, Map, Value as Json};
 
 /// The page template; `{{STYLE}}`, `{{SCRIPT}}`, `{{COLORS}}` and `{{DATA}}` are filled in by
@@ -131,7 +131,8 @@ impl PictureOptions {
 }
 
 /// Evaluates `expr` for the page: `{"result", "kind", "svg", "explain", "cells",
-/// "picture_error"}`. `svg` is null when the value has no picture (an integer, a tuple) or the
+/// "picture_error", "warnings"}` (`warnings`: the messages of
+/// [`cute_layout::eval::eval_with_warnings`]). `svg` is null when the value has no picture (an integer, a tuple) or the
 /// picture failed (then `picture_error` says why, e.g. the picture-cell limit); `cells` lists
 /// the picture's cells in row-major order (`row`, `col`, `coord`, `offset`, and `bank` for a
 /// shared-memory view, or for a TV layout `thread`, `value`, `offset` and `bank`) for hover. A tuple morphism's
@@ -147,6 +148,8 @@ impl PictureOptions {
 /// assert_eq!(a["cells"].as_array().unwrap().len(), 6);
 /// assert_eq!(a["cells"][1]["offset"], 1); // row 0, column 1
 /// assert!(evaluate("nonsense(1)", &PictureOptions::default()).is_err());
+/// let uneven = evaluate("logical_divide(10:1, 4)", &PictureOptions::default()).unwrap();
+/// assert!(uneven["warnings"][0].as_str().unwrap().contains("needs predication"));
 /// let smem = PictureOptions { elem_bytes: Some(2), ..PictureOptions::default() };
 /// assert_eq!(evaluate("(2,8):(8,1)", &smem).unwrap()["cells"][3]["bank"], 1); // offset 3
 /// // a TV layout's cell: the offset L(t, v) the layout gives it, and that offset's bank
@@ -162,9 +165,11 @@ pub fn evaluate(expr: &str, options: &PictureOptions) -> Result<Json, String> {
             expr.len()
         ));
     }
-    let value = eval(expr).map_err(|e| e.to_string())?;
+    let (value, warnings) = eval_with_warnings(expr).map_err(|e| e.to_string())?;
     let mut out = Map::new();
     out.insert("expr".into(), json!(expr));
+    let warnings: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+    out.insert("warnings".into(), json!(warnings));
     out.insert("result".into(), json!(value.to_string()));
     out.insert("kind".into(), json!(value.kind().name()));
     out.insert(
@@ -347,9 +352,14 @@ fn color_options() -> String {
 /// assert!(html.contains("(4,2):(1,4)") && html.contains("<\\/svg>"));
 /// ```
 pub fn standalone(expr: &str, options: &PictureOptions) -> Result<String, String> {
-    let answer = evaluate(expr, options)?;
-    Ok(page(&json!({
+    Ok(standalone_page(&evaluate(expr, options)?, options))
+}
+
+/// The page of [`standalone`] for an answer of [`evaluate`] (so that a front end that prints
+/// the answer's warnings evaluates once).
+pub fn standalone_page(answer: &Json, options: &PictureOptions) -> String {
+    page(&json!({
         "answer": answer,
         "options": options.to_json(),
-    })))
+    }))
 }

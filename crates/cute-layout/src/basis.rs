@@ -68,7 +68,7 @@ impl ScaledBasis {
             return Err(LayoutError::InvalidArgument {
                 op: "ScaledBasis",
                 detail: format!("the basis path {path:?} is too deep or too wide"),
-                hint: "identity layouts support 8 levels of nesting",
+                hint: "scaled-basis layouts support 8 levels of nesting",
             });
         }
         let mut p = [0u16; MAX_BASIS_DEPTH];
@@ -324,7 +324,7 @@ impl BasisLayout {
         }
         if dirs.len() > PRIMES.len() {
             return Err(LayoutError::InvalidArgument {
-                op: "identity layout",
+                op: "scaled-basis layout",
                 detail: format!("{} basis directions", dirs.len()),
                 hint: "at most 16 coordinate modes are supported",
             });
@@ -341,7 +341,7 @@ impl BasisLayout {
             match PRIMES[..dirs.len()].iter().position(|p| d.value() % p == 0) {
                 Some(k) => ScaledBasis::new(d.div(Int::fixed(PRIMES[k]))?, &dirs[k]),
                 None => Err(LayoutError::Postcondition {
-                    op: "identity layout",
+                    op: "scaled-basis layout",
                     detail: format!("the stride {d} of {r} is not a scaled basis vector"),
                     hint: "only operations that reshape the domain apply to identity layouts",
                 }),

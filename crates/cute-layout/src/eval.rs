@@ -209,7 +209,7 @@ pub fn eval_in(expr: &str, syntax: Syntax) -> Result<Value> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn eval_with_warnings(expr: &str) -> Result<(Value, Vec<Warning>)> {
-    let (e, warnings) = parse_warned(expr)?;
+    let (e, warnings) = parse_with_warnings(expr)?;
     let v = match e {
         Expr::Value(v) => v,
         Expr::Call(call) => call.apply()?,
@@ -228,11 +228,26 @@ pub fn eval_with_warnings(expr: &str) -> Result<(Value, Vec<Warning>)> {
 /// assert!(warnings("logical_divide(10:1,").is_empty());
 /// ```
 pub fn warnings(expr: &str) -> Vec<Warning> {
-    parse_warned(expr).map(|(_, w)| w).unwrap_or_default()
+    parse_with_warnings(expr)
+        .map(|(_, w)| w)
+        .unwrap_or_default()
 }
 
-/// [`parse`], with the warnings of every call (the outermost one's too, outermost last).
-fn parse_warned(expr: &str) -> Result<(Expr, Vec<Warning>)> {
+/// [`parse`], with the warnings of every call (the outermost one's too, outermost last): the
+/// one reading of an expression from which the front ends that explain or draw it take both
+/// what they show and the warnings they print beside it.
+///
+/// # Errors
+/// The errors of [`parse`].
+///
+/// ```
+/// use cute_layout::eval::{parse_with_warnings, Expr};
+/// let (e, w) = parse_with_warnings("logical_divide(10:1, 4)")?;
+/// assert!(matches!(e, Expr::Call(_)));
+/// assert!(w[0].to_string().contains("needs predication"));
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn parse_with_warnings(expr: &str) -> Result<(Expr, Vec<Warning>)> {
     let mut p = Parser::new(expr);
     p.warnings = Some(Vec::new());
     let e = parse_with(&mut p)?;

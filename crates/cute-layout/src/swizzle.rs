@@ -430,6 +430,31 @@ impl ComposedLayout {
         ComposedLayout::with_outer(Outer::Swizzle(swizzle), offset, layout)
     }
 
+    /// C++'s three-argument `composition(A, offset, B)`: the composed layout `A o offset o B`,
+    /// except that an identity swizzle `Sw<0,M,S>` with the static offset `_0` is ignored,
+    /// giving `B` (C++'s overload for `Swizzle<0,M,S>, Int<0>`; a dynamic or nonzero offset
+    /// keeps the composed layout, as in C++). Every composition and structural operation that
+    /// builds a composed layout goes through here, as C++'s do.
+    ///
+    /// ```
+    /// # use cute_layout::{AnyLayout, ComposedLayout, Int, Swizzle};
+    /// let l: cute_layout::Layout = "(_8,_8):(_8,_1)".parse().unwrap();
+    /// let id = Swizzle::new(0, 4, 3).unwrap();
+    /// assert_eq!(ComposedLayout::composition(id, Int::ZERO, l.clone()), AnyLayout::Layout(l.clone()));
+    /// let kept = ComposedLayout::composition(id, Int::fixed(4), l.clone());
+    /// assert_eq!(kept.to_string(), "Sw<0,4,3> o _4 o (_8,_8):(_8,_1)");
+    /// let kept = ComposedLayout::composition(id, Int::dynamic(0), l);
+    /// assert_eq!(kept.to_string(), "Sw<0,4,3> o 0 o (_8,_8):(_8,_1)");
+    /// ```
+    pub fn composition(outer: impl Into<Outer>, offset: Int, layout: Layout) -> AnyLayout {
+        match outer.into() {
+            Outer::Swizzle(sw) if sw.is_identity() && offset == Int::ZERO => {
+                AnyLayout::Layout(layout)
+            }
+            outer => AnyLayout::Composed(ComposedLayout::with_outer(outer, offset, layout)),
+        }
+    }
+
     /// `make_composed_layout(a, offset, b)` for any outer function, e.g. a layout.
     ///
     /// ```
@@ -548,9 +573,9 @@ impl ComposedLayout {
         self.layout.depth()
     }
 
-    /// The same swizzle and offset over `f(L)`: how every structural operation (`layout<I>`,
-    /// `take`, `flatten`, `group`, `coalesce`, the divides and products, `composition(CL, T)`)
-    /// forwards to the inner layout.
+    /// The same swizzle and offset over `f(L)`, kept as a composed layout even for an identity
+    /// swizzle (for the C++ result of a structural operation, which drops an identity swizzle
+    /// with offset `_0`, use [`AnyLayout::map_inner`]).
     ///
     /// # Errors
     /// The error of `f`.
@@ -579,7 +604,8 @@ impl ComposedLayout {
         Ok(())
     }
 
-    /// `composition(CL, tiler)`: `Sw o offset o composition(L, tiler)`.
+    /// `composition(CL, tiler)`: `composition(Sw, offset, composition(L, tiler))` (see
+    /// [`ComposedLayout::composition`]: an identity swizzle with offset `_0` leaves a layout).
     ///
     /// # Errors
     /// As [`composition_tiler`].
@@ -590,8 +616,31 @@ impl ComposedLayout {
     /// let t: Tiler = "(_8,_8)".parse().unwrap();
     /// assert_eq!(cl.compose(&t).unwrap().to_string(), "Sw<3,4,3> o _0 o (_8,_8):(_64,_1)");
     /// ```
-    pub fn compose(&self, tiler: &Tiler) -> Result<ComposedLayout> {
-        self.map_inner(|l| composition_tiler(l, tiler))
+    pub fn compose(&self, tiler: &Tiler) -> Result<AnyLayout> {
+        AnyLayout::Composed(self.clone()).map_inner(|l| composition_tiler(l, tiler))
+    }
+
+    /// `composition(L, Sw)` = `composition(Sw', _0, L)` with `L ∘ Sw = Sw' ∘ L`
+    /// ([`layout_swizzle_commute`]): the layout `L` itself when `Sw'` is the identity, as in C++.
+    ///
+    /// # Errors
+    /// As [`layout_swizzle_commute`].
+    ///
+    /// ```
+    /// # use cute_layout::{ComposedLayout, Layout, Swizzle};
+    /// let l: Layout = "(_8,_8):(_8,_1)".parse().unwrap();
+    /// let r = ComposedLayout::layout_after_swizzle(&l, Swizzle::new(1, 0, 1).unwrap()).unwrap();
+    /// assert_eq!(r.to_string(), "Sw<1,3,1> o _0 o (_8,_8):(_8,_1)");
+    /// let r = ComposedLayout::layout_after_swizzle(&l, Swizzle::new(0, 4, 3).unwrap()).unwrap();
+    /// assert_eq!(r.to_string(), "(_8,_8):(_8,_1)");
+    /// ```
+    pub fn layout_after_swizzle(layout: &Layout, sw: Swizzle) -> Result<AnyLayout> {
+        let commuted = layout_swizzle_commute(layout, sw)?;
+        Ok(ComposedLayout::composition(
+            commuted,
+            Int::ZERO,
+            layout.clone(),
+        ))
     }
 
     /// `composition(L, CL)` = `composition(composition(L, A), B)` (C++'s rule, which requires a
@@ -618,18 +667,22 @@ impl ComposedLayout {
     pub fn compose_after(outer: &Layout, cl: &ComposedLayout) -> Result<AnyLayout> {
         cl.require_zero_offset("composition")?;
         Ok(match &cl.outer {
-            Outer::Swizzle(sw) => AnyLayout::Composed(ComposedLayout::new(
+            Outer::Swizzle(sw) => ComposedLayout::composition(
                 layout_swizzle_commute(outer, *sw)?,
                 Int::ZERO,
                 composition(outer, &cl.layout)?,
-            )),
+            ),
             Outer::Layout(a) => {
                 AnyLayout::Layout(composition(&composition(outer, a)?, &cl.layout)?)
             }
         })
     }
 
-    /// `composition(Sw, CL)` = `(Sw ∘ Sw_CL) o offset o L`.
+    /// `composition(Sw, CL)` = `composition(Sw ∘ Sw_CL, offset, L)`: the layout `L` itself when
+    /// the merged swizzle is the identity and the offset `_0` (as
+    /// [`ComposedLayout::composition`]). C++ has no `composition(Swizzle, ComposedLayout)`;
+    /// this is its `composition(Swizzle, Swizzle)` followed by its three-argument
+    /// `composition`.
     ///
     /// # Errors
     /// As [`Swizzle::compose`].
@@ -639,10 +692,13 @@ impl ComposedLayout {
     /// let cl: ComposedLayout = "Sw<1,1,2> o _0 o _16:_1".parse().unwrap();
     /// let r = ComposedLayout::swizzle_after(Swizzle::new(1, 0, 2).unwrap(), &cl).unwrap();
     /// assert_eq!(r.to_string(), "Sw<2,0,2> o _0 o _16:_1");
+    /// let r = ComposedLayout::swizzle_after(Swizzle::new(1, 1, 2).unwrap(), &cl).unwrap();
+    /// assert_eq!(r.to_string(), "_16:_1");
     /// ```
-    pub fn swizzle_after(sw: Swizzle, cl: &ComposedLayout) -> Result<ComposedLayout> {
-        Ok(ComposedLayout::new(
-            sw.compose(cl.require_swizzle("composition")?)?,
+    pub fn swizzle_after(sw: Swizzle, cl: &ComposedLayout) -> Result<AnyLayout> {
+        let merged = sw.compose(cl.require_swizzle("composition")?)?;
+        Ok(ComposedLayout::composition(
+            merged,
             cl.offset,
             cl.layout.clone(),
         ))
@@ -664,16 +720,14 @@ impl ComposedLayout {
     /// let b: ComposedLayout = "Sw<1,1,2> o _0 o _16:_1".parse().unwrap();
     /// assert_eq!(ComposedLayout::compose_both(&a, &b).unwrap().to_string(), "Sw<2,0,2> o _0 o _16:_1");
     /// ```
-    pub fn compose_both(a: &ComposedLayout, b: &ComposedLayout) -> Result<ComposedLayout> {
+    pub fn compose_both(a: &ComposedLayout, b: &ComposedLayout) -> Result<AnyLayout> {
         a.require_zero_offset("composition")?;
         match ComposedLayout::compose_after(&a.layout, b)? {
-            AnyLayout::Layout(l) => Ok(ComposedLayout::with_outer(a.outer.clone(), a.offset, l)),
-            AnyLayout::Composed(asb) => Ok(ComposedLayout::new(
-                a.require_swizzle("composition")?
-                    .compose(asb.require_swizzle("composition")?)?,
-                asb.offset,
-                asb.layout,
-            )),
+            AnyLayout::Layout(l) => Ok(ComposedLayout::composition(a.outer.clone(), a.offset, l)),
+            AnyLayout::Composed(asb) => {
+                let sw = a.require_swizzle("composition")?;
+                ComposedLayout::swizzle_after(sw, &asb)
+            }
         }
     }
 
@@ -710,13 +764,8 @@ impl ComposedLayout {
             )));
         }
         self.require_zero_offset("right_inverse")?;
-        let inv = right_inverse(&self.layout)?;
         let sw = self.require_swizzle("right_inverse")?;
-        Ok(AnyLayout::Composed(ComposedLayout::new(
-            layout_swizzle_commute(&inv, sw)?,
-            Int::ZERO,
-            inv,
-        )))
+        ComposedLayout::layout_after_swizzle(&right_inverse(&self.layout)?, sw)
     }
 
     /// `left_inverse(CL)` = `composition(left_inverse(L), Sw)`; for a layout `A`, C++'s generic
@@ -744,13 +793,8 @@ impl ComposedLayout {
             )));
         }
         self.require_zero_offset("left_inverse")?;
-        let inv = left_inverse(&self.layout)?;
         let sw = self.require_swizzle("left_inverse")?;
-        Ok(AnyLayout::Composed(ComposedLayout::new(
-            layout_swizzle_commute(&inv, sw)?,
-            Int::ZERO,
-            inv,
-        )))
+        ComposedLayout::layout_after_swizzle(&left_inverse(&self.layout)?, sw)
     }
 
     /// `max_common_vector(CL, B)` = `min(2^M, max_common_vector(L, B))`; for a layout outer
@@ -823,12 +867,17 @@ impl ComposedLayout {
         };
         if coord.leaves().all(|l| l == CoordLeaf::Underscore) {
             return Ok((
-                AnyLayout::Composed(ComposedLayout::new(sw, self.offset, sliced)),
+                ComposedLayout::composition(sw, self.offset, sliced),
                 Int::ZERO,
             ));
         }
         let yz = sw.yyy_mask() | sw.zzz_mask();
-        let only_zy = xor(self.offset, bit_and(off, yz));
+        // static as C++'s MixedBits: when the offset is, and the dynamic coordinates reach no
+        // Y/Z bit
+        let only_zy = Int::new(
+            self.offset.value() ^ (off.value() & yz),
+            self.offset.is_static() && self.diced_bits_static(coord, yz)?,
+        );
         let anti_zy = off.sub(bit_and(off, yz))?;
         // The Y/Z bits the sliced layout can reach.
         let mut active = 0i64;
@@ -861,14 +910,95 @@ impl ComposedLayout {
             let want = self.call(&c)?.value();
             let got = result.eval(i as i64)? + offset.value();
             if want != got {
-                return Err(LayoutError::Postcondition {
-                    op: "slice_and_offset",
-                    detail: format!("slice {coord} of {self} gives {result}+{offset}, which differs at {i}: {got} ≠ {want}"),
-                    hint: "this swizzled slice cannot be expressed; slice all-`_` instead",
-                });
+                let at = SliceMismatch {
+                    index: i,
+                    got,
+                    want,
+                    l_c: self.layout.call(&c)?.value(),
+                };
+                return Err(self.slice_error(coord, &result, offset, at));
             }
         }
         Ok((result, offset))
+    }
+
+    /// The error of a slice whose result `result + offset` (C++'s) is not the same function:
+    /// when the offset and `L(c)` share a set bit, the condition C++'s rule relies on
+    /// (`offset + L(c) == offset ^ L(c)`) is named.
+    #[cold]
+    fn slice_error(
+        &self,
+        coord: &Coord,
+        result: &AnyLayout,
+        offset: Int,
+        at: SliceMismatch,
+    ) -> LayoutError {
+        let SliceMismatch {
+            index,
+            got,
+            want,
+            l_c,
+        } = at;
+        let o = self.offset.value();
+        let shared = o & l_c;
+        let what = format!(
+            "slice {coord} of {self}: CuTe's rule gives {result}+{offset}, which differs at {index}: {got} ≠ {want}"
+        );
+        if shared != 0 {
+            LayoutError::Postcondition {
+                op: "slice_and_offset",
+                detail: format!(
+                    "{what}; C++'s rule adds the offset {o} to L(c) = {l_c} as if by XOR, \
+                     which needs offset & L(c) == 0, but they share the bits {shared}, and the carry \
+                     changes the swizzled bits"
+                ),
+                hint: "give the composed layout an offset whose set bits its layout never reaches \
+                       (e.g. a multiple of its cosize), or slice with `_` only",
+            }
+        } else {
+            LayoutError::Postcondition {
+                op: "slice_and_offset",
+                detail: what,
+                hint: "this swizzled slice cannot be expressed; slice all-`_` instead",
+            }
+        }
+    }
+}
+
+/// Where a swizzled slice differs from the layout it slices: index `index` of the slice,
+/// which gives `got` where the layout gives `want`, at a coordinate where the inner layout
+/// gives `l_c`.
+struct SliceMismatch {
+    index: usize,
+    got: i64,
+    want: i64,
+    l_c: i64,
+}
+
+impl ComposedLayout {
+    /// Whether the bits in `mask` of `L(c)` for the integer part `c` of `coord` are known
+    /// statically: every leaf whose coordinate (or stride) is dynamic reaches no bit of `mask`
+    /// (C++'s `to_mixed_bits`, whose dynamic field is `(s-1)*d` of each such leaf).
+    fn diced_bits_static(&self, coord: &Coord, mask: i64) -> Result<bool> {
+        let diced = self.layout.dice(coord)?;
+        let index: IntTuple = dice_coord(coord, coord)?.try_map(|l| match l {
+            CoordLeaf::Index(x) => Ok(x),
+            CoordLeaf::Underscore => Ok(Int::ZERO),
+        })?;
+        let full = crate::coord::idx2crd(&index, diced.shape())?;
+        for ((s, d), c) in diced.leaves().zip(full.leaves()) {
+            if c.is_static() && d.is_static() {
+                continue;
+            }
+            let mut reach = 0i64;
+            for j in 0..s.value().clamp(0, VERIFY_LIMIT) {
+                reach |= j.wrapping_mul(d.value());
+            }
+            if reach & mask != 0 {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 }
 
@@ -936,10 +1066,6 @@ fn swizzle_layout(sw: Swizzle, offset: Int) -> Result<Layout> {
 
 fn bit_and(a: Int, mask: i64) -> Int {
     Int::new(a.value() & mask, a.is_static())
-}
-
-fn xor(a: Int, b: Int) -> Int {
-    Int::new(a.value() ^ b.value(), a.is_static() && b.is_static())
 }
 
 impl fmt::Display for ComposedLayout {
@@ -1035,14 +1161,28 @@ impl AnyLayout {
         self.inner().size()
     }
 
-    /// The same outer function over `f(inner)` (see [`ComposedLayout::map_inner`]).
+    /// The same outer function over `f(inner)`, as C++'s
+    /// `composition(A, offset, f(B))` ([`ComposedLayout::composition`]): how every structural
+    /// operation (`layout<I>`, `take`, `flatten`, `group`, `coalesce`, the divides and
+    /// products, `composition(CL, T)`) forwards to the inner layout. An identity swizzle with
+    /// offset `_0` is dropped, as in C++.
     ///
     /// # Errors
     /// The error of `f`.
+    ///
+    /// ```
+    /// # use cute_layout::{AnyLayout, coalesce};
+    /// let cl: AnyLayout = "Sw<3,4,3> o _0 o (_8,(_8,_8)):(_64,(_1,_8))".parse().unwrap();
+    /// assert_eq!(cl.map_inner(coalesce).unwrap().to_string(), "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
+    /// let id: AnyLayout = "Sw<0,4,3> o _0 o (_8,_8):(_8,_1)".parse().unwrap();
+    /// assert_eq!(id.map_inner(coalesce).unwrap().to_string(), "(_8,_8):(_8,_1)");
+    /// ```
     pub fn map_inner(&self, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<AnyLayout> {
         Ok(match self {
             AnyLayout::Layout(l) => AnyLayout::Layout(f(l)?),
-            AnyLayout::Composed(c) => AnyLayout::Composed(c.map_inner(f)?),
+            AnyLayout::Composed(c) => {
+                ComposedLayout::composition(c.outer.clone(), c.offset, f(&c.layout)?)
+            }
         })
     }
 

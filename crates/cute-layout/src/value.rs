@@ -141,7 +141,7 @@ impl Kind {
             Kind::Composed => "swizzled layout",
             Kind::ComposedTensor => "swizzled tensor",
             Kind::Tv => "TV layout",
-            Kind::Basis => "identity layout",
+            Kind::Basis => "scaled-basis layout",
             Kind::IdentityTensor => "identity tensor",
             Kind::MmaAtom => "MMA atom",
             Kind::CopyAtom => "copy atom",

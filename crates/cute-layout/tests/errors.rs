@@ -1078,7 +1078,10 @@ fn eval_unknown_op_and_arity() {
     for (expr, detail) in [
         ("size(4:1,2)", "size takes 1 argument(s), got 2"),
         ("size()", "size takes 1 argument(s), got 0"),
-        ("composition(4:1)", "composition takes 2 argument(s), got 1"),
+        (
+            "composition(4:1)",
+            "composition takes 2 to 3 argument(s), got 1",
+        ),
         (
             "crd2idx(1,2,3,4)",
             "crd2idx takes 2 to 3 argument(s), got 4",

@@ -80,7 +80,7 @@ pub(crate) fn composition_into(
     let r = out.built_since(start);
     if carry.suspicious {
         t.step(|| Event::MayCarry);
-        verify(a, b, r)?;
+        verify(a, b, r).map_err(|e| carry.negative_indivisible.take().unwrap_or(e))?;
     }
     t.step(|| Event::Reassembled { result: owned(r) });
     Ok(())
@@ -146,6 +146,10 @@ fn composition_tiler_into<T: Trace>(
 struct CarryCheck {
     digits: SmallVec<[i64; 8]>,
     suspicious: bool,
+    /// The first negative stride of `B` whose magnitude neither divides nor is below an extent
+    /// of `A`: C++'s "Stride Divisibility Condition" (`d % a == 0 or d < a`) admits every negative
+    /// `d`, so where the result is then wrong this, not the carry, is the condition to name.
+    negative_indivisible: Option<LayoutError>,
 }
 
 impl CarryCheck {
@@ -153,6 +157,7 @@ impl CarryCheck {
         CarryCheck {
             digits: SmallVec::from_elem(0, lhs.len().saturating_sub(1)),
             suspicious: false,
+            negative_indivisible: None,
         }
     }
 
@@ -238,6 +243,20 @@ fn compose_leaf(
                 condition: "Stride Divisibility Condition",
                 detail: format!("the stride {rest_d} left of B's mode {s}:{d} neither is below nor divisible by the extent {a}"),
                 hint: "B's strides must step through A's extents evenly: choose strides that divide, or are multiples of, A's extents",
+            });
+        }
+        if rest_d.value() < 0
+            && a.value() > 0
+            && abs_d.value() % a.value() != 0
+            && abs_d.value() >= a.value()
+            && carry.negative_indivisible.is_none()
+        {
+            carry.negative_indivisible = Some(LayoutError::Divisibility {
+                op: "composition",
+                mode: format!("mode {k} of A (extent {a})"),
+                condition: "Stride Divisibility Condition",
+                detail: format!("the stride {rest_d} left of B's mode {s}:{d} has magnitude {abs_d}, which neither is below nor divisible by the extent {a}, and the result is not A ∘ B (C++ checks `d % a == 0 or d < a`, which every negative stride passes, and returns a wrong layout)"),
+                hint: "B's strides must step through A's extents evenly: choose strides whose magnitudes divide, or are multiples of, A's extents",
             });
         }
         let next_s = a.ceil_div(abs_d)?;

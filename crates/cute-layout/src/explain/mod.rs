@@ -27,9 +27,9 @@ use crate::algebra::product::{
     zipped_product_traced,
 };
 use crate::error::{LayoutError, Result};
-use crate::eval::{eval, parse_expr, Value};
+use crate::eval::{parse_expr, parse_with_warnings, Call, Expr, Value};
 use crate::layout::Layout;
-use crate::registry::{self, lookup, Args};
+use crate::registry::Args;
 use crate::swizzle::AnyLayout;
 use crate::tiler::Tiler;
 use crate::trace::{Recorder, Trace, Unpack};
@@ -47,6 +47,9 @@ pub struct Explanation {
     pub steps: Vec<Step>,
     /// The result, or why the operation failed.
     pub result: std::result::Result<Value, LayoutError>,
+    /// The warnings of the evaluation (see [`crate::eval::eval_with_warnings`]), from the same
+    /// reading of the expression.
+    pub warnings: Vec<crate::error::Warning>,
 }
 
 /// `explain(expr)`: evaluates a `cute eval` expression and records how its result is derived.
@@ -69,22 +72,37 @@ pub struct Explanation {
 /// let e = explain("complement((2,2):(2,3), 8)").unwrap();
 /// assert!(e.result.is_err());
 /// assert!(e.to_string().lines().last().unwrap().starts_with("error: complement"));
+/// let e = explain("logical_divide(10:1, 4)").unwrap();
+/// assert!(e.warnings[0].to_string().contains("needs predication"));
 /// ```
 pub fn explain(expr: &str) -> Result<Explanation> {
-    let (name, args) = parse_expr(expr)?;
-    let Some(op) = lookup(&name) else {
-        return Err(registry::unknown(&name));
+    let (call, warnings) = match parse_with_warnings(expr)? {
+        (Expr::Call(call), warnings) => (call, warnings),
+        // a literal: the error of a call expected
+        (Expr::Value(_), _) => return Err(parse_expr(expr).err().unwrap_or_else(not_a_call)),
     };
-    let args = Args::new(op, args);
+    let args = Args::new(call.op, call.args.clone());
     let mut t = Recorder::default();
-    let Some(result) = derive(&args, &mut t)? else {
-        return fallback(expr, op.name);
+    let (steps, result) = match derive(&args, &mut t)? {
+        Some(result) => (t.steps, result),
+        None => fallback(&call)?,
     };
     Ok(Explanation {
         expr: expr.trim().to_string(),
-        steps: t.steps,
+        steps,
         result,
+        warnings,
     })
+}
+
+/// The error of an expression that is not a call.
+#[cold]
+fn not_a_call() -> LayoutError {
+    LayoutError::InvalidArgument {
+        op: "explain",
+        detail: "the expression is a literal, not a call".to_string(),
+        hint: "explain a call op(arg, ...), see `cute ops`",
+    }
 }
 
 /// What a derivation gives: `Err` for wrong arguments (an error of `explain`), `Ok(None)` for
@@ -249,18 +267,16 @@ fn partition_value(l: AnyLayout, o: crate::int::Int) -> Value {
 }
 
 /// An operation without a step-by-step derivation: its result only.
-fn fallback(expr: &str, op: &'static str) -> Result<Explanation> {
-    let result = match eval(expr) {
+fn fallback(call: &Call) -> Result<(Vec<Step>, Result<Value>)> {
+    let result = match call.apply() {
         Err(e @ LayoutError::Parse { .. }) => return Err(e),
         Err(e @ LayoutError::InvalidArgument { op: "eval", .. }) => return Err(e),
         r => r,
     };
-    Ok(Explanation {
-        expr: expr.trim().to_string(),
-        steps: vec![Step {
-            depth: 0,
-            event: Event::NoDerivation { op },
-        }],
-        result,
-    })
+    let op = call.op.name;
+    let steps = vec![Step {
+        depth: 0,
+        event: Event::NoDerivation { op },
+    }];
+    Ok((steps, result))
 }

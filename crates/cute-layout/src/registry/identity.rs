@@ -15,9 +15,9 @@ use crate::value::{Kind, Value};
 pub(super) fn apply(a: &Args, first: usize) -> Result<Value> {
     let takes = a.op.params.get(first).map_or(&[][..], |p| p.kinds);
     let want = if takes.contains(&Kind::Layout) || takes.is_empty() {
-        "an ordinary layout (this operation has no identity form)"
+        "an ordinary layout (this operation has no form on scaled-basis layouts or identity tensors)"
     } else {
-        "an int-tuple (this operation has no identity form)"
+        "an int-tuple (this operation has no form on scaled-basis layouts or identity tensors)"
     };
     let no_form = || a.wrong(first, want);
     let form = a.op.identity.ok_or_else(no_form)?;

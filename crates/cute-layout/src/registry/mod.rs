@@ -211,7 +211,10 @@ impl Operation {
         if let Some((i, _)) = kinds().find(|(_, k)| k.is_identity()) {
             return identity::apply(a, i).map(Some);
         }
-        if let (Some(Value::Composed(cl)), true) = (a.items.first(), self.forwards_composed) {
+        // a swizzled tensor stands for its composed layout, as a tensor `L+o` for `L`
+        if let (Some(Value::Composed(cl) | Value::ComposedOffset(cl, _)), true) =
+            (a.items.first(), self.forwards_composed)
+        {
             return swizzled::forward(a, cl).map(Some);
         }
         if let Some((i, _)) = kinds().find(|(_, k)| k.is_swizzled() && !self.has_swizzled_form()) {

@@ -6,18 +6,19 @@ use super::{ordinary, Args};
 use crate::error::Result;
 use crate::int::Int;
 use crate::recast::{downcast_swizzle, recast_any, upcast_swizzle};
-use crate::swizzle::{layout_swizzle_commute, ComposedLayout, Outer};
+use crate::swizzle::{AnyLayout, ComposedLayout, Outer};
 use crate::tensor::Partitioned;
 use crate::tuple::IntTuple;
 use crate::value::Value;
 
 /// A structural operation on a composed layout: applied to its inner layout, the result
-/// wrapped again when it is a layout.
+/// wrapped again when it is a layout (C++'s `composition(A, offset, f(B))`, which drops an
+/// identity swizzle with offset `_0`).
 pub(super) fn forward(a: &Args, cl: &ComposedLayout) -> Result<Value> {
     let mut items = a.items.clone();
     items[0] = Value::Layout(Box::new(cl.layout().clone()));
     Ok(match a.op.call(items)? {
-        Value::Layout(l) => Value::Composed(Box::new(cl.map_inner(|_| Ok(*l))?)),
+        Value::Layout(l) => ComposedLayout::composition(cl.outer().clone(), cl.offset(), *l).into(),
         v => v,
     })
 }
@@ -25,36 +26,25 @@ pub(super) fn forward(a: &Args, cl: &ComposedLayout) -> Result<Value> {
 /// A partition: a tensor, swizzled or not.
 pub(super) fn partitioned((l, o): Partitioned) -> Value {
     match l {
-        crate::swizzle::AnyLayout::Layout(l) => Value::LayoutOffset(Box::new(l), o),
-        crate::swizzle::AnyLayout::Composed(c) => Value::ComposedOffset(Box::new(c), o),
+        AnyLayout::Layout(l) => Value::LayoutOffset(Box::new(l), o),
+        AnyLayout::Composed(c) => Value::ComposedOffset(Box::new(c), o),
     }
 }
 
 pub(super) fn composition(a: &Args) -> Result<Value> {
+    if a.len() == 3 {
+        return make_composed(a, ComposedLayout::composition);
+    }
     Ok(match (&a.items[0], &a.items[1]) {
-        (Value::Composed(x), Value::Composed(y)) => {
-            Value::Composed(Box::new(ComposedLayout::compose_both(x, y)?))
-        }
-        (Value::Composed(x), _) => Value::Composed(Box::new(x.compose(&*a.tiler(1)?)?)),
+        (Value::Composed(x), Value::Composed(y)) => ComposedLayout::compose_both(x, y)?.into(),
+        (Value::Composed(x), _) => x.compose(&*a.tiler(1)?)?.into(),
         (Value::Swizzle(x), Value::Swizzle(y)) => Value::Swizzle(x.compose(*y)?),
-        (Value::Swizzle(x), Value::Composed(y)) => {
-            Value::Composed(Box::new(ComposedLayout::swizzle_after(*x, y)?))
+        (Value::Swizzle(x), Value::Composed(y)) => ComposedLayout::swizzle_after(*x, y)?.into(),
+        (Value::Swizzle(x), _) => {
+            ComposedLayout::composition(*x, Int::ZERO, a.layout(1)?.into_owned()).into()
         }
-        // C++'s `composition(Swizzle<0,M,S>, _0, L)` ignores the identity swizzle: `L`
-        (Value::Swizzle(x), _) if x.is_identity() => Value::from(a.layout(1)?.into_owned()),
-        (Value::Swizzle(x), _) => Value::Composed(Box::new(ComposedLayout::new(
-            *x,
-            Int::ZERO,
-            a.layout(1)?.into_owned(),
-        ))),
         (_, Value::Composed(y)) => ComposedLayout::compose_after(&*a.layout(0)?, y)?.into(),
-        (_, Value::Swizzle(y)) => {
-            let l = a.layout(0)?;
-            match layout_swizzle_commute(&l, *y)? {
-                sw if sw.is_identity() => Value::from(l.into_owned()),
-                sw => Value::Composed(Box::new(ComposedLayout::new(sw, Int::ZERO, l.into_owned()))),
-            }
-        }
+        (_, Value::Swizzle(y)) => ComposedLayout::layout_after_swizzle(&*a.layout(0)?, *y)?.into(),
         _ => return ordinary::composition(a),
     })
 }
@@ -168,18 +158,25 @@ pub(super) fn make_swizzle(a: &Args) -> Result<Value> {
     )?))
 }
 
+/// `make_composed_layout(A, offset, B)`: the composed layout, always.
 pub(super) fn make_composed_layout(a: &Args) -> Result<Value> {
+    make_composed(a, |outer, offset, layout| {
+        ComposedLayout::with_outer(outer, offset, layout).into()
+    })
+}
+
+/// The arguments `(A, offset, B)` of a composed layout (`A` a swizzle or a layout), built by
+/// `build`.
+fn make_composed(
+    a: &Args,
+    build: fn(Outer, Int, crate::layout::Layout) -> AnyLayout,
+) -> Result<Value> {
     let outer = match &a.items[0] {
         Value::Swizzle(sw) => Outer::Swizzle(*sw),
         Value::Layout(_) | Value::Int(_) => Outer::from(a.layout(0)?.into_owned()),
         _ => return Err(a.wrong(0, "a swizzle Sw<B,M,S> or a layout")),
     };
-    let offset = a.int(1)?;
-    Ok(Value::Composed(Box::new(ComposedLayout::with_outer(
-        outer,
-        offset,
-        a.layout(2)?.into_owned(),
-    ))))
+    Ok(build(outer, a.int(1)?, a.layout(2)?.into_owned()).into())
 }
 
 pub(super) fn local_tile(a: &Args) -> Result<Value> {

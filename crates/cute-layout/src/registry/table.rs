@@ -919,8 +919,8 @@ pub(super) static OPERATIONS: &[Operation] = &[
     Operation {
         name: "composition",
         aliases: &[],
-        signature: "composition(L, tiler)",
-        summary: "the layout L o B: first B, then L (B a layout or a tiler; swizzles too)",
+        signature: "composition(L, tiler) or composition(A, offset, B)",
+        summary: "the layout L o B: first B, then L (B a layout or a tiler; swizzles too); with an offset, A o OFFSET o B (an identity swizzle with offset _0 gives B)",
         example: "composition((6,2):(8,2), (4,3):(3,1))",
         expected: "((2,2),3):((24,2),8)",
         params: &[
@@ -954,6 +954,12 @@ pub(super) static OPERATIONS: &[Operation] = &[
                     K::Composed,
                 ],
                 presence: Required,
+                template: false,
+            },
+            Param {
+                name: "B",
+                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                presence: Optional,
                 template: false,
             },
         ],

@@ -39,7 +39,7 @@ use crate::algebra::divide::zipped_divide;
 use crate::algebra::product::zipped_product;
 use crate::coord::idx2crd;
 use crate::error::{LayoutError, Result};
-use crate::eval::{parse, Expr};
+use crate::eval::{parse_with_warnings, Expr};
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::registry::{Args, Tiles};
@@ -194,6 +194,9 @@ pub struct Subject {
     pub input: Option<Layout>,
     /// The modes of `layout` that count tiles, for [`Coloring::Tile`].
     pub tiles: Option<TileModes>,
+    /// The warnings of evaluating the expression (see [`crate::eval::eval_with_warnings`]),
+    /// which a front end prints beside the picture.
+    pub warnings: Vec<crate::error::Warning>,
 }
 
 impl From<Layout> for Subject {
@@ -210,6 +213,7 @@ impl From<AnyLayout> for Subject {
             offset: 0,
             input: None,
             tiles: None,
+            warnings: Vec::new(),
         }
     }
 }
@@ -234,20 +238,31 @@ impl From<AnyLayout> for Subject {
 /// assert_eq!(s.title, "(4,2):(2,1)");
 /// let s = subject("Sw<3,0,3> o _0 o (_8,_8):(_8,_1)").unwrap();
 /// assert_eq!(s.layout.offsets().unwrap()[1], 9); // (1,0) -> 8 -> 8 ^ 1
+/// let s = subject("logical_divide(10:1, 4)").unwrap();
+/// assert!(s.warnings[0].to_string().contains("needs predication"));
 /// ```
 pub fn subject(expr: &str) -> Result<Subject> {
     let expr = expr.trim();
-    let call = match parse(expr)? {
+    let (parsed, warnings) = parse_with_warnings(expr)?;
+    let subject = match parsed {
         Expr::Value(v) => {
             let mut s: Subject = drawable(expr, &v)?.into();
             s.offset = tensor_offset(&v);
             if s.offset != 0 {
                 s.title = v.to_string();
             }
-            return Ok(s);
+            s
         }
-        Expr::Call(call) => call,
+        Expr::Call(call) => call_subject(expr, call)?,
     };
+    Ok(Subject {
+        warnings,
+        ..subject
+    })
+}
+
+/// The picture of the call `call` (the outermost one of `expr`).
+fn call_subject(expr: &str, call: crate::eval::Call) -> Result<Subject> {
     let value = call.apply()?;
     let layout = drawable(expr, &value)?;
     let args = Args::new(call.op, call.args);
@@ -265,6 +280,7 @@ pub fn subject(expr: &str) -> Result<Subject> {
         layout,
         offset: tensor_offset(&value),
         tiles,
+        warnings: Vec::new(),
     })
 }
 
@@ -340,6 +356,7 @@ fn complement_subject(expr: &str, args: &Args, a: &Layout) -> Result<Subject> {
         offset: 0,
         input: Some(a.clone()),
         tiles: Some(TileModes::new(vec![vec![1]])),
+        warnings: Vec::new(),
     })
 }
 

@@ -359,9 +359,9 @@ def filter_zeros(*args: Any) -> Any:
     """
 
 def composition(*args: Any) -> Any:
-    """composition(L, tiler)
+    """composition(L, tiler) or composition(A, offset, B)
 
-    the layout L o B: first B, then L (B a layout or a tiler; swizzles too)
+    the layout L o B: first B, then L (B a layout or a tiler; swizzles too); with an offset, A o OFFSET o B (an identity swizzle with offset _0 gives B)
     """
 
 def complement(*args: Any) -> Any:
