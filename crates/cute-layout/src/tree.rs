@@ -640,9 +640,18 @@ impl<T: Copy> Builder<T> {
     /// Closes the innermost open tuple.
     #[inline]
     pub(crate) fn close(&mut self) {
+        self.close_tuple();
+    }
+
+    /// Closes the innermost open tuple; the position of its node, if there was one.
+    #[inline]
+    pub(crate) fn close_tuple(&mut self) -> Option<usize> {
+        let top = self.open.top as usize;
         if self.open.close(&mut self.nodes) {
             self.level -= 1;
+            return Some(top);
         }
+        None
     }
 
     /// Adds a leaf.
