@@ -843,11 +843,13 @@ impl ExactSizeIterator for SubModes<'_> {}
 /// # Errors
 /// [`LayoutError::IndexOutOfRange`].
 pub(crate) fn mode_at(m: ModeRef<'_>, i: usize) -> Result<ModeRef<'_>> {
-    sub_modes(m).nth(i).ok_or(LayoutError::IndexOutOfRange {
-        op: "get",
-        index: i,
-        rank: m.0.rank(),
-    })
+    sub_modes(m)
+        .nth(i)
+        .ok_or_else(|| LayoutError::IndexOutOfRange {
+            op: "get",
+            index: i,
+            rank: m.0.rank(),
+        })
 }
 
 /// The `(extent, stride)` leaves of a borrowed layout, in order; they run backwards too.
