@@ -59,6 +59,7 @@ impl Layout {
     /// # use cute_layout::{Layout, Int};
     /// assert_eq!(Layout::leaf(Int::fixed(4), Int::fixed(2)).to_string(), "_4:_2");
     /// ```
+    #[inline]
     pub fn leaf(s: Int, d: Int) -> Layout {
         Layout {
             shape: Tree::leaf(s),
@@ -211,6 +212,7 @@ impl Layout {
 
     /// A flat layout (a leaf if there is exactly one mode and `wrap_single` is false,
     /// `_1:_0` if there are none).
+    #[inline]
     pub(crate) fn from_flat_modes(modes: &[(Int, Int)], wrap_single: bool) -> Layout {
         match modes {
             [] => Layout::trivial(),
