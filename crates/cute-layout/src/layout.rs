@@ -901,14 +901,14 @@ impl LayoutBuilder {
     }
 
     /// Opens a mode; what is pushed until [`LayoutBuilder::close`] are its sub-modes.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn open(&mut self) {
         self.shape.open();
         // (a placeholder: `close` copies the shape's tuple node, which has the same rank and length)
         self.stride.push(Node::Tuple { rank: 0, len: 0 });
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn close(&mut self) {
         if let Some(top) = self.shape.close_tuple() {
             self.stride[top] = self.shape.nodes[top];
@@ -923,7 +923,7 @@ impl LayoutBuilder {
     }
 
     /// Adds a mode given by its borrowed shape and stride (congruent).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_ref(&mut self, (s, d): ModeRef<'_>) {
         self.shape.push(s);
         match d.nodes {
