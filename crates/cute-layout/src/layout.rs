@@ -59,6 +59,7 @@ impl Layout {
     /// # use cute_layout::{Layout, Int};
     /// assert_eq!(Layout::leaf(Int::fixed(4), Int::fixed(2)).to_string(), "_4:_2");
     /// ```
+    #[inline]
     pub fn leaf(s: Int, d: Int) -> Layout {
         Layout {
             shape: Tree::leaf(s),
@@ -169,15 +170,6 @@ impl Layout {
         mode_at(self.as_mode_ref(), i)
     }
 
-    /// A layout from two builders that received the same structure (congruent by construction).
-    #[inline]
-    pub(crate) fn from_builders(shape: Builder<Int>, stride: Builder<Int>) -> Result<Layout> {
-        Ok(Layout {
-            shape: shape.finish()?,
-            stride: stride.finish()?,
-        })
-    }
-
     /// `shape:stride` when the caller has checked that they are congruent, and knows that they
     /// nest at most [`MAX_DEPTH`] deep; [`Layout::new`] without its checks.
     ///
@@ -220,6 +212,7 @@ impl Layout {
 
     /// A flat layout (a leaf if there is exactly one mode and `wrap_single` is false,
     /// `_1:_0` if there are none).
+    #[inline]
     pub(crate) fn from_flat_modes(modes: &[(Int, Int)], wrap_single: bool) -> Layout {
         match modes {
             [] => Layout::trivial(),
@@ -799,20 +792,66 @@ impl Layout {
 pub(crate) type ModeRef<'a> = (TreeRef<'a, Int>, TreeRef<'a, Int>);
 
 /// The top-level modes of a borrowed layout (a leaf yields itself).
-pub(crate) fn sub_modes((s, d): ModeRef<'_>) -> impl ExactSizeIterator<Item = ModeRef<'_>> + '_ {
-    s.modes().zip(d.modes())
+pub(crate) fn sub_modes((s, d): ModeRef<'_>) -> SubModes<'_> {
+    // Shape and stride are congruent: a mode spans the same nodes in both, so the shape alone
+    // says where each mode ends.
+    let (rest, left) = match s.nodes[0] {
+        Node::Leaf(_) => (0, 1),
+        Node::Tuple { rank, .. } => (1, rank as usize),
+    };
+    SubModes {
+        shape: &s.nodes[rest..],
+        stride: &d.nodes[rest..],
+        left,
+    }
 }
+
+/// The iterator of [`sub_modes`]: the modes not yet visited, as the nodes they span in the
+/// shape and (the same positions) in the stride.
+pub(crate) struct SubModes<'a> {
+    shape: &'a [Node<Int>],
+    stride: &'a [Node<Int>],
+    left: usize,
+}
+
+impl<'a> Iterator for SubModes<'a> {
+    type Item = ModeRef<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<ModeRef<'a>> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let n = match self.shape[0] {
+            Node::Leaf(_) => 1,
+            Node::Tuple { len, .. } => len as usize,
+        };
+        let ((s, shape), (d, stride)) = (self.shape.split_at(n), self.stride.split_at(n));
+        (self.shape, self.stride) = (shape, stride);
+        Some((TreeRef { nodes: s }, TreeRef { nodes: d }))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for SubModes<'_> {}
 
 /// Mode `i` of a borrowed layout.
 ///
 /// # Errors
 /// [`LayoutError::IndexOutOfRange`].
 pub(crate) fn mode_at(m: ModeRef<'_>, i: usize) -> Result<ModeRef<'_>> {
-    sub_modes(m).nth(i).ok_or(LayoutError::IndexOutOfRange {
-        op: "get",
-        index: i,
-        rank: m.0.rank(),
-    })
+    sub_modes(m)
+        .nth(i)
+        .ok_or_else(|| LayoutError::IndexOutOfRange {
+            op: "get",
+            index: i,
+            rank: m.0.rank(),
+        })
 }
 
 /// The `(extent, stride)` leaves of a borrowed layout, in order; they run backwards too.
@@ -845,10 +884,11 @@ impl fmt::Display for ShowMode<'_> {
 }
 
 /// Builds a layout in pre-order, the shape and the stride side by side (so they are congruent
-/// by construction), without intermediate layouts.
+/// by construction), without intermediate layouts. The shape's builder keeps the structure (the
+/// open tuples, the depth); the stride, congruent, receives the same nodes at the same places.
 pub(crate) struct LayoutBuilder {
     shape: Builder<Int>,
-    stride: Builder<Int>,
+    stride: Nodes<Int>,
 }
 
 impl LayoutBuilder {
@@ -856,35 +896,40 @@ impl LayoutBuilder {
     pub(crate) fn new() -> Self {
         LayoutBuilder {
             shape: Builder::new(),
-            stride: Builder::new(),
+            stride: Nodes::new(),
         }
     }
 
     /// Opens a mode; what is pushed until [`LayoutBuilder::close`] are its sub-modes.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn open(&mut self) {
         self.shape.open();
-        self.stride.open();
+        // (a placeholder: `close` copies the shape's tuple node, which has the same rank and length)
+        self.stride.push(Node::Tuple { rank: 0, len: 0 });
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn close(&mut self) {
-        self.shape.close();
-        self.stride.close();
+        if let Some(top) = self.shape.close_tuple() {
+            self.stride[top] = self.shape.nodes[top];
+        }
     }
 
     /// Adds the leaf mode `s:d`.
     #[inline]
     pub(crate) fn leaf(&mut self, s: Int, d: Int) {
         self.shape.leaf(s);
-        self.stride.leaf(d);
+        self.stride.push(Node::Leaf(d));
     }
 
     /// Adds a mode given by its borrowed shape and stride (congruent).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_ref(&mut self, (s, d): ModeRef<'_>) {
         self.shape.push(s);
-        self.stride.push(d);
+        match d.nodes {
+            [leaf] => self.stride.push(*leaf), // the common case, without a `memcpy` call
+            nodes => self.stride.extend_from_slice(nodes),
+        }
     }
 
     /// Adds `m` as one mode.
@@ -893,7 +938,6 @@ impl LayoutBuilder {
         self.push_ref((m.shape.as_ref(), m.stride.as_ref()));
     }
 
-    /// The layout; [`LayoutError::TooDeep`] if it nests deeper than [`MAX_DEPTH`].
     /// Adds the flat modes `modes` as one mode: the leaf `s:d` for a single mode, else the
     /// tuple of them (as [`modes_to_layout`](crate::algebra::coalesce::modes_to_layout) would).
     #[inline]
@@ -908,12 +952,6 @@ impl LayoutBuilder {
         }
     }
 
-    /// The shape and stride builders, to build both side by side.
-    #[inline]
-    pub(crate) fn parts(&mut self) -> (&mut Builder<Int>, &mut Builder<Int>) {
-        (&mut self.shape, &mut self.stride)
-    }
-
     /// The number of nodes built so far (shape and stride have the same number).
     #[inline]
     pub(crate) fn len(&self) -> usize {
@@ -924,12 +962,19 @@ impl LayoutBuilder {
     /// opened since `start` is closed).
     #[inline]
     pub(crate) fn built_since(&self, start: usize) -> ModeRef<'_> {
-        (self.shape.since(start), self.stride.since(start))
+        let stride = TreeRef {
+            nodes: &self.stride[start..],
+        };
+        (self.shape.since(start), stride)
     }
 
+    /// The layout; [`LayoutError::TooDeep`] if it nests deeper than [`MAX_DEPTH`].
     #[inline]
     pub(crate) fn finish(self) -> Result<Layout> {
-        Layout::from_builders(self.shape, self.stride)
+        Ok(Layout {
+            shape: self.shape.finish()?,
+            stride: Tree { nodes: self.stride },
+        })
     }
 
     /// The layout that `append` writes to an empty builder (as its one mode): how the

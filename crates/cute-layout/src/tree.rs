@@ -339,7 +339,7 @@ impl<T: Copy> Tree<T> {
         self.as_ref()
             .get(i)
             .map(TreeRef::to_tree)
-            .ok_or(LayoutError::IndexOutOfRange {
+            .ok_or_else(|| LayoutError::IndexOutOfRange {
                 op: "get",
                 index: i,
                 rank: self.rank(),
@@ -359,7 +359,7 @@ impl<T: Copy> Tree<T> {
     pub fn get_path(&self, path: &[usize]) -> Result<Tree<T>> {
         let mut cur = self.as_ref();
         for &i in path {
-            cur = cur.get(i).ok_or(LayoutError::IndexOutOfRange {
+            cur = cur.get(i).ok_or_else(|| LayoutError::IndexOutOfRange {
                 op: "get",
                 index: i,
                 rank: cur.rank(),
@@ -640,9 +640,18 @@ impl<T: Copy> Builder<T> {
     /// Closes the innermost open tuple.
     #[inline]
     pub(crate) fn close(&mut self) {
+        self.close_tuple();
+    }
+
+    /// Closes the innermost open tuple; the position of its node, if there was one.
+    #[inline]
+    pub(crate) fn close_tuple(&mut self) -> Option<usize> {
+        let top = self.open.top as usize;
         if self.open.close(&mut self.nodes) {
             self.level -= 1;
+            return Some(top);
         }
+        None
     }
 
     /// Adds a leaf.

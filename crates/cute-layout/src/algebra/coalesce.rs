@@ -22,49 +22,53 @@ pub(crate) fn coalesce_modes(
     out: &mut Modes,
     t: &mut impl Trace,
 ) -> Result<()> {
-    let rev = out; // modes in reverse order until the end: rev.last() is the front
-    for (k, (s, d)) in leaves.rev().enumerate() {
-        if k == 0 {
-            let s = if keep_last_stride && s.value() == 1 {
-                Int::new(2, s.is_static())
-            } else {
-                s
-            };
-            rev.push((s, d));
-            continue;
-        }
-        let front = rev.last_mut().expect("non-empty after the first mode");
+    // Back to front: `front` is the mode before which the next one goes (kept in a register
+    // rather than read back from `out`), `out` the modes after it, in reverse order.
+    let mut leaves = leaves.rev();
+    let Some((s, d)) = leaves.next() else {
+        return Ok(());
+    };
+    let s = if keep_last_stride && s.value() == 1 {
+        Int::new(2, s.is_static())
+    } else {
+        s
+    };
+    let mut front = (s, d);
+    for (s, d) in leaves {
         if s.value() == 1 {
             t.step(|| Event::DropExtentOne { mode: (s, d) });
             continue;
         }
         if front.0.value() == 1 {
             t.step(|| Event::ReplaceExtentOne {
-                dropped: *front,
+                dropped: front,
                 kept: (s, d),
             });
-            *front = (s, d);
+            front = (s, d);
         } else if s.mul(d)?.value() == front.1.value() {
             let merged = (s.mul(front.0)?, d);
             t.step(|| Event::Merge {
                 mode: (s, d),
-                next: *front,
+                next: front,
                 merged,
             });
-            *front = merged;
+            front = merged;
         } else {
             t.step(|| Event::KeepBefore {
                 mode: (s, d),
-                next: *front,
+                next: front,
             });
-            rev.push((s, d));
+            out.push(front);
+            front = (s, d);
         }
     }
-    rev.reverse();
+    out.push(front);
+    out.reverse();
     Ok(())
 }
 
 /// The layout of coalesced modes: one mode unwrapped (an extent-1 mode as `1:0`), none as `_1:_0`.
+#[inline]
 pub(crate) fn modes_to_layout(modes: &[(Int, Int)]) -> Layout {
     match modes {
         [(s, _)] if s.value() == 1 => Layout::leaf(*s, Int::ZERO),

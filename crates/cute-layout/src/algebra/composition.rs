@@ -4,11 +4,10 @@ use super::coalesce::coalesce_x;
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
-use crate::layout::{Layout, LayoutBuilder, ModeRef};
+use crate::layout::{sub_modes, Layout, LayoutBuilder, ModeRef};
 use crate::limits::BRUTE_FORCE_LIMIT;
 use crate::tiler::Tiler;
 use crate::trace::{owned, Event};
-use crate::tree::{Builder, TreeRef};
 use smallvec::SmallVec;
 
 /// `composition(A, B)`: the layout `R` with `R(c) = A(B(c))` for every coordinate `c` of `B`.
@@ -75,8 +74,7 @@ pub(crate) fn composition_into(
     }
     let mut carry = CarryCheck::new(lhs);
     let start = out.len();
-    let (shape, stride) = out.parts();
-    compose_tree(lhs, b.0, b.1, &mut carry, shape, stride, t)?;
+    compose_tree(lhs, b, &mut carry, out, t)?;
     let r = out.built_since(start);
     if carry.suspicious {
         t.step(|| Event::MayCarry);
@@ -171,28 +169,24 @@ impl CarryCheck {
 
 fn compose_tree(
     lhs: &Modes,
-    s: TreeRef<'_, Int>,
-    d: TreeRef<'_, Int>,
+    b: ModeRef<'_>,
     carry: &mut CarryCheck,
-    shape: &mut Builder<Int>,
-    stride: &mut Builder<Int>,
+    out: &mut LayoutBuilder,
     t: &mut impl Trace,
 ) -> Result<()> {
-    match (s.as_leaf(), d.as_leaf()) {
+    match (b.0.as_leaf(), b.1.as_leaf()) {
         (Some(s), Some(d)) => {
             t.enter(|| Event::ComposeLeaf { mode: (s, d) });
-            compose_leaf(lhs, s, d, carry, shape, stride, t)?;
+            compose_leaf(lhs, s, d, carry, out, t)?;
             t.leave();
             Ok(())
         }
         _ => {
-            shape.open();
-            stride.open();
-            for (si, di) in s.modes().zip(d.modes()) {
-                compose_tree(lhs, si, di, carry, shape, stride, t)?;
+            out.open();
+            for m in sub_modes(b) {
+                compose_tree(lhs, m, carry, out, t)?;
             }
-            shape.close();
-            stride.close();
+            out.close();
             Ok(())
         }
     }
@@ -203,14 +197,12 @@ fn compose_leaf(
     s: Int,
     d: Int,
     carry: &mut CarryCheck,
-    shape: &mut Builder<Int>,
-    stride: &mut Builder<Int>,
+    out: &mut LayoutBuilder,
     t: &mut impl Trace,
 ) -> Result<()> {
     if d.value() == 0 {
         t.step(|| Event::StrideZero { mode: (s, d) });
-        shape.leaf(s);
-        stride.leaf(d);
+        out.leaf(s, d);
         return Ok(());
     }
     if lhs.len() <= 1 {
@@ -221,15 +213,14 @@ fn compose_leaf(
             stride: e,
             result: r,
         });
-        shape.leaf(s);
-        stride.leaf(r);
+        out.leaf(s, r);
         return Ok(());
     }
     if d.value() < 0 {
         carry.suspicious = true; // negative strides: verify element by element
     }
     let (last_e, body) = (lhs[lhs.len() - 1].1, &lhs[..lhs.len() - 1]);
-    let mut out = Emitted::new(shape);
+    let mut emitted = Emitted::new(out);
     let (mut rest_s, mut rest_d) = (s, d);
     for (k, &(a, e)) in body.iter().enumerate() {
         let abs_d = rest_d.abs()?;
@@ -302,29 +293,28 @@ fn compose_leaf(
                     .value()
                     .saturating_mul(new_s.value().saturating_sub(1)),
             );
-            out.push((new_s, rest_d.mul(e)?), shape, stride);
+            emitted.push((new_s, rest_d.mul(e)?), out);
             rest_s = rest_s.div(new_s)?;
         }
         rest_d = next_d;
     }
-    if out.count == 0 || rest_s.value() != 1 {
+    if emitted.count == 0 || rest_s.value() != 1 {
         t.step(|| Event::LastMode {
             stride: last_e,
             remaining: rest_s,
             step: rest_d,
         });
     }
-    if out.count == 0 {
-        shape.leaf(rest_s);
-        stride.leaf(rest_d.mul(last_e)?);
+    if emitted.count == 0 {
+        out.leaf(rest_s, rest_d.mul(last_e)?);
         return Ok(());
     }
     if rest_s.value() != 1 {
-        out.push((rest_s, rest_d.mul(last_e)?), shape, stride);
+        emitted.push((rest_s, rest_d.mul(last_e)?), out);
     }
-    let start = out.finish(shape, stride);
+    let start = emitted.finish(out);
     t.step(|| Event::Composed {
-        result: Layout::from_refs(shape.since(start), stride.since(start)),
+        result: owned(out.built_since(start)),
     });
     Ok(())
 }
@@ -338,42 +328,34 @@ struct Emitted {
 }
 
 impl Emitted {
-    fn new(shape: &Builder<Int>) -> Self {
+    fn new(out: &LayoutBuilder) -> Self {
         Emitted {
             first: (Int::ONE, Int::ZERO),
             count: 0,
-            start: shape.len(),
+            start: out.len(),
         }
     }
 
     #[inline]
-    fn push(&mut self, (s, d): (Int, Int), shape: &mut Builder<Int>, stride: &mut Builder<Int>) {
+    fn push(&mut self, (s, d): (Int, Int), out: &mut LayoutBuilder) {
         match self.count {
             0 => self.first = (s, d),
             1 => {
-                shape.open();
-                stride.open();
-                shape.leaf(self.first.0);
-                stride.leaf(self.first.1);
-                shape.leaf(s);
-                stride.leaf(d);
+                out.open();
+                out.leaf(self.first.0, self.first.1);
+                out.leaf(s, d);
             }
-            _ => {
-                shape.leaf(s);
-                stride.leaf(d);
-            }
+            _ => out.leaf(s, d),
         }
         self.count += 1;
     }
 
     /// Completes the mode (at least one was pushed); returns where it starts in the builders.
-    fn finish(self, shape: &mut Builder<Int>, stride: &mut Builder<Int>) -> usize {
+    fn finish(self, out: &mut LayoutBuilder) -> usize {
         if self.count == 1 {
-            shape.leaf(self.first.0);
-            stride.leaf(self.first.1);
+            out.leaf(self.first.0, self.first.1);
         } else {
-            shape.close();
-            stride.close();
+            out.close();
         }
         self.start
     }

@@ -7,7 +7,7 @@ use super::transform::transform_layout_into;
 use super::{check_extents, Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result, Warning};
 use crate::int::Int;
-use crate::layout::{mode_at, mode_leaves, Layout, LayoutBuilder, ModeRef};
+use crate::layout::{mode_at, mode_leaves, sub_modes, Layout, LayoutBuilder, ModeRef};
 use crate::tiler::Tiler;
 use crate::trace::{owned, Event, Family};
 use crate::tuple::{product, IntTuple};
@@ -222,21 +222,19 @@ fn unzip_half(layout: ModeRef<'_>, tiler: &Tiler, half: Half, b: &mut LayoutBuil
                 });
             }
             b.open();
-            for (m, t) in s.modes().zip(d.modes()).zip(ts) {
+            let mut modes = sub_modes(layout);
+            // (the tilers first: `zip` stops at them without taking a mode from `modes`)
+            for (t, m) in ts.iter().zip(modes.by_ref()) {
                 unzip_half(m, t, half, b)?;
             }
             if half == Half::Rests {
-                s.modes()
-                    .zip(d.modes())
-                    .skip(ts.len())
-                    .for_each(|m| b.push_ref(m));
+                modes.for_each(|m| b.push_ref(m));
             }
             b.close();
         }
         _ => {
             check_pair(layout, tiler)?;
-            let i = half as usize;
-            b.push_ref((s.get(i).expect("a pair"), d.get(i).expect("a pair")));
+            b.push_ref(mode_at(layout, half as usize)?);
         }
     }
     Ok(())
@@ -333,7 +331,7 @@ fn splat(b: &mut LayoutBuilder, (s, d): ModeRef<'_>) {
     if s.rank() == 1 {
         b.push_ref((s, d));
     } else {
-        s.modes().zip(d.modes()).for_each(|m| b.push_ref(m));
+        sub_modes((s, d)).for_each(|m| b.push_ref(m));
     }
 }
 
