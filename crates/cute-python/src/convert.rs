@@ -173,7 +173,7 @@ fn tiler_at(x: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<Tiler> {
         return Err(too_deep(what));
     }
     if let Ok(l) = x.downcast::<PyLayout>() {
-        return Ok(Tiler::Layout(l.get().inner.clone()));
+        return Ok(Tiler::Layout(Layout::clone(&l.get().inner)));
     }
     if is_underscore(x) {
         return Ok(Tiler::Underscore);
@@ -198,7 +198,7 @@ fn tiler_at(x: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<Tiler> {
 /// A layout argument: a `Layout`, or an int `n` (the layout `n:_1`).
 pub fn layout(x: &Bound<'_, PyAny>, what: &str) -> PyResult<Layout> {
     if let Ok(l) = x.downcast::<PyLayout>() {
-        return Ok(l.get().inner.clone());
+        return Ok(Layout::clone(&l.get().inner));
     }
     if let Ok(s) = x.downcast::<PyString>() {
         return s.to_cow()?.parse::<Layout>().map_err(err);
