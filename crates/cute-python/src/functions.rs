@@ -55,7 +55,10 @@ fn function(
         // CPython calls `ml_meth` with the signature its flags name (`METH_FASTCALL`: the
         // arguments as an array); the field's declared type is the generic `PyCFunction`
         // SAFETY: both are `extern "C"` function pointers, of the same size
-        (unsafe { std::mem::transmute::<FastCall, ffi::PyCFunction>(f) }, METH_FASTCALL)
+        (
+            unsafe { std::mem::transmute::<FastCall, ffi::PyCFunction>(f) },
+            METH_FASTCALL,
+        )
     } else {
         (call_tuple as ffi::PyCFunction, ffi::METH_VARARGS)
     };
@@ -118,9 +121,7 @@ unsafe fn apply_array(
         _ => &[],
     };
     // SAFETY: the objects of `args` are valid for this call (CPython holds them)
-    let args = args
-        .iter()
-        .map(|&a| unsafe { Borrowed::from_ptr(py, a) });
+    let args = args.iter().map(|&a| unsafe { Borrowed::from_ptr(py, a) });
     let op = unsafe { operation_of(py, slf) }?;
     Ok(ops::call(py, op, args)?.into_ptr())
 }
@@ -131,9 +132,7 @@ unsafe extern "C" fn call_tuple(
     args: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
     // SAFETY: CPython calls this with the GIL held, as `trampoline` requires
-    unsafe {
-        trampoline::cfunction_with_keywords(slf, args, std::ptr::null_mut(), apply_tuple)
-    }
+    unsafe { trampoline::cfunction_with_keywords(slf, args, std::ptr::null_mut(), apply_tuple) }
 }
 
 /// The body of [`call_tuple`].
@@ -159,5 +158,7 @@ unsafe fn apply_tuple(
 /// function keeps for its lifetime (so that the type need not be checked on every call).
 unsafe fn operation_of(py: Python<'_>, slf: *mut ffi::PyObject) -> PyResult<&'static Operation> {
     let this = unsafe { Borrowed::from_ptr(py, slf) };
-    Ok(unsafe { this.downcast_unchecked::<PyOperation>() }.get().op())
+    Ok(unsafe { this.downcast_unchecked::<PyOperation>() }
+        .get()
+        .op())
 }

@@ -150,22 +150,41 @@ fn value_of(x: &Bound<'_, PyAny>, i: usize, op: &str) -> PyResult<Value> {
     if let Ok(l) = x.downcast::<PyLayout>() {
         return Ok(Value::Layout(l.get().inner.clone()));
     }
-    let what = || format!("argument {} of {op}", i + 1);
+    let what = || Argument { index: i, op };
     if x.is_instance_of::<PyInt>() && !x.is_instance_of::<PyBool>() {
-        return Ok(Value::Int(Int::dynamic(int_of(x, &what())?)));
+        // the message is written only for an int out of range
+        let n = match x.extract::<i64>() {
+            Ok(n) => n,
+            Err(_) => int_of(x, what())?,
+        };
+        return Ok(Value::Int(Int::dynamic(n)));
     }
     if let Some(v) = object_value(x) {
         return Ok(v);
     }
     if is_int_tuple(x, 0) {
-        return Ok(Value::IntTuple(Box::new(int_tuple(x, &what())?)));
+        return Ok(Value::IntTuple(Box::new(int_tuple(x, what())?)));
     }
     if holds_layout(x) && !holds_text(x, 0) {
-        return Ok(Value::Tiler(Box::new(tiler(x, &what())?)));
+        return Ok(Value::Tiler(Box::new(tiler(x, what())?)));
     }
     let mut text = String::with_capacity(32);
-    write_text(&mut text, x, &what(), 0)?;
+    write_text(&mut text, x, what(), 0)?;
     eval::eval(&text).map_err(err)
+}
+
+/// Argument `index` of the operation `op`, as errors name it (`argument 2 of complement`): a
+/// value, so that the text is written only for an error.
+#[derive(Clone, Copy)]
+struct Argument<'a> {
+    index: usize,
+    op: &'a str,
+}
+
+impl std::fmt::Display for Argument<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "argument {} of {}", self.index + 1, self.op)
+    }
 }
 
 /// The value of one of this module's objects (a TV layout stands for its layout, as its text does).

@@ -5,10 +5,10 @@ use crate::layout::PyLayout;
 use crate::render;
 use cute_layout::swizzle::Outer;
 use cute_layout::{AnyLayout, ComposedLayout, Int, Layout, Swizzle};
-use std::sync::Arc;
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString, PyTuple};
+use std::sync::Arc;
 
 /// A swizzle `Sw<B,M,S>`: `x ^ ((x & Y) >> S)` with `B` mask bits, `M` base bits, shift `S`.
 #[pyclass(name = "Swizzle", module = "cute_layout", frozen, eq, hash)]

@@ -18,7 +18,9 @@ pub(super) fn forward(a: &Args, cl: &ComposedLayout) -> Result<Value> {
     let mut items = a.items.clone();
     items[0] = Value::Layout(Arc::new(cl.layout().clone()));
     Ok(match a.op.call(items)? {
-        Value::Layout(l) => Value::Composed(Box::new(cl.map_inner(|_| Ok(Arc::unwrap_or_clone(l)))?)),
+        Value::Layout(l) => {
+            Value::Composed(Box::new(cl.map_inner(|_| Ok(Arc::unwrap_or_clone(l)))?))
+        }
         v => v,
     })
 }
