@@ -90,7 +90,7 @@ pub fn layout(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn cute(input: TokenStream) -> TokenStream {
     expand(input.into(), |text| match eval(text) {
-        Ok(Value::Layout(l)) => Ok(*l),
+        Ok(Value::Layout(l)) => Ok(std::sync::Arc::unwrap_or_clone(l)),
         Ok(v) => Err(format!(
             "cute! expands layouts only; `{text}` evaluates to {v}, of kind {}",
             v.kind().name()

@@ -26,12 +26,15 @@ use crate::tree::{print_int_tree, print_layout_to};
 use crate::tuple::IntTuple;
 use crate::tv::TvLayout;
 use std::fmt::{self, Write as _};
+use std::sync::Arc;
 
 /// A value of CuTe's layout algebra: a literal, an argument or the result of an operation.
 ///
 /// Every payload larger than an [`Int`] is boxed, so that a value is a few words (32 bytes): the registry
 /// moves values in and out of argument lists and results, and a layout held inline (two trees
-/// of up to 16 nodes) would be copied at each move.
+/// of up to 16 nodes) would be copied at each move. Layouts are shared (`Arc`): a front end that
+/// holds layouts (the Python extension's `Layout` objects) passes one as an argument and keeps a
+/// result without copying it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     /// An integer: `8`, `_8`, `-1` (`size`, `cosize`, `crd2idx`, ...).
@@ -45,11 +48,11 @@ pub enum Value {
     /// A coordinate with at least one `_`: `(2,(_,1))`.
     Coord(Box<Coord>),
     /// A layout `S:D`.
-    Layout(Box<Layout>),
+    Layout(Arc<Layout>),
     /// A tiler `<...>`.
     Tiler(Box<Tiler>),
     /// A tensor: a layout and an offset (`slice_and_offset`, partitions), printed `LAYOUT+OFFSET`.
-    LayoutOffset(Box<Layout>, Int),
+    LayoutOffset(Arc<Layout>, Int),
     /// A tuple morphism `S -> T over α` (`to_morphism`; see [`crate::category`]).
     Morphism(Box<NestedMorphism>),
     /// A swizzle `Sw<B,M,S>`.
@@ -277,14 +280,14 @@ impl fmt::Display for Value {
 
 impl From<Layout> for Value {
     fn from(l: Layout) -> Self {
-        Value::Layout(Box::new(l))
+        Value::Layout(Arc::new(l))
     }
 }
 
 impl From<AnyLayout> for Value {
     fn from(l: AnyLayout) -> Self {
         match l {
-            AnyLayout::Layout(l) => Value::Layout(Box::new(l)),
+            AnyLayout::Layout(l) => Value::Layout(Arc::new(l)),
             AnyLayout::Composed(c) => Value::Composed(Box::new(c)),
         }
     }

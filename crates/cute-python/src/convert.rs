@@ -11,7 +11,7 @@ use cute_layout::{Int, IntTuple, Layout, LayoutError, Tiler, Tree, MAX_DEPTH};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
-use std::fmt::Write as _;
+use std::fmt::{Display, Write as _};
 
 /// The `LayoutError` exception of a library error, with its full message.
 pub fn err(e: LayoutError) -> PyErr {
@@ -19,7 +19,7 @@ pub fn err(e: LayoutError) -> PyErr {
 }
 
 /// A Python int as an `i64`, or `OverflowError` / `TypeError` naming `what`.
-pub fn int_of(x: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
+pub fn int_of(x: &Bound<'_, PyAny>, what: impl Display + Copy) -> PyResult<i64> {
     if x.is_instance_of::<PyBool>() || !x.is_instance_of::<PyInt>() {
         return Err(PyTypeError::new_err(format!(
             "{what}: expected an int, got {}",
@@ -52,19 +52,23 @@ fn items<'py>(x: &Bound<'py, PyAny>) -> Option<Vec<Bound<'py, PyAny>>> {
     }
 }
 
-fn too_deep(what: &str) -> PyErr {
+fn too_deep(what: impl Display + Copy) -> PyErr {
     PyValueError::new_err(format!("{what}: nested deeper than {MAX_DEPTH} levels"))
 }
 
 /// An int or a (nested) tuple of ints as an [`IntTuple`]; a `str` is parsed as CuTe notation.
-pub fn int_tuple(x: &Bound<'_, PyAny>, what: &str) -> PyResult<IntTuple> {
+pub fn int_tuple(x: &Bound<'_, PyAny>, what: impl Display + Copy) -> PyResult<IntTuple> {
     if let Ok(s) = x.downcast::<PyString>() {
         return s.to_cow()?.parse::<IntTuple>().map_err(err);
     }
     int_tuple_at(x, what, 0)
 }
 
-fn int_tuple_at(x: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<IntTuple> {
+fn int_tuple_at(
+    x: &Bound<'_, PyAny>,
+    what: impl Display + Copy,
+    depth: usize,
+) -> PyResult<IntTuple> {
     if depth > MAX_DEPTH {
         return Err(too_deep(what));
     }
@@ -97,7 +101,7 @@ fn int_tuple_at(x: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<IntT
 }
 
 /// A shape: an int-tuple whose leaves are all non-negative.
-pub fn shape(x: &Bound<'_, PyAny>, what: &str) -> PyResult<IntTuple> {
+pub fn shape(x: &Bound<'_, PyAny>, what: impl Display + Copy) -> PyResult<IntTuple> {
     let s = int_tuple(x, what)?;
     if let Some(n) = s.leaves().find(|n| n.value() < 0) {
         return Err(PyValueError::new_err(format!(
@@ -134,14 +138,14 @@ pub fn is_underscore(x: &Bound<'_, PyAny>) -> bool {
 }
 
 /// A coordinate: ints, tuples, and `None` / `_` for the modes kept by a slice.
-pub fn coord(x: &Bound<'_, PyAny>, what: &str) -> PyResult<Coord> {
+pub fn coord(x: &Bound<'_, PyAny>, what: impl Display + Copy) -> PyResult<Coord> {
     if let Ok(s) = x.downcast::<PyString>() {
         return s.to_cow()?.parse::<Coord>().map_err(err);
     }
     coord_at(x, what, 0)
 }
 
-fn coord_at(x: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<Coord> {
+fn coord_at(x: &Bound<'_, PyAny>, what: impl Display + Copy, depth: usize) -> PyResult<Coord> {
     if depth > MAX_DEPTH {
         return Err(too_deep(what));
     }
@@ -164,16 +168,16 @@ fn coord_at(x: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<Coord> {
 }
 
 /// A tiler: a `Layout`, an int `n` (`n:_1`), `None` / `_`, or a tuple of tilers.
-pub fn tiler(x: &Bound<'_, PyAny>, what: &str) -> PyResult<Tiler> {
+pub fn tiler(x: &Bound<'_, PyAny>, what: impl Display + Copy) -> PyResult<Tiler> {
     tiler_at(x, what, 0)
 }
 
-fn tiler_at(x: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<Tiler> {
+fn tiler_at(x: &Bound<'_, PyAny>, what: impl Display + Copy, depth: usize) -> PyResult<Tiler> {
     if depth > MAX_DEPTH {
         return Err(too_deep(what));
     }
     if let Ok(l) = x.downcast::<PyLayout>() {
-        return Ok(Tiler::Layout(l.get().inner.clone()));
+        return Ok(Tiler::Layout(Layout::clone(&l.get().inner)));
     }
     if is_underscore(x) {
         return Ok(Tiler::Underscore);
@@ -196,9 +200,9 @@ fn tiler_at(x: &Bound<'_, PyAny>, what: &str, depth: usize) -> PyResult<Tiler> {
 }
 
 /// A layout argument: a `Layout`, or an int `n` (the layout `n:_1`).
-pub fn layout(x: &Bound<'_, PyAny>, what: &str) -> PyResult<Layout> {
+pub fn layout(x: &Bound<'_, PyAny>, what: impl Display + Copy) -> PyResult<Layout> {
     if let Ok(l) = x.downcast::<PyLayout>() {
-        return Ok(l.get().inner.clone());
+        return Ok(Layout::clone(&l.get().inner));
     }
     if let Ok(s) = x.downcast::<PyString>() {
         return s.to_cow()?.parse::<Layout>().map_err(err);
@@ -217,7 +221,7 @@ pub fn layout(x: &Bound<'_, PyAny>, what: &str) -> PyResult<Layout> {
 pub fn write_text(
     out: &mut String,
     x: &Bound<'_, PyAny>,
-    what: &str,
+    what: impl Display + Copy,
     depth: usize,
 ) -> PyResult<()> {
     if depth > MAX_DEPTH {

@@ -8,6 +8,7 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString, PyTuple};
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 /// A CuTe layout `Shape:Stride`, a function from coordinates to offsets.
 ///
@@ -16,7 +17,9 @@ use std::hash::{Hash, Hasher};
 #[pyclass(name = "Layout", module = "cute_layout", frozen, eq, hash)]
 #[derive(Clone)]
 pub struct PyLayout {
-    pub inner: Layout,
+    /// Shared with the values passed to and returned by the operation table, so that neither an
+    /// argument nor a result is copied.
+    pub inner: Arc<Layout>,
 }
 
 impl PartialEq for PyLayout {
@@ -37,7 +40,7 @@ impl Hash for PyLayout {
 }
 
 pub fn wrap(py: Python<'_>, l: Layout) -> PyResult<Py<PyLayout>> {
-    Py::new(py, PyLayout { inner: l })
+    Py::new(py, PyLayout { inner: l.into() })
 }
 
 type R = PyResult<Py<PyLayout>>;
@@ -56,14 +59,16 @@ impl PyLayout {
             Some(d) => Layout::new(s, convert::int_tuple(d, "Layout stride")?),
         }
         .map_err(err)?;
-        Ok(PyLayout { inner })
+        Ok(PyLayout {
+            inner: inner.into(),
+        })
     }
 
     /// Parses CuTe notation, e.g. `"(_4,8):(_1,4)"`.
     #[staticmethod]
     fn parse(text: &str) -> PyResult<Self> {
         Ok(PyLayout {
-            inner: text.parse().map_err(err)?,
+            inner: Arc::new(text.parse().map_err(err)?),
         })
     }
 
@@ -138,7 +143,7 @@ impl PyLayout {
         let Ok(path) = i.downcast::<PyTuple>() else {
             return wrap(py, mode_at(&self.inner, i)?);
         };
-        let mut l = self.inner.clone();
+        let mut l = Layout::clone(&self.inner);
         for p in path.iter() {
             l = mode_at(&l, &p)?;
         }

@@ -1,10 +1,12 @@
 //! `cute_layout._native`: the Python extension over the `cute-layout` crate.
 //!
 //! The classes (`Layout`, `Swizzle`, `ComposedLayout`, `Tensor`, `TvLayout`, `Morphism`) call
-//! the library directly; the module functions (one per operation of `cute eval`, generated in
-//! `cute_layout/__init__.py` from `operations()`) go through `call_op` (module `ops`).
+//! the library directly; the module functions (one per operation of `cute eval`, made from the
+//! operation table by module `functions`, listed in `_native._functions` and exported by
+//! `cute_layout/__init__.py`) apply their table entry, as `call_op` does (module `ops`).
 
 mod convert;
+mod functions;
 mod layout;
 mod ops;
 mod render;
@@ -101,5 +103,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(png, m)?)?;
     m.add_function(wrap_pyfunction!(show, m)?)?;
     m.add_function(wrap_pyfunction!(latex, m)?)?;
+    m.add("_functions", functions::module_functions(py)?)?;
     Ok(())
 }

@@ -1,5 +1,6 @@
-//! Every operation of `cute eval`, callable from Python by its CuTe name: [`call_op`] is the
-//! one entry point (the module functions are generated from [`operations`] at import).
+//! Every operation of `cute eval`, callable from Python by its CuTe name: [`call`] applies an
+//! entry of the operation table to Python objects, for [`call_op`], [`PyOperation`] and the
+//! module functions (`crate::functions`, one per entry of the table).
 
 use crate::convert::{err, holds_layout, int_of, int_tuple, int_tuple_to_py, tiler, write_text};
 use crate::layout::PyLayout;
@@ -10,6 +11,7 @@ use cute_layout::registry::{self, Operation};
 use cute_layout::{Int, LayoutError, MAX_DEPTH};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
+use std::sync::Arc;
 
 /// The operations: `(name, signature, summary)`, in the order of the library's registry.
 #[pyfunction]
@@ -46,7 +48,22 @@ impl PyOperation {
     /// `op(args...)`: [`call_op`] with this operation.
     #[pyo3(signature = (*args))]
     fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<PyObject> {
-        call(py, self.op, args)
+        call_tuple(py, self.op, args)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<cute_layout operation {}>", self.op.name)
+    }
+}
+
+impl PyOperation {
+    pub fn of(op: &'static Operation) -> Self {
+        PyOperation { op }
+    }
+
+    /// The table entry.
+    pub fn op(&self) -> &'static Operation {
+        self.op
     }
 }
 
@@ -79,13 +96,29 @@ pub fn call_op(
         Ok(o) => o.get().op,
         Err(_) => operation(&op.extract::<String>()?)?,
     };
-    call(py, op, args)
+    call_tuple(py, op, args)
 }
 
-/// Applies the table entry `op` to `args`.
-fn call(py: Python<'_>, op: &'static Operation, args: &Bound<'_, PyTuple>) -> PyResult<PyObject> {
+/// Applies the table entry `op` to the items of the tuple `args`.
+pub fn call_tuple(
+    py: Python<'_>,
+    op: &'static Operation,
+    args: &Bound<'_, PyTuple>,
+) -> PyResult<PyObject> {
+    let items: Vec<_> = args.iter_borrowed().collect();
+    call(py, op, items.iter().copied())
+}
+
+/// Applies the table entry `op` to `args`, the Python objects converted to library values
+/// ([`value_of`]; a `Layout` object shares its layout with its value), and converts the result
+/// back ([`value_to_py`]).
+pub fn call<'a, 'py>(
+    py: Python<'py>,
+    op: &'static Operation,
+    args: impl ExactSizeIterator<Item = Borrowed<'a, 'py, PyAny>> + Clone,
+) -> PyResult<PyObject> {
     let mut values = Vec::with_capacity(args.len());
-    for (i, a) in args.iter().enumerate() {
+    for (i, a) in args.clone().enumerate() {
         values.push(value_of(&a, i, op.name)?);
     }
     let value = op.call(values).map_err(err)?;
@@ -93,11 +126,14 @@ fn call(py: Python<'_>, op: &'static Operation, args: &Bound<'_, PyTuple>) -> Py
 }
 
 /// The text `op(args...)` (what a `Value` result keeps, to be passed on to other operations).
-fn expression(name: &str, args: &Bound<'_, PyTuple>) -> PyResult<String> {
+fn expression<'a, 'py>(
+    name: &str,
+    args: impl Iterator<Item = Borrowed<'a, 'py, PyAny>>,
+) -> PyResult<String> {
     let mut expr = String::with_capacity(64);
     expr.push_str(name);
     expr.push('(');
-    for (i, a) in args.iter().enumerate() {
+    for (i, a) in args.enumerate() {
         if i > 0 {
             expr.push(',');
         }
@@ -112,24 +148,43 @@ fn expression(name: &str, args: &Bound<'_, PyTuple>) -> PyResult<String> {
 /// `str` of CuTe notation, a coordinate with `None` / `_`) read as `cute eval` reads its text.
 fn value_of(x: &Bound<'_, PyAny>, i: usize, op: &str) -> PyResult<Value> {
     if let Ok(l) = x.downcast::<PyLayout>() {
-        return Ok(Value::Layout(Box::new(l.get().inner.clone())));
+        return Ok(Value::Layout(l.get().inner.clone()));
     }
-    let what = || format!("argument {} of {op}", i + 1);
+    let what = || Argument { index: i, op };
     if x.is_instance_of::<PyInt>() && !x.is_instance_of::<PyBool>() {
-        return Ok(Value::Int(Int::dynamic(int_of(x, &what())?)));
+        // the message is written only for an int out of range
+        let n = match x.extract::<i64>() {
+            Ok(n) => n,
+            Err(_) => int_of(x, what())?,
+        };
+        return Ok(Value::Int(Int::dynamic(n)));
     }
     if let Some(v) = object_value(x) {
         return Ok(v);
     }
     if is_int_tuple(x, 0) {
-        return Ok(Value::IntTuple(Box::new(int_tuple(x, &what())?)));
+        return Ok(Value::IntTuple(Box::new(int_tuple(x, what())?)));
     }
     if holds_layout(x) && !holds_text(x, 0) {
-        return Ok(Value::Tiler(Box::new(tiler(x, &what())?)));
+        return Ok(Value::Tiler(Box::new(tiler(x, what())?)));
     }
     let mut text = String::with_capacity(32);
-    write_text(&mut text, x, &what(), 0)?;
+    write_text(&mut text, x, what(), 0)?;
     eval::eval(&text).map_err(err)
+}
+
+/// Argument `index` of the operation `op`, as errors name it (`argument 2 of complement`): a
+/// value, so that the text is written only for an error.
+#[derive(Clone, Copy)]
+struct Argument<'a> {
+    index: usize,
+    op: &'a str,
+}
+
+impl std::fmt::Display for Argument<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "argument {} of {}", self.index + 1, self.op)
+    }
 }
 
 /// The value of one of this module's objects (a TV layout stands for its layout, as its text does).
@@ -143,7 +198,7 @@ fn object_value(x: &Bound<'_, PyAny>) -> Option<Value> {
     } else if let Ok(v) = x.downcast::<PyValue>() {
         Some(v.get().value.clone())
     } else if let Ok(tv) = x.downcast::<PyTvLayout>() {
-        Some(Value::Layout(Box::new(tv.get().inner.layout.clone())))
+        Some(Value::Layout(Arc::new(tv.get().inner.layout.clone())))
     } else {
         None
     }
@@ -192,8 +247,8 @@ pub fn value_to_py(
             .to_owned()
             .into_any()
             .unbind(),
-        Value::Layout(l) => Py::new(py, PyLayout { inner: *l })?.into_any(),
-        Value::LayoutOffset(l, o) => (Py::new(py, PyLayout { inner: *l })?, o.value())
+        Value::Layout(l) => Py::new(py, PyLayout { inner: l })?.into_any(),
+        Value::LayoutOffset(l, o) => (Py::new(py, PyLayout { inner: l })?, o.value())
             .into_pyobject(py)?
             .into_any()
             .unbind(),

@@ -4,10 +4,11 @@ use crate::convert::{self, err, int_of, type_name};
 use crate::layout::PyLayout;
 use crate::render;
 use cute_layout::swizzle::Outer;
-use cute_layout::{AnyLayout, ComposedLayout, Int, Swizzle};
+use cute_layout::{AnyLayout, ComposedLayout, Int, Layout, Swizzle};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString, PyTuple};
+use std::sync::Arc;
 
 /// A swizzle `Sw<B,M,S>`: `x ^ ((x & Y) >> S)` with `B` mask bits, `M` base bits, shift `S`.
 #[pyclass(name = "Swizzle", module = "cute_layout", frozen, eq, hash)]
@@ -103,7 +104,7 @@ pub struct PyComposedLayout {
 
 pub fn wrap_any(py: Python<'_>, l: AnyLayout) -> PyResult<PyObject> {
     Ok(match l {
-        AnyLayout::Layout(l) => Py::new(py, PyLayout { inner: l })?.into_any(),
+        AnyLayout::Layout(l) => Py::new(py, PyLayout { inner: l.into() })?.into_any(),
         AnyLayout::Composed(c) => Py::new(py, PyComposedLayout { inner: c })?.into_any(),
     })
 }
@@ -132,7 +133,7 @@ impl PyComposedLayout {
         let outer = if let Ok(sw) = outer.downcast::<PySwizzle>() {
             Outer::from(sw.get().inner)
         } else if let Ok(a) = outer.downcast::<PyLayout>() {
-            Outer::from(a.get().inner.clone())
+            Outer::from(Layout::clone(&a.get().inner))
         } else {
             return Err(PyTypeError::new_err(format!(
                 "ComposedLayout outer: expected a Swizzle or a Layout, got {}",
@@ -154,7 +155,7 @@ impl PyComposedLayout {
             Outer::Layout(l) => Py::new(
                 py,
                 PyLayout {
-                    inner: (**l).clone(),
+                    inner: Arc::new((**l).clone()),
                 },
             )?
             .into_any(),
@@ -170,7 +171,7 @@ impl PyComposedLayout {
     #[getter(layoutA)]
     fn inner_layout(&self) -> PyLayout {
         PyLayout {
-            inner: self.inner.layout().clone(),
+            inner: Arc::new(self.inner.layout().clone()),
         }
     }
 

@@ -25,7 +25,7 @@ pub struct PyTensor {
 
 fn layout_arg(x: &Bound<'_, PyAny>) -> PyResult<AnyLayout> {
     if let Ok(l) = x.downcast::<PyLayout>() {
-        Ok(AnyLayout::Layout(l.get().inner.clone()))
+        Ok(AnyLayout::Layout(Layout::clone(&l.get().inner)))
     } else if let Ok(c) = x.downcast::<PyComposedLayout>() {
         Ok(AnyLayout::Composed(c.get().inner.clone()))
     } else if let Ok(s) = x.downcast::<PyString>() {

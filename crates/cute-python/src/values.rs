@@ -9,6 +9,7 @@ use cute_layout::eval::Value;
 use cute_layout::tv::TvLayout;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+use std::sync::Arc;
 
 /// `_`: the slicing wildcard (CuTe's `Underscore`); `None` means the same.
 #[pyclass(name = "Underscore", module = "cute_layout", frozen)]
@@ -49,7 +50,7 @@ impl PyTvLayout {
     #[getter]
     fn layout(&self) -> PyLayout {
         PyLayout {
-            inner: self.inner.layout.clone(),
+            inner: Arc::new(self.inner.layout.clone()),
         }
     }
 
@@ -125,7 +126,7 @@ impl PyMorphism {
     /// The layout of the morphism.
     fn to_layout(&self) -> PyResult<PyLayout> {
         Ok(PyLayout {
-            inner: self.inner.to_layout().map_err(err)?,
+            inner: Arc::new(self.inner.to_layout().map_err(err)?),
         })
     }
 

@@ -19,6 +19,24 @@ def test_every_operation_is_a_module_function():
     assert "composition" in exported and "filter" not in exported  # builtins left alone
 
 
+def test_module_functions_are_builtins_over_their_table_entry():
+    import types
+
+    f = cl.coalesce
+    assert isinstance(f, types.BuiltinFunctionType)
+    assert repr(f.__self__) == "<cute_layout operation coalesce>" and f.__self__.name == "coalesce"
+    assert f.__module__ == "cute_layout" and f.__name__ == "coalesce"
+    L = Layout((2, (1, 6)), (1, (6, 2)))
+    assert f(L) == f.__self__(L) == cl.call_op("coalesce", L) == L.coalesce()
+    assert cl.complement(Layout((2, 4), (1, 6)), 24) == Layout((2, 4), (1, 6)).complement(24)
+    with pytest.raises(TypeError, match="keyword"):
+        f(L, profile=(1, 1))
+    with pytest.raises(cl.LayoutError, match="coalesce takes 1 to 2 argument"):
+        f()
+    with pytest.raises(OverflowError, match="argument 2 of complement"):
+        cl.complement(L, 2**64)
+
+
 def test_results_convert_to_python_values():
     assert cl.size(Layout((2, 3))) == 6
     assert cl.size((2, (3, 4))) == 24

@@ -6,6 +6,7 @@
 use super::{analyze, Analysis};
 use crate::error::{LayoutError, Result};
 use crate::swizzle::AnyLayout;
+use std::sync::Arc;
 
 /// The layout of a layout literal (`(_8,_8):(_8,_1)`, `Sw<3,3,3> o _0 o ...`) or of any
 /// `cute eval` expression yielding a layout (a TV layout gives its `(thread, value)` layout).
@@ -24,10 +25,10 @@ pub fn layout_of(expr: &str) -> Result<AnyLayout> {
     Ok(match expr.parse() {
         Ok(l) => l,
         Err(parse_error) => match eval(expr) {
-            Ok(Value::Layout(l)) => (*l).into(),
+            Ok(Value::Layout(l)) => Arc::unwrap_or_clone(l).into(),
             Ok(Value::Composed(c)) => (*c).into(),
             Ok(Value::Tv(t)) => t.layout.clone().into(),
-            Ok(Value::LayoutOffset(l, _)) => (*l).into(),
+            Ok(Value::LayoutOffset(l, _)) => Arc::unwrap_or_clone(l).into(),
             Ok(Value::ComposedOffset(c, _)) => (*c).into(),
             Ok(v) => {
                 return Err(LayoutError::InvalidArgument {

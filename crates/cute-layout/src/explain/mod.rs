@@ -35,6 +35,7 @@ use crate::tiler::Tiler;
 use crate::trace::{Recorder, Trace, Unpack};
 use crate::tuple::IntTuple;
 use std::borrow::Cow;
+use std::sync::Arc;
 
 pub use crate::trace::{Event, Step};
 
@@ -261,7 +262,7 @@ fn zipped_divide_of(l: &Layout, tiler: &Tiler, t: &mut Recorder) -> Result<Layou
 /// partitions are ordinary layouts: the slice steps report those.)
 fn partition_value(l: AnyLayout, o: crate::int::Int) -> Value {
     match l {
-        AnyLayout::Layout(l) => Value::LayoutOffset(Box::new(l), o),
+        AnyLayout::Layout(l) => Value::LayoutOffset(Arc::new(l), o),
         AnyLayout::Composed(c) => Value::ComposedOffset(Box::new(c), o),
     }
 }

@@ -16,6 +16,7 @@ use crate::tree::{Nodes, OpenTuples, Tree, MAX_DEPTH};
 use crate::tuple::IntTuple;
 use crate::value::Value;
 use std::str::FromStr;
+use std::sync::Arc;
 
 pub mod atom;
 mod morphism;
@@ -504,10 +505,12 @@ impl<'a> Parser<'a> {
             }
             _ => {
                 let (start, depth) = (self.pos, self.depth);
-                *out = Value::Layout(Box::new(Layout::unread()));
+                *out = Value::Layout(Arc::new(Layout::unread()));
                 let Value::Layout(l) = out else {
                     unreachable!("a layout was just written")
                 };
+                // the layout was just made, so `make_mut` borrows it (it is not shared)
+                let l = Arc::make_mut(l);
                 match self.layout_in_place(l) {
                     Ok(Some(other)) => *out = self.other_literal(l, other)?,
                     Ok(None) => {}
@@ -770,7 +773,7 @@ impl<'a> Parser<'a> {
     fn literal_tiler(&self, literal: Value, at: usize) -> Result<Tiler> {
         Ok(match literal {
             Value::Tiler(t) => *t,
-            Value::Layout(l) => Tiler::Layout(*l),
+            Value::Layout(l) => Tiler::Layout(Arc::unwrap_or_clone(l)),
             Value::Underscore => Tiler::Underscore,
             Value::Int(n) => Tiler::from_int(n),
             Value::IntTuple(t) => Tiler::from_shape(&t),

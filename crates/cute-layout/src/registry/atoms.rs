@@ -12,6 +12,7 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::tensor::Tensor;
 use crate::value::Value;
+use std::sync::Arc;
 
 /// An operand of a tiled MMA.
 #[derive(Clone, Copy)]
@@ -54,11 +55,11 @@ pub(super) fn tile_size(a: &Args) -> Result<Value> {
 /// `mma.get_layout{A,B,C}_TV()`.
 pub(super) fn mma_layout_tv(a: &Args, operand: Operand) -> Result<Value> {
     let m = a.tiled_mma(0)?;
-    Ok(Value::Layout(match operand {
-        Operand::A => Box::new(m.get_layout_a_tv()?),
-        Operand::B => Box::new(m.get_layout_b_tv()?),
-        Operand::C => Box::new(m.get_layout_c_tv()?),
-    }))
+    Ok(Value::Layout(Arc::new(match operand {
+        Operand::A => m.get_layout_a_tv()?,
+        Operand::B => m.get_layout_b_tv()?,
+        Operand::C => m.get_layout_c_tv()?,
+    })))
 }
 
 fn partition_mma<P: Partitionable>(m: &TiledMma, x: P, thr: i64, operand: Operand) -> Result<P> {
@@ -114,10 +115,10 @@ pub(super) fn tiled_copy_mma(a: &Args, operand: Operand) -> Result<Value> {
 /// `copy.get_layout{S,D}_TV()`.
 pub(super) fn copy_layout_tv(a: &Args, side: Side) -> Result<Value> {
     let c = a.tiled_copy(0)?;
-    Ok(Value::Layout(match side {
-        Side::S => Box::new(c.get_layout_s_tv()?),
-        Side::D => Box::new(c.get_layout_d_tv()?),
-    }))
+    Ok(Value::Layout(Arc::new(match side {
+        Side::S => c.get_layout_s_tv()?,
+        Side::D => c.get_layout_d_tv()?,
+    })))
 }
 
 fn partition_copy<P: Partitionable>(c: &TiledCopy, x: P, thr: i64, side: Side) -> Result<P> {

@@ -15,6 +15,7 @@ use crate::tiler::Tiler;
 use crate::tuple::IntTuple;
 use crate::value::Value;
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// A rank or depth as CuTe returns it: a static integer.
 pub(super) fn static_count(n: usize) -> Int {
@@ -100,15 +101,15 @@ pub(super) fn make_layout(a: &Args) -> Result<Value> {
         let modes = (0..a.len())
             .map(|i| a.layout(i).map(Cow::into_owned))
             .collect::<Result<Vec<_>>>()?;
-        return Ok(Value::Layout(Box::new(Layout::concat(modes)?)));
+        return Ok(Value::Layout(Arc::new(Layout::concat(modes)?)));
     }
     a.arity(1, 2)?;
     let shape = a.int_tuple(0)?;
-    Ok(Value::Layout(if a.len() == 2 {
-        Box::new(Layout::new(shape, a.int_tuple(1)?)?)
+    Ok(Value::Layout(Arc::new(if a.len() == 2 {
+        Layout::new(shape, a.int_tuple(1)?)?
     } else {
-        Box::new(Layout::column_major(&shape)?)
-    }))
+        Layout::column_major(&shape)?
+    })))
 }
 
 /// `make_shape`, `make_stride`, `make_tuple`: the int-tuple whose modes are the arguments.
@@ -131,7 +132,7 @@ pub(super) fn make_inttuple_iter(a: &Args) -> Result<Value> {
 /// `make_tensor(iter, L)`: the tensor `c ↦ iter + L(c)`, a layout and an offset.
 pub(super) fn make_tensor(a: &Args) -> Result<Value> {
     Ok(Value::LayoutOffset(
-        Box::new(a.layout(1)?.into_owned()),
+        Arc::new(a.layout(1)?.into_owned()),
         a.int(0)?,
     ))
 }
@@ -160,43 +161,43 @@ pub(super) fn make_tile(a: &Args) -> Result<Value> {
 }
 
 pub(super) fn make_layout_right(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(Box::new(Layout::row_major(
+    Ok(Value::Layout(Arc::new(Layout::row_major(
         &a.int_tuple(0)?,
     )?)))
 }
 
 pub(super) fn make_ordered_layout(a: &Args) -> Result<Value> {
     let (s, o) = (a.int_tuple(0)?, a.int_tuple(1)?);
-    Ok(Value::Layout(Box::new(Layout::ordered(&s, &o)?)))
+    Ok(Value::Layout(Arc::new(Layout::ordered(&s, &o)?)))
 }
 
 pub(super) fn layout(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(Box::new(
+    Ok(Value::Layout(Arc::new(
         a.layout(0)?.mode_path(&a.indices(1)?)?,
     )))
 }
 
 pub(super) fn select(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(Box::new(
+    Ok(Value::Layout(Arc::new(
         a.layout(0)?.select(&a.indices(1)?)?,
     )))
 }
 
 pub(super) fn take(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(Box::new(
+    Ok(Value::Layout(Arc::new(
         a.layout(0)?.take(a.index(1)?, a.index(2)?)?,
     )))
 }
 
 pub(super) fn group(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(Box::new(
+    Ok(Value::Layout(Arc::new(
         a.layout(0)?.group(a.index(1)?, a.index(2)?)?,
     )))
 }
 
 pub(super) fn flatten(a: &Args) -> Result<Value> {
     Ok(if a.is_layout(0) {
-        Value::Layout(Box::new(a.layout(0)?.flatten()))
+        Value::Layout(Arc::new(a.layout(0)?.flatten()))
     } else {
         Value::IntTuple(Box::new(a.int_tuple(0)?.flatten()))
     })
@@ -212,38 +213,38 @@ fn extra_mode(a: &Args) -> Result<Cow<'_, Layout>> {
 }
 
 pub(super) fn append(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(Box::new(
+    Ok(Value::Layout(Arc::new(
         a.layout(0)?.append(&*extra_mode(a)?)?,
     )))
 }
 
 pub(super) fn prepend(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(Box::new(
+    Ok(Value::Layout(Arc::new(
         a.layout(0)?.prepend(&*extra_mode(a)?)?,
     )))
 }
 
 pub(super) fn replace(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(Box::new(
+    Ok(Value::Layout(Arc::new(
         a.layout(0)?.replace(a.index(1)?, &*a.layout(2)?)?,
     )))
 }
 
 pub(super) fn zip(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(Box::new(a.layout(0)?.zip()?)))
+    Ok(Value::Layout(Arc::new(a.layout(0)?.zip()?)))
 }
 
 pub(super) fn slice(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(Box::new(a.layout(1)?.slice(&*a.coord(0)?)?)))
+    Ok(Value::Layout(Arc::new(a.layout(1)?.slice(&*a.coord(0)?)?)))
 }
 
 pub(super) fn dice(a: &Args) -> Result<Value> {
-    Ok(Value::Layout(Box::new(a.layout(1)?.dice(&*a.coord(0)?)?)))
+    Ok(Value::Layout(Arc::new(a.layout(1)?.dice(&*a.coord(0)?)?)))
 }
 
 pub(super) fn slice_and_offset(a: &Args) -> Result<Value> {
     let (s, o) = a.layout(1)?.slice_and_offset(&*a.coord(0)?)?;
-    Ok(Value::LayoutOffset(Box::new(s), o))
+    Ok(Value::LayoutOffset(Arc::new(s), o))
 }
 
 /// `f(L)` or, with a profile, `f_by(L, profile)`.
@@ -253,11 +254,20 @@ fn with_profile(
     f_by: fn(&Layout, &IntTuple) -> Result<Layout>,
 ) -> Result<Value> {
     let l = a.layout(0)?;
-    Ok(Value::Layout(if a.len() == 2 {
-        Box::new(f_by(&l, &a.int_tuple(1)?)?)
+    if a.len() == 2 {
+        shared(f_by(&l, &a.int_tuple(1)?))
     } else {
-        Box::new(f(&l)?)
-    }))
+        shared(f(&l))
+    }
+}
+
+/// A layout result as a value, in its shared allocation. One function for every layout result,
+/// called once per branch, so that the layout is not copied on its way (a `?` on the result and
+/// a branch merging two results each copied its ~400 bytes: 5 copies per `coalesce` through
+/// the table, now 2, both inside `Arc::new`).
+#[inline(never)]
+fn shared(r: Result<Layout>) -> Result<Value> {
+    r.map(|l| Value::Layout(Arc::new(l)))
 }
 
 pub(super) fn coalesce_op(a: &Args) -> Result<Value> {
@@ -275,26 +285,26 @@ pub(super) fn filter_zeros_op(a: &Args) -> Result<Value> {
 /// `composition(L, B)` of ordinary layouts, `B` a layout or a tiler.
 pub(super) fn composition(a: &Args) -> Result<Value> {
     let l = a.layout(0)?;
-    Ok(Value::Layout(if a.is_layout(1) {
-        Box::new(compose(&l, &*a.layout(1)?)?)
+    if a.is_layout(1) {
+        shared(compose(&l, &*a.layout(1)?))
     } else {
-        Box::new(composition_tiler(&l, &*a.tiler(1)?)?)
-    }))
+        shared(composition_tiler(&l, &*a.tiler(1)?))
+    }
 }
 
 /// `complement(L[, cotarget])` of an ordinary layout.
 pub(super) fn complement(a: &Args) -> Result<Value> {
     let l = a.layout(0)?;
-    Ok(Value::Layout(if a.len() == 2 {
-        Box::new(complement_to(&l, &a.int_tuple(1)?)?)
+    if a.len() == 2 {
+        shared(complement_to(&l, &a.int_tuple(1)?))
     } else {
-        Box::new(complement_default(&l)?)
-    }))
+        shared(complement_default(&l))
+    }
 }
 
 /// A function of one layout.
 pub(super) fn of_layout(a: &Args, f: fn(&Layout) -> Result<Layout>) -> Result<Value> {
-    Ok(Value::Layout(Box::new(f(&*a.layout(0)?)?)))
+    shared(f(&*a.layout(0)?))
 }
 
 /// A function of two layouts.
@@ -307,7 +317,7 @@ pub(super) fn of_layouts<T: Into<Value>>(
 
 /// A divide or a product of a layout by a tiler.
 pub(super) fn by_tiler(a: &Args, f: fn(&Layout, &Tiler) -> Result<Layout>) -> Result<Value> {
-    Ok(Value::Layout(Box::new(f(&*a.layout(0)?, &*a.tiler(1)?)?)))
+    shared(f(&*a.layout(0)?, &*a.tiler(1)?))
 }
 
 pub(super) fn tile_to_shape(a: &Args) -> Result<Value> {
@@ -317,7 +327,7 @@ pub(super) fn tile_to_shape(a: &Args) -> Result<Value> {
         None
     };
     let (l, s) = (a.layout(0)?, a.int_tuple(1)?);
-    Ok(Value::Layout(Box::new(
+    Ok(Value::Layout(Arc::new(
         crate::algebra::product::tile_to_shape(&l, &s, order.as_ref())?,
     )))
 }
@@ -359,7 +369,7 @@ pub(super) fn to_morphism(a: &Args) -> Result<Value> {
 
 pub(super) fn from_morphism(a: &Args) -> Result<Value> {
     match &a.items[0] {
-        Value::Morphism(m) => Ok(Value::Layout(Box::new(crate::category::from_morphism(m)?))),
+        Value::Morphism(m) => Ok(Value::Layout(Arc::new(crate::category::from_morphism(m)?))),
         _ => Err(a.wrong(0, "a tuple morphism `S -> T over α`")),
     }
 }

@@ -10,15 +10,19 @@ use crate::swizzle::{AnyLayout, ComposedLayout, Outer};
 use crate::tensor::Partitioned;
 use crate::tuple::IntTuple;
 use crate::value::Value;
+use std::sync::Arc;
 
 /// A structural operation on a composed layout: applied to its inner layout, the result
 /// wrapped again when it is a layout (C++'s `composition(A, offset, f(B))`, which drops an
 /// identity swizzle with offset `_0`).
 pub(super) fn forward(a: &Args, cl: &ComposedLayout) -> Result<Value> {
     let mut items = a.items.clone();
-    items[0] = Value::Layout(Box::new(cl.layout().clone()));
+    items[0] = Value::Layout(Arc::new(cl.layout().clone()));
     Ok(match a.op.call(items)? {
-        Value::Layout(l) => ComposedLayout::composition(cl.outer().clone(), cl.offset(), *l).into(),
+        Value::Layout(l) => {
+            ComposedLayout::composition(cl.outer().clone(), cl.offset(), Arc::unwrap_or_clone(l))
+                .into()
+        }
         v => v,
     })
 }
@@ -26,7 +30,7 @@ pub(super) fn forward(a: &Args, cl: &ComposedLayout) -> Result<Value> {
 /// A partition: a tensor, swizzled or not.
 pub(super) fn partitioned((l, o): Partitioned) -> Value {
     match l {
-        AnyLayout::Layout(l) => Value::LayoutOffset(Box::new(l), o),
+        AnyLayout::Layout(l) => Value::LayoutOffset(Arc::new(l), o),
         AnyLayout::Composed(c) => Value::ComposedOffset(Box::new(c), o),
     }
 }
@@ -75,10 +79,10 @@ pub(super) fn left_inverse(a: &Args) -> Result<Value> {
 
 pub(super) fn complement(a: &Args) -> Result<Value> {
     match &a.items[0] {
-        Value::Composed(c) if a.len() == 1 => Ok(Value::Layout(Box::new(
+        Value::Composed(c) if a.len() == 1 => Ok(Value::Layout(Arc::new(
             c.complement(&IntTuple::int(c.cosize()?))?,
         ))),
-        Value::Composed(c) => Ok(Value::Layout(Box::new(c.complement(&a.int_tuple(1)?)?))),
+        Value::Composed(c) => Ok(Value::Layout(Arc::new(c.complement(&a.int_tuple(1)?)?))),
         _ => ordinary::complement(a),
     }
 }
@@ -120,11 +124,11 @@ fn recast_by(a: &Args, up: bool) -> Result<Value> {
         }
         _ => {
             let l = a.layout(0)?;
-            Value::Layout(if up {
-                Box::new(crate::recast::upcast(&l, k)?)
+            Value::Layout(Arc::new(if up {
+                crate::recast::upcast(&l, k)?
             } else {
-                Box::new(crate::recast::downcast(&l, k)?)
-            })
+                crate::recast::downcast(&l, k)?
+            }))
         }
     })
 }

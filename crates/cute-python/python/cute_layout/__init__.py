@@ -47,22 +47,13 @@ from ._native import (
 )
 
 
-class _Operation(_native.Operation):
-    """An operation of the algebra: calling it is ``call_op`` with its name (the call goes
-    straight to the native ``Operation``; this subclass only carries the docstring)."""
-
-    def __repr__(self):
-        return f"<cute_layout operation {self.name}>"
-
-
 def _register_operations(namespace):
-    """One module function per operation of the library's registry, documented by its signature
-    and description."""
+    """One module function per operation of the library's registry (made by the extension from
+    the table: a builtin function whose ``__self__`` is the native ``Operation``, documented by
+    the operation's signature and description)."""
     names = []
-    for name, signature, summary in operations():
-        op = _Operation(name)
-        op.__doc__ = f"{signature}\n\n{summary}\n\nThe CuTe operation `{name}` (see `cute ops`)."
-        namespace[name] = op
+    for name, function in _native._functions:
+        namespace[name] = function
         names.append(name)
     return names
 
