@@ -122,7 +122,8 @@ fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize) -> Result<Vec<Valu
 }
 
 /// Consumes Python's `name=` before argument `i` of `op`, if there is one; it must name the
-/// parameter at that position (arguments are matched by position).
+/// parameter at that position, by this tool's name or the CuTe DSL's (arguments are matched by
+/// position).
 fn keyword(p: &mut Parser<'_>, op: &str, i: usize) -> Result<()> {
     if !p.python || !p.at_keyword() {
         return Ok(());
@@ -135,13 +136,18 @@ fn keyword(p: &mut Parser<'_>, op: &str, i: usize) -> Result<()> {
             .last()
             .filter(|l| l.presence == registry::Presence::Variadic))
     });
-    if param.is_none_or(|param| param.name != name) {
+    let dsl = crate::notation::dsl_param(op, i);
+    if param.is_none_or(|param| param.name != name) && dsl != Some(name) {
+        let named = match (param, dsl) {
+            (Some(q), Some(d)) => format!("`{}` (in the CuTe DSL `{d}`)", q.name),
+            (Some(q), None) => format!("`{}`", q.name),
+            (None, _) => "not a parameter".to_string(),
+        };
         return Err(LayoutError::InvalidArgument {
             op: "eval",
             detail: format!(
-                "`{name}=` at byte {at}: argument {} of {op} is {}",
-                i + 1,
-                param.map_or("not a parameter".to_string(), |q| format!("`{}`", q.name))
+                "`{name}=` at byte {at}: argument {} of {op} is {named}",
+                i + 1
             ),
             hint:
                 "arguments are matched by position; name one only where its position has that name",
@@ -209,7 +215,22 @@ pub fn eval_in(expr: &str, syntax: Syntax) -> Result<Value> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn eval_with_warnings(expr: &str) -> Result<(Value, Vec<Warning>)> {
-    let (e, warnings) = parse_warned(expr)?;
+    eval_with_warnings_in(expr, Syntax::Cute)
+}
+
+/// [`eval_with_warnings`] of an expression written in `syntax` (see [`eval_in`]).
+///
+/// # Errors
+/// As [`eval`].
+///
+/// ```
+/// use cute_layout::{eval::eval_with_warnings_in, notation::Syntax};
+/// let (v, _) = eval_with_warnings_in("(4, None)", Syntax::Dsl)?;
+/// assert_eq!(v.to_string(), "(_4,_)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn eval_with_warnings_in(expr: &str, syntax: Syntax) -> Result<(Value, Vec<Warning>)> {
+    let (e, warnings) = parse_warned(expr, syntax)?;
     let v = match e {
         Expr::Value(v) => v,
         Expr::Call(call) => call.apply()?,
@@ -228,12 +249,14 @@ pub fn eval_with_warnings(expr: &str) -> Result<(Value, Vec<Warning>)> {
 /// assert!(warnings("logical_divide(10:1,").is_empty());
 /// ```
 pub fn warnings(expr: &str) -> Vec<Warning> {
-    parse_warned(expr).map(|(_, w)| w).unwrap_or_default()
+    parse_warned(expr, Syntax::Cute)
+        .map(|(_, w)| w)
+        .unwrap_or_default()
 }
 
 /// [`parse`], with the warnings of every call (the outermost one's too, outermost last).
-fn parse_warned(expr: &str) -> Result<(Expr, Vec<Warning>)> {
-    let mut p = Parser::new(expr);
+fn parse_warned(expr: &str, syntax: Syntax) -> Result<(Expr, Vec<Warning>)> {
+    let mut p = Parser::with_syntax(expr, syntax);
     p.warnings = Some(Vec::new());
     let e = parse_with(&mut p)?;
     let mut warnings = p.warnings.take().unwrap_or_default();
