@@ -602,3 +602,22 @@ fn dsl_round_trip(v: &Value) -> Result<String, TestCaseError> {
     }
     Ok(dsl)
 }
+
+proptest! {
+    /// Any text made of the pieces of C++ and DSL spellings is read to a value or an error,
+    /// never a panic (unbalanced brackets, a multi-byte character where a bracket was looked
+    /// for, `cute::` and `cute.` anywhere).
+    #[test]
+    fn spelling_fragments_never_panic(
+        pieces in prop::collection::vec(prop::sample::select(vec![
+            "cute.make_layout(", "cute.make_tensor(", "cute.E(", "E(", "[", "]", "(", ")", ",",
+            "stride=", "2", "_3", "*", "None", "é", "cutlass.Int32(", "cute::", "E<", ">{}",
+            "make_layout(", "make_tensor(", "make_inttuple_iter(", ":", "@0", " ", "<", ">",
+        ]), 1..24),
+    ) {
+        let text: String = pieces.concat();
+        for syntax in [Syntax::Cute, Syntax::Dsl] {
+            let _ = eval_in(&text, syntax);
+        }
+    }
+}

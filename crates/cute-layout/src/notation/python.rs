@@ -162,8 +162,12 @@ fn int_tuple(t: &Tiler) -> Option<IntTuple> {
     }
 }
 
-/// The length of the bracketed text `(...)` at the start of `text` (all of it if unclosed).
+/// The length of the bracketed text `(...)` at the start of `text` (all of it if unclosed, 0
+/// if `text` does not start with `(`).
 pub(super) fn tuple_len(text: &str) -> usize {
+    if !text.starts_with('(') {
+        return 0;
+    }
     let mut depth = 0usize;
     text.bytes()
         .position(|b| {
