@@ -2,6 +2,12 @@
 
 Usage: python check.py WORK_DIR  (under a Python with nvidia-cutlass-dsl installed)
 
+Two checks. Values: the printed forms, below. Calls: WORK_DIR/calls.txt holds DSL Python calls
+(`cute.dice(src, dicer)`, keywords by the DSL's names, tuples of layouts as tilers) and
+calls_cute.txt what `cute eval --from dsl` gives for each; the DSL's print of each call's result
+is compared with that, mapped as below (so the reading of DSL calls is checked too: argument
+order, parameter names, static integers).
+
 WORK_DIR holds four files of one line per case: cases.txt (the values, in CuTe notation),
 cute.txt (`cute eval` of each), dsl.txt (`cute eval --as dsl` of each) and back.txt
 (`cute eval --from dsl` of each DSL form). For each case the DSL form is traced in a
@@ -70,14 +76,15 @@ def dsl_printed(text: str) -> str:
     return re.sub(r"(S<\d+,\d+,-\d+)(?!>)", r"\1>", text)
 
 
-def trace_all(forms: list[str], work: Path) -> list[str]:
-    """What the DSL prints for each form: one `@cute.jit` function per form, traced."""
+def trace_all(forms: list[str], work: Path, name: str = "dsl_cases") -> list[str]:
+    """What the DSL prints for each form: one `@cute.jit` function per form, traced (the module
+    written to WORK/NAME.py)."""
     module = ["import cutlass", "import cutlass.cute as cute", ""]
     for i, form in enumerate(forms):
         module += ["@cute.jit", f"def case_{i}():", f"    print(cute.pretty_str({form}))", ""]
-    path = work / "dsl_cases.py"
+    path = work / f"{name}.py"
     path.write_text("\n".join(module))
-    spec = importlib.util.spec_from_file_location("dsl_cases", path)
+    spec = importlib.util.spec_from_file_location(name, path)
     cases = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(cases)
     printed = []
@@ -92,13 +99,26 @@ def trace_all(forms: list[str], work: Path) -> list[str]:
     return printed
 
 
+def check_calls(calls: list[str], cute: list[str], work: Path) -> int:
+    """The calls of calls.txt (DSL Python) as the DSL evaluates them and as `cute eval --from
+    dsl` does (`cute`): the number that differ."""
+    failures = 0
+    for call, ours, seen in zip(calls, cute, trace_all(calls, work, "dsl_calls")):
+        if dsl_printed(seen) != expected(ours):
+            failures += 1
+            print(f"{call}\n  cute: {ours}\n  the DSL prints {seen}, expected {expected(ours)}")
+    return failures
+
+
 def main() -> int:
     work = Path(sys.argv[1])
     read = lambda name: (work / name).read_text().splitlines()
     cases, cute, dsl, back = (read(f) for f in ("cases.txt", "cute.txt", "dsl.txt", "back.txt"))
     assert len(cases) == len(cute) == len(dsl) == len(back), "one line per case in each file"
+    calls, calls_cute = read("calls.txt"), read("calls_cute.txt")
+    assert len(calls) == len(calls_cute), "one line per call in each file"
     printed = trace_all([d if not d.startswith("error") else "None" for d in dsl], work)
-    failures = 0
+    failures = check_calls(calls, calls_cute, work)
     for case, ours, form, again, seen in zip(cases, cute, dsl, back, printed):
         problems = []
         if form.startswith("error"):
@@ -116,9 +136,9 @@ def main() -> int:
             for p in problems:
                 print(f"  {p}")
     if failures:
-        print(f"{failures} of {len(cases)} cases differ")
+        print(f"{failures} of {len(cases)} cases and {len(calls)} calls differ")
         return 1
-    print(f"ok {len(cases)}")
+    print(f"ok {len(cases)} values, {len(calls)} calls")
     return 0
 
 

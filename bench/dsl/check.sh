@@ -7,8 +7,10 @@
 # DSL prints (`cute.pretty_str`) with `cute eval`'s CuTe notation mapped to the DSL's printing
 # (static `_4` is `4`, a dynamic integer `?`, `Sw<..>` is `S<..>`, a tensor `L+o` is
 # `tensor<o o L>`: bench/dsl/check.py says it all); then checks that each DSL form reads back
-# (`cute eval --from dsl`) as the same value, static and dynamic integers kept apart. Prints
-# `ok N` or the differences, and fails on any.
+# (`cute eval --from dsl`) as the same value, static and dynamic integers kept apart. And for
+# each DSL call of calls.txt, compares what the DSL prints of its result with `cute eval --from
+# dsl` of it (the DSL's argument order, parameter names and static integers). Prints `ok` and
+# the counts, or the differences, and fails on any.
 #
 # The DSL: CUTE_DSL_VENV, a venv with nvidia-cutlass-dsl; without it, one is made under the
 # build directory with `pip install nvidia-cutlass-dsl==4.8.1` (the version the mapping was
@@ -30,4 +32,6 @@ cp bench/dsl/cases.txt "$WORK/cases.txt"
 "$CUTE" eval < "$WORK/cases.txt" > "$WORK/cute.txt"
 "$CUTE" eval --as dsl < "$WORK/cases.txt" > "$WORK/dsl.txt"
 "$CUTE" eval --from dsl < "$WORK/dsl.txt" > "$WORK/back.txt"
+cp bench/dsl/calls.txt "$WORK/calls.txt"
+"$CUTE" eval --from dsl < "$WORK/calls.txt" > "$WORK/calls_cute.txt"
 "$VENV/bin/python" bench/dsl/check.py "$WORK"

@@ -72,14 +72,19 @@ fn argument(
 
 /// `op(arg, ...)` at the parser's position: the operation name and its arguments. The name
 /// may be spelled `cute::op` (C++) or `cute.op` (the CuTe DSL: its arguments are then read as
-/// Python, plain integers static, and may be named, `stride=(1,4)`).
+/// Python, plain integers static, may be named, `stride=(1,4)`, and come in the DSL's order:
+/// `cute.dice(src, dicer)`).
 fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Value>)> {
     let (op, python) = call_name(p)?;
     let outer = p.python;
     p.python |= python;
-    let items = call_arguments(p, op, depth);
+    let items = call_arguments(p, op, depth, python);
     p.python = outer;
-    Ok((op, items?))
+    let mut items = items?;
+    if python {
+        crate::notation::dsl_order(op, &mut items);
+    }
+    Ok((op, items))
 }
 
 /// The name of a call, without its `cute::` or `cute.` namespace; whether it was `cute.`.
@@ -96,15 +101,16 @@ fn call_name<'a>(p: &mut Parser<'a>) -> Result<(&'a str, bool)> {
     Ok((p.ident()?, python))
 }
 
-/// The arguments `(arg, ...)` of a call of `op`.
-fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize) -> Result<Vec<Value>> {
+/// The arguments `(arg, ...)` of a call of `op`; `dsl` when the call is spelled `cute.op`,
+/// its arguments in the CuTe DSL's order.
+fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize, dsl: bool) -> Result<Vec<Value>> {
     p.expect(b'(')?;
     // most calls have one or two arguments; a `Vec` of four literals would not come from
     // the allocator's cache of small blocks
     let mut items = Vec::with_capacity(2);
     if !p.accept(b')') {
         loop {
-            keyword(p, op, items.len())?;
+            keyword(p, op, items.len(), dsl)?;
             // each argument is read in place, in its slot of `items` (`resize_with` writes
             // the placeholder there, where `push` would copy a whole `Value`)
             let last = items.len();
@@ -123,20 +129,23 @@ fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize) -> Result<Vec<Valu
 
 /// Consumes Python's `name=` before argument `i` of `op`, if there is one; it must name the
 /// parameter at that position, by this tool's name or the CuTe DSL's (arguments are matched by
-/// position).
-fn keyword(p: &mut Parser<'_>, op: &str, i: usize) -> Result<()> {
+/// position; in a call spelled `cute.op`, `dsl`, by the DSL's position).
+fn keyword(p: &mut Parser<'_>, op: &str, i: usize, dsl: bool) -> Result<()> {
     if !p.python || !p.at_keyword() {
         return Ok(());
     }
     let at = p.pos();
     let name = p.ident()?;
+    // the DSL's names and order hold in a call spelled `cute.op`, or where its order is ours
+    let reordered = crate::notation::dsl_position(op, i);
+    let here = if dsl { reordered.unwrap_or(i) } else { i };
     let param = registry::lookup(op).and_then(|o| {
-        o.params.get(i).or(o
+        o.params.get(here).or(o
             .params
             .last()
             .filter(|l| l.presence == registry::Presence::Variadic))
     });
-    let dsl = crate::notation::dsl_param(op, i);
+    let dsl = crate::notation::dsl_param(op, i).filter(|_| dsl || reordered.is_none());
     if param.is_none_or(|param| param.name != name) && dsl != Some(name) {
         let named = match (param, dsl) {
             (Some(q), Some(d)) => format!("`{}` (in the CuTe DSL `{d}`)", q.name),

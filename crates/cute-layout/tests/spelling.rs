@@ -621,3 +621,37 @@ proptest! {
         }
     }
 }
+
+/// A call spelled `cute.op(...)` takes its arguments in the CuTe DSL's order and by its
+/// names (`cute.dice(src, dicer)`, `cute.recast_layout(new_type_bits, old_type_bits,
+/// src_layout)`: bench/dsl/check.sh compares them with the DSL); spelled without `cute.`, in
+/// this tool's.
+#[test]
+fn dsl_calls_take_the_dsls_order() {
+    let same = [
+        ("cute.dice(cute.make_layout((4,8), stride=(1,4)), (1,None))", "dice((1,_), (_4,_8):(_1,_4))"),
+        ("cute.dice(src=cute.make_layout((4,8), stride=(1,4)), dicer=(1,None))", "dice((1,_), (_4,_8):(_1,_4))"),
+        ("cute.recast_layout(16, 32, cute.make_layout((4,8), stride=(1,4)))", "recast_layout((_4,_8):(_1,_4), _32, _16)"),
+        (
+            "cute.recast_layout(new_type_bits=16, old_type_bits=32, src_layout=cute.make_layout((4,8), stride=(1,4)))",
+            "recast_layout((_4,_8):(_1,_4), _32, _16)",
+        ),
+    ];
+    for (dsl, ours) in same {
+        assert_eq!(eval(dsl).unwrap(), eval(ours).unwrap(), "{dsl}");
+    }
+    fail_with(&[
+        (
+            "cute.dice(coord=(1,None), L=cute.make_layout(4, stride=1))",
+            "argument 1 of dice is `L` (in the CuTe DSL `src`)",
+        ),
+        ("cute.recast_layout(16, 32)", "recast_layout"),
+    ]);
+    // without `cute.`, this tool's order and names
+    assert_eq!(
+        eval_in("dice(coord=(1,None), L=(4,8):(1,4))", Syntax::Dsl)
+            .unwrap()
+            .to_string(),
+        "(_4):(_1)"
+    );
+}

@@ -24,6 +24,7 @@ mod scaled;
 mod spelled;
 mod swizzle;
 
+pub(crate) use spelled::{dsl_order, dsl_position};
 pub use spelled::{dsl_param, print_as, Syntax};
 
 pub use swizzle::{parse_composed_tail, parse_swizzled, Swizzled};

@@ -609,13 +609,18 @@ fn dsl_swizzle(sw: Swizzle) -> String {
     )
 }
 
-/// The CuTe DSL's names of the parameters of its calls that take them in this tool's order
-/// (`inspect.signature` of `cutlass.cute`'s functions, nvidia-cutlass-dsl 4.8.1): a call spelled
-/// `cute.op(...)` may name an argument so. Left out, as they take their arguments in another
-/// order: `crd2idx(coord, layout)`, `dice(src, dicer)`, `recast_layout(new_type_bits,
-/// old_type_bits, src_layout)`, `select(obj, mode=[...])`.
-const DSL_PARAMS: [(&str, &[&str]); 44] = [
+/// The CuTe DSL's names of the parameters of its calls, in its order (`inspect.signature` of
+/// `cutlass.cute`'s functions, nvidia-cutlass-dsl 4.8.1): a call spelled `cute.op(...)` may name
+/// an argument so. The order is this tool's but for the calls of [`DSL_ORDER`]. Left out:
+/// `crd2idx(coord, layout)` (this tool's `crd2idx(coord, shape)` takes a shape second) and
+/// `select(obj, mode=[...])` (a list of modes).
+const DSL_PARAMS: [(&str, &[&str]); 46] = [
     ("append", &["input", "elem"]),
+    ("dice", &["src", "dicer"]),
+    (
+        "recast_layout",
+        &["new_type_bits", "old_type_bits", "src_layout"],
+    ),
     ("blocked_product", &["block", "tiler"]),
     ("ceil_div", &["input", "tiler"]),
     ("coalesce", &["input", "target_profile"]),
@@ -661,7 +666,36 @@ const DSL_PARAMS: [(&str, &[&str]); 44] = [
     ("zipped_product", &["block", "tiler"]),
 ];
 
-/// The CuTe DSL's name of parameter `i` of `op`, where this tool knows it.
+/// The calls the CuTe DSL takes its arguments of in another order than this tool: for each, the
+/// position here of the DSL's argument `i`. `cute.dice(src, dicer)` is `dice(dicer, src)`,
+/// `cute.recast_layout(new_type_bits, old_type_bits, src_layout)` is
+/// `recast_layout(src_layout, old_type_bits, new_type_bits)`.
+const DSL_ORDER: [(&str, &[usize]); 2] = [("dice", &[1, 0]), ("recast_layout", &[2, 1, 0])];
+
+/// The position here of argument `i` of a call `cute.op(...)` (in the CuTe DSL's order);
+/// `None` where the DSL's order is this tool's.
+pub(crate) fn dsl_position(op: &str, i: usize) -> Option<usize> {
+    let (_, order) = DSL_ORDER.iter().find(|(name, _)| *name == op)?;
+    order.get(i).copied()
+}
+
+/// The arguments of a call `cute.op(...)`, given in the CuTe DSL's order, put in this tool's
+/// (where there are as many as the DSL's call takes).
+pub(crate) fn dsl_order<T>(op: &str, args: &mut [T]) {
+    let Some((_, order)) = DSL_ORDER.iter().find(|(name, _)| *name == op) else {
+        return;
+    };
+    if args.len() == order.len() {
+        // each order swaps one pair
+        for (i, &j) in order.iter().enumerate() {
+            if i < j {
+                args.swap(i, j);
+            }
+        }
+    }
+}
+
+/// The CuTe DSL's name of parameter `i` (in the DSL's order) of `op`, where this tool knows it.
 ///
 /// ```
 /// # use cute_layout::notation::dsl_param;
