@@ -17,7 +17,9 @@ the DSL prints. The mapping (nvidia-cutlass-dsl 4.8.1):
 
 - a static integer `_4` prints `4`; a dynamic one (`cutlass.Int32(4)`) prints `?`, wherever it
   is (so the DSL shows that an integer is dynamic, not its value: the read-back check below
-  covers the values);
+  covers the values); a 64-bit one (`cutlass.Int64`, which `--as dsl` writes for a value
+  outside 32 bits) prints `?{i64}` in a layout's shape or stride (a basis scale too), `?`
+  elsewhere (alone, in a tuple, a composed layout's offset, a tensor's start);
 - `_` (Python's `None`) prints `_`; a one-tuple `(4,)` prints `(4)`, as in CuTe;
 - a swizzle `Sw<B,M,S>` prints `S<B,M,S>`; every swizzle with B = 0 prints as the identity
   swizzle `S<0,4,3>`; one with a negative shift prints without its closing `>`
@@ -41,11 +43,16 @@ import sys
 from pathlib import Path
 
 
-def ints(text: str) -> str:
-    """CuTe notation's integers as the DSL prints them: `_4` -> `4`, a dynamic `4` -> `?`.
+def ints(text: str, layout: bool = False) -> str:
+    """CuTe notation's integers as the DSL prints them: `_4` -> `4`, a dynamic `4` -> `?`; in a
+    `layout`'s shape and stride, a dynamic integer outside 32 bits (`cutlass.Int64`) -> `?{i64}`.
 
     Basis indices (`@0`) and swizzle parameters are kept.
     """
+
+    def dynamic(v: str) -> str:
+        return "?{i64}" if layout and not -(2**31) <= int(v) < 2**31 else "?"
+
     swizzles: list[str] = []
 
     def keep(m: re.Match) -> str:
@@ -53,7 +60,11 @@ def ints(text: str) -> str:
         return f"\0{len(swizzles) - 1}\0"
 
     text = re.sub(r"S<[^>]*>", keep, text)
-    text = re.sub(r"(?<![\w@\0])(_?)(-?\d+)", lambda m: m.group(2) if m.group(1) else "?", text)
+    text = re.sub(
+        r"(?<![\w@\0])(_?)(-?\d+)",
+        lambda m: m.group(2) if m.group(1) else dynamic(m.group(2)),
+        text,
+    )
     return re.sub(r"\0(\d+)\0", lambda m: swizzles[int(m.group(1))], text)
 
 
@@ -64,11 +75,14 @@ def expected(cute: str) -> str:
         text = text.replace("<", "(").replace(">", ")")
     m = re.fullmatch(r"ArithTuple(\S+) o (.*)", text)
     if m:
-        return f"tensor<{ints(m.group(1))} o {ints(m.group(2))}>"
+        return f"tensor<{ints(m.group(1))} o {ints(m.group(2), True)}>"
     m = re.fullmatch(r"(.*)\+(_?-?\d+)", text)
     if m:
-        return f"tensor<{ints(m.group(2))} o {ints(m.group(1))}>"
-    return ints(text)
+        return f"tensor<{ints(m.group(2))} o {ints(m.group(1), True)}>"
+    m = re.fullmatch(r"(.*) o (_?-?\d+) o (.*)", text)
+    if m:
+        return f"{ints(m.group(1), True)} o {ints(m.group(2))} o {ints(m.group(3), True)}"
+    return ints(text, ":" in text)
 
 
 def dsl_printed(text: str) -> str:
