@@ -569,6 +569,45 @@ fn bad_basis_spellings_are_errors() {
     );
 }
 
+proptest! {
+    /// Every C++ form reads back as the same value with `cute::` before each of its names
+    /// (`cute::make_layout(cute::make_shape(4,cute::Int<8>{}),...)`, `cute::E<0>{}`,
+    /// `cute::_`), as C++ code that does not say `using namespace cute` writes it.
+    #[test]
+    fn cpp_reads_back_with_the_namespace(
+        text in prop_oneof![arb_value(), arb_tiler(), arb_basis_layout()],
+        id in arb_shape(),
+        (x, y) in (0..2i64, 0..2i64),
+    ) {
+        for expr in [
+            text,
+            format!("make_identity_tensor({id})"),
+            format!("local_tile(make_identity_tensor((8,6)), (_4,_3), ({x},{y}))"),
+            format!("local_tile((_8,_8):(_1,_8), (_4,_4), ({x},{y}))"),
+        ] {
+            let (v, cpp) = cpp_round_trip(&expr)?;
+            let scoped = with_namespace(&cpp);
+            prop_assert_eq!(eval(&scoped).unwrap(), v, "{}", scoped);
+        }
+    }
+}
+
+/// `cpp` with `cute::` before each name.
+fn with_namespace(cpp: &str) -> String {
+    let mut out = String::new();
+    let mut previous = ' ';
+    for c in cpp.chars() {
+        let starts_name = (c.is_ascii_alphabetic() || c == '_')
+            && !(previous.is_ascii_alphanumeric() || previous == '_' || previous == ':');
+        if starts_name {
+            out.push_str("cute::");
+        }
+        out.push(c);
+        previous = c;
+    }
+    out
+}
+
 /// Asserts that each text fails to evaluate with an error containing its message.
 fn fail_with(cases: &[(&str, &str)]) {
     for (text, want) in cases {
