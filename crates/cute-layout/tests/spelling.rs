@@ -205,6 +205,7 @@ fn pasted_spellings() {
         ("cute.make_tensor(36, cute.make_layout((4,4), stride=(1,8)))", "(_4,_4):(_1,_8)+_36"),
         ("(cute.make_layout(4, stride=2), None, (2, 3))", "<_4:_2,_,<_2,_3>>"),
         ("(cute.make_layout(8, stride=1),)", "<_8:_1>"),
+        ("(cute.make_layout((4,2)), None)", "<(_4,_2):(_1,_4),_>"),
         ("((8, 16), cute.make_layout(((4,8),(2,2)), stride=((2,16),(1,8))))", "((_8,_16),((_4,_8),(_2,_2)):((_2,_16),(_1,_8)))"),
         ("size(((8, 16), cute.make_layout(((4,8),(2,2)), stride=((2,16),(1,8)))))", "_128"),
         ("logical_divide((8,8):(1,8), (cute.make_layout(4, stride=2), 4))", "((_4,_2),(_4,2)):((2,1),(8,32))"),

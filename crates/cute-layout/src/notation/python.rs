@@ -35,42 +35,56 @@ impl Parser<'_> {
     pub(super) fn dsl_basis_value(&mut self) -> Result<Value> {
         self.as_python(|p| {
             if !p.at("cute.make_tensor(") {
-                let layout = p.dsl_layout(&mut Self::dsl_basis_leaf)?;
-                return Ok(Value::Basis(Box::new(BasisLayout::new(
-                    layout.0, layout.1,
-                )?)));
+                return Ok(Value::Basis(Box::new(p.dsl_basis_layout()?)));
             }
             p.skip("cute.make_tensor(".len());
             let start = p.int_tuple()?;
             p.expect(b',')?;
-            let (shape, stride) = p.dsl_layout(&mut Self::dsl_basis_leaf)?;
+            let layout = p.dsl_basis_layout()?;
             p.expect(b')')?;
-            let t = IdentityTensor::with_start(start, BasisLayout::new(shape, stride)?)?;
+            let t = IdentityTensor::with_start(start, layout)?;
             Ok(Value::IdentityTensor(Box::new(t)))
         })
     }
 
-    /// `cute.make_layout(SHAPE, stride=STRIDE)` (the keyword optional): the shape and the
-    /// stride, whose leaves `leaf` reads (`STRIDE` is required).
+    /// `cute.make_layout(SHAPE, stride=STRIDE)` with scaled-basis strides.
+    fn dsl_basis_layout(&mut self) -> Result<BasisLayout> {
+        let at = self.pos();
+        match self.dsl_layout(&mut Self::dsl_basis_leaf)? {
+            (shape, Some(stride)) => BasisLayout::new(shape, stride),
+            _ => {
+                self.pos = at;
+                Err(self.error("a stride of `cute.E(i)` basis vectors"))
+            }
+        }
+    }
+
+    /// `cute.make_layout(SHAPE)` or `cute.make_layout(SHAPE, stride=STRIDE)` (the keyword
+    /// optional): the shape and the stride, whose leaves `leaf` reads.
     fn dsl_layout<T: Copy>(
         &mut self,
         leaf: &mut impl FnMut(&mut Self) -> Leaf<T>,
-    ) -> Result<(IntTuple, Tree<T>)> {
+    ) -> Result<(IntTuple, Option<Tree<T>>)> {
         if !self.at(MAKE_LAYOUT) {
             return Err(self.error("`cute.make_layout(`"));
         }
         self.skip(MAKE_LAYOUT.len());
         let shape = self.int_tuple()?;
+        if self.accept(b')') {
+            return Ok((shape, None));
+        }
         self.expect(b',')?;
         if self.at_keyword() {
+            let at = self.pos;
             if self.ident()? != "stride" {
+                self.pos = at;
                 return Err(self.error("`stride=`"));
             }
             self.expect(b'=')?;
         }
         let stride = self.read_tree(leaf)?;
         self.expect(b')')?;
-        Ok((shape, stride))
+        Ok((shape, Some(stride)))
     }
 
     /// A scaled-basis stride in the DSL: `cute.E(i)`, `cute.E([i,j])` (`E(i)` too), a scale
@@ -117,8 +131,12 @@ impl Parser<'_> {
     /// them.
     fn python_tiler(&mut self) -> Result<Tiler> {
         if self.at(MAKE_LAYOUT) {
-            let (shape, stride) = self.dsl_layout(&mut Self::int_leaf)?;
-            return Ok(Tiler::Layout(Layout::new(shape, stride)?));
+            return Ok(Tiler::Layout(
+                match self.dsl_layout(&mut Self::int_leaf)? {
+                    (shape, Some(stride)) => Layout::new(shape, stride)?,
+                    (shape, None) => Layout::column_major(&shape)?,
+                },
+            ));
         }
         if !self.accept(b'(') {
             return Ok(match self.coord_leaf().map_err(|e| self.expected(e))? {
