@@ -2,11 +2,13 @@
 //!
 //! Read, wherever CuTe notation is read: the C++ types `Layout<Shape<_4,_8>,Stride<_1,_4>>`
 //! (nested `Shape<Shape<...>>`, leaves `_8`, `Int<8>`, `C<8>`, each optionally followed by
-//! `{}`), `Swizzle<3,4,3>{}`, and the Python spellings `cutlass.Int32(4)` (a dynamic integer)
-//! and `None` (`_`). The calls `make_shape`, `make_stride`, `make_coord`, `make_tile`,
-//! `make_layout`, `composition`, ... are operations of the registry; `cute.` and `cute::`
-//! before a call name are accepted, and `cute.` reads the call the way Python does (plain
-//! integers are static, `(4,)` is a one-tuple, `stride=` names an argument).
+//! `{}`), `Swizzle<3,4,3>{}`, each name with or without `cute::` before it, and the Python
+//! spellings `cutlass.Int32(4)` (a dynamic integer) and `None` (`_`). The calls `make_shape`,
+//! `make_stride`, `make_coord`, `make_tile`, `make_layout`, `composition`, ... are operations
+//! of the registry; `cute.` and `cute::` before a call name are accepted, and `cute.` reads the
+//! call the way Python does (plain integers are static, `(4,)` is a one-tuple, `stride=` names
+//! an argument, by this tool's name or the DSL's, and the arguments come in the DSL's order:
+//! [`dsl_param`]). The DSL spellings that are values, not calls, are read in `python.rs`.
 //!
 //! Printed by [`print_as`]: a value as CuTe notation, a C++ expression, or CuTe DSL Python.
 
@@ -229,19 +231,25 @@ impl<'a> Parser<'a> {
 /// `value` written in `syntax`.
 ///
 /// A tensor `L+o` is, in C++, the counting tensor `make_tensor(make_inttuple_iter(o), L)`
-/// (element `c` is `o + L(c)`); an identity layout or tensor is the call that makes it
-/// (`make_identity_layout(SHAPE)`, `make_identity_tensor(SHAPE)`, in the DSL
+/// (element `c` is `o + L(c)`), in the DSL the coordinate tensor `cute.make_tensor(o, L)`; an
+/// identity layout or tensor is the call that makes it (`make_identity_layout(SHAPE)`,
+/// `make_identity_tensor(SHAPE)`, in the DSL `cute.make_identity_layout(SHAPE)`,
 /// `cute.make_identity_tensor(SHAPE)`); other scaled-basis layouts are
-/// `make_layout(SHAPE,make_stride(E<0>{}*Int<2>{},E<1>{}))` and other identity tensors
-/// `make_tensor(make_inttuple_iter(make_coord(0,2)),make_layout(...))`.
+/// `make_layout(SHAPE,make_stride(E<0>{}*Int<2>{},E<1>{}))` (in the DSL
+/// `cute.make_layout(SHAPE, stride=(2*cute.E(0),cute.E(1)))`) and other identity tensors
+/// `make_tensor(make_inttuple_iter(make_coord(0,2)),make_layout(...))` (in the DSL
+/// `cute.make_tensor((0,2), cute.make_layout(...))`). In the DSL a tiler is the Python tuple
+/// the DSL takes (`(cute.make_layout(4, stride=2), None)`; one of integers and `None` alone
+/// reads back as that tuple, which stands for the tiler wherever a tiler is expected), and a TV
+/// layout is the pair `(tiler_mn, layout_tv)` that `cute.make_layout_tv` returns.
 ///
 /// # Errors
 /// [`LayoutError::InvalidArgument`] for a value that has no such form, saying why: a TV
-/// layout (C++'s `make_layout_tv` returns a pair, not a value of its own), a morphism (not a
-/// CuTe value), a swizzled tensor, a scaled-basis layout or identity tensor none of whose
-/// strides names a basis vector (it would read back as an ordinary layout or counting
-/// tensor), a tensor or tiler in the DSL
-/// (a DSL tensor needs a pointer; a DSL tiler is a plain Python tuple, which the error shows).
+/// layout in C++ (`make_layout_tv` returns a pair, not a value of its own) or, in the DSL, one
+/// whose tile is not of rank 2 (it would read back as a tiler), a tiler the DSL would read
+/// back as a TV layout (an `(M,N)` tile and a rank-2 layout), a morphism (not a CuTe value), a
+/// swizzled tensor, a scaled-basis layout or identity tensor none of whose strides names a
+/// basis vector (it would read back as an ordinary layout or counting tensor).
 ///
 /// # Examples
 /// ```
