@@ -502,6 +502,9 @@ impl<'a> Parser<'a> {
             Some(b'm' | b'c') if self.at_basis_call() => *out = self.basis_value()?,
             Some(_) if self.at_scope() => {
                 self.pos += "cute::".len();
+                if self.at("cute::") {
+                    return Err(self.error("a name after `cute::`"));
+                }
                 return self.literal_into(out);
             }
             _ => {
