@@ -5,7 +5,7 @@ mod atoms;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use cute_cli::page::{evaluate, standalone_page, PictureOptions};
 use cute_layout::error::Warning;
-use cute_layout::eval::eval_with_warnings;
+use cute_layout::eval::{eval_with_warnings, eval_with_warnings_in};
 use cute_layout::explain::explain;
 use cute_layout::notation::{print_as, Syntax};
 use cute_layout::render::{self, Coloring, Highlight, Label};
@@ -62,6 +62,10 @@ enum Command {
         /// Print the result in CuTe notation, as a C++ expression, or as CuTe DSL Python.
         #[arg(long = "as", value_enum, default_value_t = As::Cute)]
         syntax: As,
+        /// Read EXPR (or each line) in this syntax: with `dsl`, plain integers are static, as
+        /// in Python (`(4, None)` is `(_4,_)`); `cute` and `cpp` read the same text.
+        #[arg(long = "from", value_enum, default_value_t = As::Cute)]
+        from: As,
     },
     /// List the operations `eval` accepts: name, signature, description and an example.
     Ops {
@@ -342,12 +346,17 @@ fn run(command: Command) -> Outcome {
         Command::Eval {
             expr: Some(expr),
             syntax,
+            from,
         } => {
-            let (v, warnings) = eval_with_warnings(&expr)?;
+            let (v, warnings) = eval_with_warnings_in(&expr, from.into())?;
             warn(&warnings);
             out(print_as(&v, syntax.into())? + "\n")?
         }
-        Command::Eval { expr: None, syntax } => eval_lines(syntax.into())?,
+        Command::Eval {
+            expr: None,
+            syntax,
+            from,
+        } => eval_lines(syntax.into(), from.into())?,
         Command::Ops { markdown: true } => out(cute_layout::registry::markdown())?,
         Command::Ops { markdown: false } => out(cute_layout::registry::listing())?,
         Command::Atoms(args) => out(atoms::list(args))?,
@@ -641,7 +650,8 @@ fn write_out(path: Option<&Path>, bytes: &[u8]) -> io::Result<()> {
 
 /// One output line per input line; errors are folded onto that one line. Bytes that are not
 /// UTF-8 are replaced (and then fail to parse), so one bad line never stops the stream.
-fn eval_lines(syntax: Syntax) -> io::Result<()> {
+/// `syntax` is the one results are printed in, `from` the one expressions are read in.
+fn eval_lines(syntax: Syntax, from: Syntax) -> io::Result<()> {
     let mut input = io::stdin().lock();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut raw = Vec::new();
@@ -657,10 +667,10 @@ fn eval_lines(syntax: Syntax) -> io::Result<()> {
             Err(_) => String::from_utf8_lossy(&raw),
         };
         let expr = text.trim_end_matches(['\n', '\r']);
-        if syntax == Syntax::Cute {
+        if syntax == Syntax::Cute && from == Syntax::Cute {
             eval_line(expr, &mut line, &mut out)?;
         } else {
-            let value = eval_with_warnings(expr).map(|(v, warnings)| {
+            let value = eval_with_warnings_in(expr, from).map(|(v, warnings)| {
                 warn(&warnings);
                 v
             });

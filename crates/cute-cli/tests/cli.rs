@@ -542,6 +542,25 @@ fn eval_prints_as_cpp_and_dsl() {
     );
 }
 
+/// `cute eval --from dsl`: plain integers static, as Python writes them, in an argument and
+/// over standard input; every DSL form `--as dsl` prints reads back so.
+#[test]
+fn eval_reads_from_dsl() {
+    let out = cute(&["eval", "--from", "dsl", "(4, None, (2,3))"]);
+    assert_eq!(text(&out.stdout), "(_4,_,(_2,_3))\n");
+    let out = cute(&["eval", "(4, None, (2,3))"]);
+    assert_eq!(text(&out.stdout), "(4,_,(2,3))\n");
+    let forms = cute_args_stdin(
+        &["eval", "--as", "dsl"],
+        b"<_4,_>\nmake_layout_tv((_4,_8):(_1,_4),(_2,_2):(_1,_2))\n(4,3):(_2@0,1@1)\n",
+    );
+    let back = cute_args_stdin(&["eval", "--from", "dsl"], &forms.stdout);
+    assert_eq!(
+        text(&back.stdout),
+        "(_4,_)\n((_8,_16),((_4,_8),(_2,_2)):((_2,_16),(_1,_8)))\n(4,3):(_2@0,1@1)\n"
+    );
+}
+
 /// A tiler that does not divide the layout: the result on standard output, a warning on
 /// standard error, status 0.
 #[test]

@@ -72,14 +72,19 @@ fn argument(
 
 /// `op(arg, ...)` at the parser's position: the operation name and its arguments. The name
 /// may be spelled `cute::op` (C++) or `cute.op` (the CuTe DSL: its arguments are then read as
-/// Python, plain integers static, and may be named, `stride=(1,4)`).
+/// Python, plain integers static, may be named, `stride=(1,4)`, and come in the DSL's order:
+/// `cute.dice(src, dicer)`).
 fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Value>)> {
     let (op, python) = call_name(p)?;
     let outer = p.python;
     p.python |= python;
-    let items = call_arguments(p, op, depth);
+    let items = call_arguments(p, op, depth, python);
     p.python = outer;
-    Ok((op, items?))
+    let mut items = items?;
+    if python {
+        crate::notation::dsl_order(op, &mut items);
+    }
+    Ok((op, items))
 }
 
 /// The name of a call, without its `cute::` or `cute.` namespace; whether it was `cute.`.
@@ -96,15 +101,16 @@ fn call_name<'a>(p: &mut Parser<'a>) -> Result<(&'a str, bool)> {
     Ok((p.ident()?, python))
 }
 
-/// The arguments `(arg, ...)` of a call of `op`.
-fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize) -> Result<Vec<Value>> {
+/// The arguments `(arg, ...)` of a call of `op`; `dsl` when the call is spelled `cute.op`,
+/// its arguments in the CuTe DSL's order.
+fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize, dsl: bool) -> Result<Vec<Value>> {
     p.expect(b'(')?;
     // most calls have one or two arguments; a `Vec` of four literals would not come from
     // the allocator's cache of small blocks
     let mut items = Vec::with_capacity(2);
     if !p.accept(b')') {
         loop {
-            keyword(p, op, items.len())?;
+            keyword(p, op, items.len(), dsl)?;
             // each argument is read in place, in its slot of `items` (`resize_with` writes
             // the placeholder there, where `push` would copy a whole `Value`)
             let last = items.len();
@@ -122,26 +128,35 @@ fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize) -> Result<Vec<Valu
 }
 
 /// Consumes Python's `name=` before argument `i` of `op`, if there is one; it must name the
-/// parameter at that position (arguments are matched by position).
-fn keyword(p: &mut Parser<'_>, op: &str, i: usize) -> Result<()> {
+/// parameter at that position, by this tool's name or the CuTe DSL's (arguments are matched by
+/// position; in a call spelled `cute.op`, `dsl`, by the DSL's position).
+fn keyword(p: &mut Parser<'_>, op: &str, i: usize, dsl: bool) -> Result<()> {
     if !p.python || !p.at_keyword() {
         return Ok(());
     }
     let at = p.pos();
     let name = p.ident()?;
+    // the DSL's names and order hold in a call spelled `cute.op`, or where its order is ours
+    let reordered = crate::notation::dsl_position(op, i);
+    let here = if dsl { reordered.unwrap_or(i) } else { i };
     let param = registry::lookup(op).and_then(|o| {
-        o.params.get(i).or(o
+        o.params.get(here).or(o
             .params
             .last()
             .filter(|l| l.presence == registry::Presence::Variadic))
     });
-    if param.is_none_or(|param| param.name != name) {
+    let dsl = crate::notation::dsl_param(op, i).filter(|_| dsl || reordered.is_none());
+    if param.is_none_or(|param| param.name != name) && dsl != Some(name) {
+        let named = match (param, dsl) {
+            (Some(q), Some(d)) => format!("`{}` (in the CuTe DSL `{d}`)", q.name),
+            (Some(q), None) => format!("`{}`", q.name),
+            (None, _) => "not a parameter".to_string(),
+        };
         return Err(LayoutError::InvalidArgument {
             op: "eval",
             detail: format!(
-                "`{name}=` at byte {at}: argument {} of {op} is {}",
-                i + 1,
-                param.map_or("not a parameter".to_string(), |q| format!("`{}`", q.name))
+                "`{name}=` at byte {at}: argument {} of {op} is {named}",
+                i + 1
             ),
             hint:
                 "arguments are matched by position; name one only where its position has that name",
@@ -209,7 +224,22 @@ pub fn eval_in(expr: &str, syntax: Syntax) -> Result<Value> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn eval_with_warnings(expr: &str) -> Result<(Value, Vec<Warning>)> {
-    let (e, warnings) = parse_with_warnings(expr)?;
+    eval_with_warnings_in(expr, Syntax::Cute)
+}
+
+/// [`eval_with_warnings`] of an expression written in `syntax` (see [`eval_in`]).
+///
+/// # Errors
+/// As [`eval`].
+///
+/// ```
+/// use cute_layout::{eval::eval_with_warnings_in, notation::Syntax};
+/// let (v, _) = eval_with_warnings_in("(4, None)", Syntax::Dsl)?;
+/// assert_eq!(v.to_string(), "(_4,_)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn eval_with_warnings_in(expr: &str, syntax: Syntax) -> Result<(Value, Vec<Warning>)> {
+    let (e, warnings) = parse_warned(expr, syntax)?;
     let v = match e {
         Expr::Value(v) => v,
         Expr::Call(call) => call.apply()?,
@@ -228,7 +258,7 @@ pub fn eval_with_warnings(expr: &str) -> Result<(Value, Vec<Warning>)> {
 /// assert!(warnings("logical_divide(10:1,").is_empty());
 /// ```
 pub fn warnings(expr: &str) -> Vec<Warning> {
-    parse_with_warnings(expr)
+    parse_warned(expr, Syntax::Cute)
         .map(|(_, w)| w)
         .unwrap_or_default()
 }
@@ -248,7 +278,12 @@ pub fn warnings(expr: &str) -> Vec<Warning> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn parse_with_warnings(expr: &str) -> Result<(Expr, Vec<Warning>)> {
-    let mut p = Parser::new(expr);
+    parse_warned(expr, Syntax::Cute)
+}
+
+/// [`parse`], with the warnings of every call (the outermost one's too, outermost last).
+fn parse_warned(expr: &str, syntax: Syntax) -> Result<(Expr, Vec<Warning>)> {
+    let mut p = Parser::with_syntax(expr, syntax);
     p.warnings = Some(Vec::new());
     let e = parse_with(&mut p)?;
     let mut warnings = p.warnings.take().unwrap_or_default();

@@ -74,6 +74,52 @@ proptest! {
     }
 }
 
+proptest! {
+    /// Tilers print in the DSL as Python tuples: one that holds a layout reads back as the
+    /// tiler, one of integers and `_` alone as the tuple that stands for it wherever a tiler is
+    /// expected; a pair of an (M,N) tile and a rank-2 layout has no form (it would read back as
+    /// a TV layout), which the error says.
+    #[test]
+    fn dsl_tilers_read_back(
+        text in prop_oneof![
+            arb_tiler(),
+            (arb_shape_stride(), arb_int(1, 9), arb_int(1, 9))
+                .prop_map(|((s, d), m, n)| format!("<({m},{n}),{s}:{d}>")),
+        ],
+    ) {
+        let v = eval(&text).unwrap();
+        match print_as(&v, Syntax::Dsl) {
+            Err(e) => {
+                let layout = &text[text.find("),").unwrap() + 2..text.len() - 1];
+                prop_assert_eq!(eval(&format!("rank({layout})")).unwrap().to_string(), "_2");
+                prop_assert!(e.to_string().contains("reads back as the TV layout"), "{}", e);
+            }
+            Ok(dsl) => {
+                let back = eval_in(&dsl, Syntax::Dsl).unwrap();
+                if back.kind() == v.kind() {
+                    prop_assert_eq!(back, v, "{}", dsl);
+                } else {
+                    prop_assert!(!text.contains(':'), "{} read back as {}", dsl, back);
+                    let tuple = v.to_string().replace('<', "(").replace('>', ")");
+                    prop_assert_eq!(back.to_string(), tuple, "{}", dsl);
+                }
+            }
+        }
+    }
+
+    /// A TV layout prints in the DSL as the pair `(tiler_mn, layout_tv)` that
+    /// `cute.make_layout_tv` returns, which reads back as the TV layout.
+    #[test]
+    fn dsl_tv_layouts_read_back(
+        thr in prop::sample::select(vec!["(_4,_8):(_1,_4)", "(4,8):(8,1)", "(_32,_4):(_1,_32)", "(_2,_2):(_2,_1)", "_4:_1"]),
+        val in prop::sample::select(vec!["(_2,_2):(_1,_2)", "(_1,_8):(_8,_1)", "(2,2):(2,1)", "(_2,_1):(_1,_2)"]),
+    ) {
+        let v = eval(&format!("make_layout_tv({thr},{val})")).unwrap();
+        let dsl = dsl_round_trip(&v)?;
+        prop_assert!(dsl.starts_with("(("), "{}", dsl);
+    }
+}
+
 /// The forms of typical values, side by side.
 #[test]
 fn printed_forms() {
@@ -87,6 +133,7 @@ fn printed_forms() {
         "Sw<3,4,3> o (_8,_8):(_8,_1)",
         "<4:2,_,(2,3)>",
         "make_layout_tv(4:1,2:1)",
+        "make_layout_tv((_4,_8):(_1,_4),(_2,_2):(_1,_2))",
         "local_tile((_8,_8):(_1,_8), (_4,_4), (1,1))",
         "make_identity_tensor((2,_3))",
         "make_identity_layout((_4,(2,3)))",
@@ -134,6 +181,38 @@ fn pasted_spellings() {
         ("make_coord(_,make_coord(1,_))", "(_,(1,_))"),
         ("make_tile(make_layout(4,2),_)", "<4:2,_>"),
         ("size(Layout<_8,_1>{})", "_8"),
+        // `cute::` wherever a C++ name is read
+        ("cute::Layout<cute::Shape<cute::Int<4>,cute::_8>,cute::Stride<cute::_1,cute::C<4>>>{}", "(_4,_8):(_1,_4)"),
+        ("make_shape(cute::Int<4>{}, cute::_8{}, cute::_2)", "(_4,_8,_2)"),
+        ("make_coord(cute::_, 2)", "(_,2)"),
+        ("cute::_8{}", "_8"),
+        ("cute::Swizzle<3,4,3>{}", "Sw<3,4,3>"),
+        ("cute::make_tile(cute::make_layout(4,2),cute::_)", "<4:2,_>"),
+        ("make_composed_layout(cute::Swizzle<3,4,3>{},cute::Int<0>{},cute::Layout<cute::Shape<cute::_8>>{})", "Sw<3,4,3> o _0 o (_8):(_1)"),
+        ("cute::make_layout(cute::make_shape(4,8),cute::make_stride(cute::E<0>{},cute::E<1>{}*cute::Int<2>{}))", "(4,8):(_1@0,_2@1)"),
+        ("make_layout(make_shape(4,8),make_stride(cute::Int<3>{}*cute::E<0>{},E<1>{}))", "(4,8):(_3@0,_1@1)"),
+        ("cute::make_identity_layout(cute::make_shape(2,cute::Int<3>{}))", "(2,_3):(_1@0,_1@1)"),
+        (
+            "cute::make_tensor(cute::make_inttuple_iter(cute::make_coord(0,2)),\
+             cute::make_layout(cute::make_shape(4,2),cute::make_stride(cute::E<0>{}*cute::Int<2>{},cute::E<1>{})))",
+            "ArithTuple(0,2) o (4,2):(_2@0,_1@1)",
+        ),
+        // the DSL's scaled-basis strides, coordinate tensors, tilers and TV pairs
+        ("cute.make_layout((4,3), stride=(2*cute.E(0), cute.E(1)))", "(_4,_3):(_2@0,_1@1)"),
+        ("cute.make_layout((4,3), stride=(cutlass.Int32(2) * cute.E(0), cute.E([1,0])*3))", "(_4,_3):(2@0,_3@0@1)"),
+        ("cute.make_layout((4,3), stride=(E(0), 0))", "(_4,_3):(_1@0,_0)"),
+        ("cute.make_tensor((0,cutlass.Int32(2)), cute.make_layout((4,2), stride=(2*cute.E(0),3*cute.E(1))))", "ArithTuple(_0,2) o (_4,_2):(_2@0,_3@1)"),
+        ("cute.make_tensor(36, cute.make_layout((4,4), stride=(1,8)))", "(_4,_4):(_1,_8)+_36"),
+        ("(cute.make_layout(4, stride=2), None, (2, 3))", "<_4:_2,_,<_2,_3>>"),
+        ("(cute.make_layout(8, stride=1),)", "<_8:_1>"),
+        ("(cute.make_layout((4,2)), None)", "<(_4,_2):(_1,_4),_>"),
+        ("((8, 16), cute.make_layout(((4,8),(2,2)), stride=((2,16),(1,8))))", "((_8,_16),((_4,_8),(_2,_2)):((_2,_16),(_1,_8)))"),
+        ("size(((8, 16), cute.make_layout(((4,8),(2,2)), stride=((2,16),(1,8)))))", "_128"),
+        ("logical_divide((8,8):(1,8), (cute.make_layout(4, stride=2), 4))", "((_4,_2),(_4,2)):((2,1),(8,32))"),
+        // the DSL's names of parameters
+        ("cute.make_composed_layout(inner=cute.make_swizzle(3,4,3), offset=0, outer=cute.make_layout(8, stride=1))", "Sw<3,4,3> o _0 o _8:_1"),
+        ("cute.make_swizzle(b=3, m=4, s=3)", "Sw<3,4,3>"),
+        ("cute.logical_divide(target=cute.make_layout(8, stride=1), tiler=4)", "(_4,_2):(_1,_4)"),
     ];
     for (text, want) in cases {
         assert_eq!(
@@ -159,6 +238,30 @@ fn bad_spellings_are_errors() {
             "argument 2 of make_layout is `stride`",
         ),
         ("Foo<3>", "a C++ type such as"),
+        (
+            "cute.make_composed_layout(cute.make_swizzle(3,4,3), 0, layout=cute.make_layout(8))",
+            "argument 3 of make_composed_layout is `L` (in the CuTe DSL `outer`)",
+        ),
+        ("cute.make_layout(4, stride=cute.E(0)*)", "an integer"),
+        ("cute.make_layout(4, stride=cute.E(0)", "expected ')'"),
+        (
+            "cute.make_layout(4, stride=cute.E([0,1)))",
+            "`]` closing the list of modes",
+        ),
+        ("cute.make_layout(4, stride=cute.E())", "a basis index"),
+        (
+            "cute.make_layout((4,2), stride=(2*3, cute.E(0)))",
+            "a basis vector after `*`",
+        ),
+        ("cute.make_layout(4, order=cute.E(0))", "`stride=`"),
+        (
+            "cute.make_tensor(1, cute.make_layout(4, stride=cute.E(1)))",
+            "does not have",
+        ),
+        (
+            "(cute.make_layout(4, stride=2), cute.make_layout(2, order=4))",
+            "`stride=`",
+        ),
     ];
     for (text, want) in cases {
         let e = eval(text).unwrap_err().to_string();
@@ -253,7 +356,7 @@ fn arb_shape() -> impl Strategy<Value = String> {
 
 proptest! {
     /// Tensors `L+o` (C++: a counting tensor), identity tensors and identity layouts print in
-    /// C++ as calls that read back as the same value; identity tensors in the DSL too.
+    /// C++ and in the DSL as calls that read back as the same value.
     #[test]
     fn tensors_and_identities_read_back(
         (shape, stride) in arb_shape_stride(),
@@ -268,12 +371,7 @@ proptest! {
         ];
         for expr in exprs {
             let (v, _) = cpp_round_trip(&expr)?;
-            if let Ok(dsl) = print_as(&v, Syntax::Dsl) {
-                prop_assert!(expr.starts_with("make_identity_tensor"), "{}", dsl);
-                prop_assert_eq!(eval_in(&dsl, Syntax::Dsl).unwrap(), v, "{}", dsl);
-            } else {
-                prop_assert!(!expr.starts_with("make_identity_tensor"), "{}", expr);
-            }
+            dsl_round_trip(&v)?;
         }
     }
 }
@@ -293,16 +391,28 @@ fn missing_forms_say_why() {
             "no stride names a basis vector",
         ),
         (
-            "make_tile(4:2,_)",
+            "<(_8,_16),(_4,_2):(_2,_1)>",
             Syntax::Dsl,
-            "`(cute.make_layout(cutlass.Int32(4), stride=cutlass.Int32(2)), None)`",
+            "`((8, 16), cute.make_layout((4,2), stride=(2,1)))`, and a pair of an (M,N) tile and \
+             a rank-2 layout reads back as the TV layout",
         ),
         (
-            "slice_and_offset((_,1), (4,8):(1,4))",
+            "local_tile(make_identity_tensor(_8), _4, 1)",
             Syntax::Dsl,
-            "a DSL tensor is made over a pointer",
+            "no stride names a basis vector (cute.E(i) in the DSL)",
+        ),
+        (
+            "Sw<1,0,1> o _0 o (_4):(_2)+_-3",
+            Syntax::Dsl,
+            "a swizzled tensor is a tensor over a pointer",
         ),
         ("to_morphism((2,2):(1,2))", Syntax::Dsl, "not of CuTe"),
+        (
+            "make_layout_tv(4:1,2:1)",
+            Syntax::Dsl,
+            "its tile (8) has rank 1, not 2, and the pair (tiler_mn, layout_tv) would read back \
+             as a tiler",
+        ),
     ];
     for (expr, syntax, why) in cases {
         let e = print_as(&eval(expr).unwrap(), syntax)
@@ -347,6 +457,10 @@ proptest! {
             prop_assert_eq!(eval(&text).unwrap(), v.clone(), "{} printed {}", expr, text);
             // and as an argument of a call (`size` takes no swizzled tensor)
             prop_assert!(kind != "tensor" || same_size(&text, &expr), "{}", text);
+            // in the DSL, a tensor over a coordinate iterator `cute.make_tensor(o, L)`
+            if kind == "tensor" {
+                dsl_round_trip(&v)?;
+            }
         }
     }
 }
@@ -389,7 +503,8 @@ fn arb_basis_layout() -> impl Strategy<Value = String> {
 
 proptest! {
     /// Scaled-basis layouts and identity tensors that are not the identities print in C++
-    /// with `E<i>{}` strides, which read back as the same value.
+    /// with `E<i>{}` strides and in the DSL with `cute.E(i)` strides, which read back as the
+    /// same value.
     #[test]
     fn basis_values_read_back_from_cpp(
         basis in arb_basis_layout(),
@@ -406,8 +521,10 @@ proptest! {
             format!("slice((_,{y}), make_identity_tensor({shape}))"),
         ];
         for expr in exprs {
-            let (_, cpp) = cpp_round_trip(&expr)?;
+            let (v, cpp) = cpp_round_trip(&expr)?;
             prop_assert!(same_size(&cpp, &expr), "{}", cpp);
+            let dsl = dsl_round_trip(&v)?;
+            prop_assert!(same_size(&dsl, &expr), "{}", dsl);
         }
     }
 }
@@ -421,7 +538,7 @@ fn bad_basis_spellings_are_errors() {
         ("make_layout(4,E<0>{}*)", "an integer"),
         (
             "make_layout((4,3),make_stride(Int<2>{}*3,E<1>{}))",
-            "`E<i>{}` after `*`",
+            "a basis vector after `*`",
         ),
         ("make_layout((4,3),make_stride(E<0>{}))", "not congruent"),
         (
@@ -453,6 +570,45 @@ fn bad_basis_spellings_are_errors() {
     );
 }
 
+proptest! {
+    /// Every C++ form reads back as the same value with `cute::` before each of its names
+    /// (`cute::make_layout(cute::make_shape(4,cute::Int<8>{}),...)`, `cute::E<0>{}`,
+    /// `cute::_`), as C++ code that does not say `using namespace cute` writes it.
+    #[test]
+    fn cpp_reads_back_with_the_namespace(
+        text in prop_oneof![arb_value(), arb_tiler(), arb_basis_layout()],
+        id in arb_shape(),
+        (x, y) in (0..2i64, 0..2i64),
+    ) {
+        for expr in [
+            text,
+            format!("make_identity_tensor({id})"),
+            format!("local_tile(make_identity_tensor((8,6)), (_4,_3), ({x},{y}))"),
+            format!("local_tile((_8,_8):(_1,_8), (_4,_4), ({x},{y}))"),
+        ] {
+            let (v, cpp) = cpp_round_trip(&expr)?;
+            let scoped = with_namespace(&cpp);
+            prop_assert_eq!(eval(&scoped).unwrap(), v, "{}", scoped);
+        }
+    }
+}
+
+/// `cpp` with `cute::` before each name.
+fn with_namespace(cpp: &str) -> String {
+    let mut out = String::new();
+    let mut previous = ' ';
+    for c in cpp.chars() {
+        let starts_name = (c.is_ascii_alphabetic() || c == '_')
+            && !(previous.is_ascii_alphanumeric() || previous == '_' || previous == ':');
+        if starts_name {
+            out.push_str("cute::");
+        }
+        out.push(c);
+        previous = c;
+    }
+    out
+}
+
 /// Asserts that each text fails to evaluate with an error containing its message.
 fn fail_with(cases: &[(&str, &str)]) {
     for (text, want) in cases {
@@ -474,4 +630,68 @@ fn cpp_round_trip(expr: &str) -> Result<(Value, String), TestCaseError> {
     prop_assert_eq!(eval(&cpp).unwrap(), v.clone(), "{} printed {}", expr, cpp);
     prop_assert_eq!(eval_in(&cpp, Syntax::Cpp).unwrap(), v.clone());
     Ok((v, cpp))
+}
+
+/// The DSL form of `v`, which reads back as `v` (in the DSL's syntax, and, where it is a call
+/// spelled `cute.`, in any).
+fn dsl_round_trip(v: &Value) -> Result<String, TestCaseError> {
+    let dsl = print_as(v, Syntax::Dsl).unwrap();
+    prop_assert_eq!(&eval_in(&dsl, Syntax::Dsl).unwrap(), v, "{}", dsl);
+    if dsl.starts_with("cute.") {
+        prop_assert_eq!(&eval(&dsl).unwrap(), v, "{}", dsl);
+    }
+    Ok(dsl)
+}
+
+proptest! {
+    /// Any text made of the pieces of C++ and DSL spellings is read to a value or an error,
+    /// never a panic (unbalanced brackets, a multi-byte character where a bracket was looked
+    /// for, `cute::` and `cute.` anywhere).
+    #[test]
+    fn spelling_fragments_never_panic(
+        pieces in prop::collection::vec(prop::sample::select(vec![
+            "cute.make_layout(", "cute.make_tensor(", "cute.E(", "E(", "[", "]", "(", ")", ",",
+            "stride=", "2", "_3", "*", "None", "é", "cutlass.Int32(", "cute::", "E<", ">{}",
+            "make_layout(", "make_tensor(", "make_inttuple_iter(", ":", "@0", " ", "<", ">",
+        ]), 1..24),
+    ) {
+        let text: String = pieces.concat();
+        for syntax in [Syntax::Cute, Syntax::Dsl] {
+            let _ = eval_in(&text, syntax);
+        }
+    }
+}
+
+/// A call spelled `cute.op(...)` takes its arguments in the CuTe DSL's order and by its
+/// names (`cute.dice(src, dicer)`, `cute.recast_layout(new_type_bits, old_type_bits,
+/// src_layout)`: bench/dsl/check.sh compares them with the DSL); spelled without `cute.`, in
+/// this tool's.
+#[test]
+fn dsl_calls_take_the_dsls_order() {
+    let same = [
+        ("cute.dice(cute.make_layout((4,8), stride=(1,4)), (1,None))", "dice((1,_), (_4,_8):(_1,_4))"),
+        ("cute.dice(src=cute.make_layout((4,8), stride=(1,4)), dicer=(1,None))", "dice((1,_), (_4,_8):(_1,_4))"),
+        ("cute.recast_layout(16, 32, cute.make_layout((4,8), stride=(1,4)))", "recast_layout((_4,_8):(_1,_4), _32, _16)"),
+        (
+            "cute.recast_layout(new_type_bits=16, old_type_bits=32, src_layout=cute.make_layout((4,8), stride=(1,4)))",
+            "recast_layout((_4,_8):(_1,_4), _32, _16)",
+        ),
+    ];
+    for (dsl, ours) in same {
+        assert_eq!(eval(dsl).unwrap(), eval(ours).unwrap(), "{dsl}");
+    }
+    fail_with(&[
+        (
+            "cute.dice(coord=(1,None), L=cute.make_layout(4, stride=1))",
+            "argument 1 of dice is `L` (in the CuTe DSL `src`)",
+        ),
+        ("cute.recast_layout(16, 32)", "recast_layout"),
+    ]);
+    // without `cute.`, this tool's order and names
+    assert_eq!(
+        eval_in("dice(coord=(1,None), L=(4,8):(1,4))", Syntax::Dsl)
+            .unwrap()
+            .to_string(),
+        "(_4):(_1)"
+    );
 }

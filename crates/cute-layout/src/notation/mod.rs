@@ -20,11 +20,13 @@ use std::sync::Arc;
 
 pub mod atom;
 mod morphism;
+mod python;
 mod scaled;
 mod spelled;
 mod swizzle;
 
-pub use spelled::{print_as, Syntax};
+pub(crate) use spelled::{dsl_order, dsl_position};
+pub use spelled::{dsl_param, print_as, Syntax};
 
 pub use swizzle::{parse_composed_tail, parse_swizzled, Swizzled};
 
@@ -498,10 +500,13 @@ impl<'a> Parser<'a> {
                 *out = Value::Int(t.as_leaf().ok_or_else(|| self.error("an integer"))?);
             }
             Some(b'<') => *out = Value::Tiler(Box::new(self.tiler_tuple()?)),
-            Some(b'm') if self.at_basis_call() => *out = self.cpp_basis_value()?,
+            Some(b'm' | b'c') if self.at_basis_call() => *out = self.basis_value()?,
             Some(_) if self.at_scope() => {
-                self.pos += "cute::".len().min(self.input.len() - self.pos);
-                *out = self.spelled_literal()?
+                self.pos += "cute::".len();
+                if self.at("cute::") {
+                    return Err(self.error("a name after `cute::`"));
+                }
+                return self.literal_into(out);
             }
             _ => {
                 let (start, depth) = (self.pos, self.depth);
@@ -517,7 +522,10 @@ impl<'a> Parser<'a> {
                     Err(e) => {
                         *out = match self.basis_layout_at(start, depth) {
                             Some(basis) => basis?,
-                            None => self.tv_layout_at(start, depth).ok_or(e)?,
+                            None => match self.tv_layout_at(start, depth) {
+                                Some(tv) => tv,
+                                None => self.python_tuple_at(start, depth).ok_or(e)??,
+                            },
                         }
                     }
                 }
@@ -580,18 +588,22 @@ impl<'a> Parser<'a> {
             && !self.at_basis_call()
     }
 
-    /// Whether `cute::` and a capitalised name is at the position: an atom or a C++ type, not
-    /// a call such as `cute::make_layout(...)`.
+    /// Whether `cute::` and a capitalised name or `_` is at the position: an atom, a C++ type
+    /// or a static integer (`cute::_8`), not a call such as `cute::make_layout(...)`.
     ///
     /// ```
     /// # use cute_layout::notation::Parser;
     /// assert!(Parser::new("cute::SM61_DP4A").at_scope());
+    /// assert!(Parser::new("cute::_8{}").at_scope());
     /// assert!(!Parser::new("size(4)").at_scope());
     /// assert!(!Parser::new("cute::make_layout(4)").at_scope());
     /// ```
     pub fn at_scope(&self) -> bool {
         let rest = &self.input.as_bytes()[self.pos..];
-        rest.starts_with(b"cute::") && rest.get(6).is_some_and(u8::is_ascii_uppercase)
+        rest.starts_with(b"cute::")
+            && rest
+                .get(6)
+                .is_some_and(|&b| b.is_ascii_uppercase() || b == b'_')
     }
 
     /// A TV layout `(TILER,LAYOUT_TV)` (as `make_layout_tv` prints it) from `start`, where

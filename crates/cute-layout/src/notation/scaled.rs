@@ -3,7 +3,7 @@
 //! `make_layout(make_shape(4,3),make_stride(E<0>{}*Int<2>{},E<1>{}))` and
 //! `make_tensor(make_inttuple_iter(make_coord(0,2)),make_layout(...))`.
 
-use super::{Expected, Leaf, Parser};
+use super::{Expected, Leaf, Parser, Syntax};
 use crate::basis::{BasisLayout, IdentityTensor, ScaledBasis};
 use crate::error::Result;
 use crate::int::Int;
@@ -68,44 +68,55 @@ impl Parser<'_> {
 }
 
 impl Parser<'_> {
-    /// Whether a C++ call that builds a layout with scaled-basis strides (`E<i>{}`) is at the
-    /// position: `make_layout(...)` or `make_tensor(...)` with `E<` among its arguments.
+    /// Whether a call that builds a value with scaled-basis strides is at the position: in
+    /// C++, `make_layout(...)` or `make_tensor(...)` (`cute::` before them allowed) with `E<`
+    /// among its arguments; in the DSL, `cute.make_layout(...)` or `cute.make_tensor(...)` with
+    /// `E(` among them.
     ///
     /// ```
     /// # use cute_layout::notation::Parser;
     /// assert!(Parser::new("make_layout(4,E<0>{})").at_basis_call());
+    /// assert!(Parser::new("cute::make_layout(4,cute::E<0>{})").at_basis_call());
+    /// assert!(Parser::new("cute.make_layout(4, stride=cute.E(0))").at_basis_call());
     /// assert!(!Parser::new("make_layout(4,2)").at_basis_call());
     /// assert!(!Parser::new("make_layout(4,2),E<0>").at_basis_call());
+    /// assert!(!Parser::new("cute.make_layout(4, stride=2)").at_basis_call());
     /// ```
     pub fn at_basis_call(&mut self) -> bool {
-        self.peek();
-        let rest = &self.input[self.pos..];
-        let Some(args) = ["make_layout(", "make_tensor("]
-            .iter()
-            .find_map(|call| rest.strip_prefix(call))
-        else {
-            return false;
-        };
-        let mut depth = 1usize;
-        let end = args.bytes().position(|b| {
-            match b {
-                b'(' => depth += 1,
-                b')' => depth -= 1,
-                _ => {}
-            }
-            depth == 0
-        });
-        args[..end.unwrap_or(args.len())].contains("E<")
+        self.basis_call().is_some()
     }
 
-    /// The C++ call [`Parser::at_basis_call`] found: `make_layout(SHAPE,STRIDE)` with
-    /// scaled-basis strides, a scaled-basis layout, or
-    /// `make_tensor(make_inttuple_iter(START),make_layout(...))`, an identity tensor.
-    pub(super) fn cpp_basis_value(&mut self) -> Result<Value> {
-        if !self.at("make_tensor(") {
+    /// The syntax of the call [`Parser::at_basis_call`] looks for, if one is at the position.
+    fn basis_call(&mut self) -> Option<Syntax> {
+        self.peek();
+        let rest = &self.input[self.pos..];
+        let (args, syntax) = [
+            ("make_layout(", Syntax::Cpp),
+            ("make_tensor(", Syntax::Cpp),
+            ("cute::make_layout(", Syntax::Cpp),
+            ("cute::make_tensor(", Syntax::Cpp),
+            ("cute.make_layout(", Syntax::Dsl),
+            ("cute.make_tensor(", Syntax::Dsl),
+        ]
+        .iter()
+        .find_map(|(call, syntax)| Some((rest.strip_prefix(call)?, *syntax)))?;
+        let open = rest.len() - args.len() - 1;
+        let call = &rest[open..open + super::python::tuple_len(&rest[open..])];
+        let basis = if syntax == Syntax::Dsl { "E(" } else { "E<" };
+        call.contains(basis).then_some(syntax)
+    }
+
+    /// The call [`Parser::at_basis_call`] found: a scaled-basis layout, or a tensor over a
+    /// coordinate iterator, an identity tensor (`make_tensor(make_inttuple_iter(START),
+    /// make_layout(...))` in C++, `cute.make_tensor(START, cute.make_layout(...))` in the DSL).
+    pub(super) fn basis_value(&mut self) -> Result<Value> {
+        if self.basis_call() == Some(Syntax::Dsl) {
+            return self.dsl_basis_value();
+        }
+        if !self.at_cpp("make_tensor(") {
             return Ok(Value::Basis(Box::new(self.cpp_basis_layout()?)));
         }
-        self.skip("make_tensor(".len());
+        self.call_open("make_tensor")?;
         self.call_open("make_inttuple_iter")?;
         let start = self.cpp_call_tree("make_coord", &mut Self::int_tuple)?;
         self.expect(b')')?;
@@ -114,6 +125,15 @@ impl Parser<'_> {
         self.expect(b')')?;
         let t = IdentityTensor::with_start(start, layout)?;
         Ok(Value::IdentityTensor(Box::new(t)))
+    }
+
+    /// Whether the C++ name `name` is at the position, `cute::` before it or not; consumes the
+    /// `cute::`.
+    fn at_cpp(&mut self, name: &str) -> bool {
+        if self.at("cute::") && self.input[self.pos + "cute::".len()..].starts_with(name) {
+            self.skip("cute::".len());
+        }
+        self.at(name)
     }
 
     /// `make_layout(SHAPE,make_stride(...))` with scaled-basis strides.
@@ -131,7 +151,7 @@ impl Parser<'_> {
 
     /// Consumes `name(` or fails.
     fn call_open(&mut self, name: &str) -> Result<()> {
-        if !self.at(name) {
+        if !self.at_cpp(name) {
             return Err(self.error(&format!("`{name}(`")));
         }
         self.skip(name.len());
@@ -144,7 +164,7 @@ impl Parser<'_> {
         make: &str,
         other: &mut impl FnMut(&mut Self) -> Result<Tree<T>>,
     ) -> Result<Tree<T>> {
-        if !(self.at(make) && self.input[self.pos + make.len()..].starts_with('(')) {
+        if !(self.at_cpp(make) && self.input[self.pos + make.len()..].starts_with('(')) {
             return other(self);
         }
         self.skip(make.len() + 1);
@@ -162,10 +182,25 @@ impl Parser<'_> {
     }
 
     /// A scaled-basis stride in C++: `E<i,j>{}` (`_1@j@i`), `E<i>{}*Int<2>{}`, `E<i>{}*2` or
-    /// `Int<2>{}*E<i>{}` (`_2@i`, `2@i`), or an integer (a stride with no basis, `Int<0>{}`).
+    /// `Int<2>{}*E<i>{}` (`_2@i`, `2@i`), or an integer (a stride with no basis, `Int<0>{}`);
+    /// `cute::E<i>{}` too.
     fn cpp_basis_leaf(&mut self) -> Leaf<ScaledBasis> {
-        let (value, path) = if self.at("E<") {
-            let path = self.basis_path()?;
+        self.scaled_leaf(|p| {
+            let e = ["E<", "cute::E<"].into_iter().find(|e| p.at(e))?;
+            p.skip(e.len());
+            Some(p.basis_path())
+        })
+    }
+
+    /// A scaled basis vector, its scale before or after it (`SCALE*E`, `E*SCALE`), or an
+    /// integer (a stride with no basis); `basis` reads the mode path of a basis vector at the
+    /// position (`None`, nothing consumed, where there is none).
+    pub(super) fn scaled_leaf(
+        &mut self,
+        basis: impl Fn(&mut Self) -> Option<Leaf<Vec<usize>>>,
+    ) -> Leaf<ScaledBasis> {
+        let (value, path) = if let Some(path) = basis(self) {
+            let path = path?;
             let value = if self.accept(b'*') {
                 self.peek();
                 self.int_leaf()?
@@ -178,34 +213,40 @@ impl Parser<'_> {
             if !self.accept(b'*') {
                 return ScaledBasis::new(value, &[]).map_err(|_| Expected("a stride"));
             }
-            if !self.at("E<") {
-                return Err(Expected("`E<i>{}` after `*`"));
-            }
-            (value, self.basis_path()?)
+            self.peek();
+            (
+                value,
+                basis(self).ok_or(Expected("a basis vector after `*`"))??,
+            )
         };
         ScaledBasis::new(value, &path).map_err(|_| Expected("at most 8 basis indices below 65536"))
     }
 
-    /// The indices of `E<i,j,...>{}` at the position (where [`Parser::at`] has seen `E<`).
+    /// The indices `i,j,...>{}` of `E<` at the position.
     fn basis_path(&mut self) -> Leaf<Vec<usize>> {
-        self.pos += 2;
+        let path = self.index_list()?;
+        if !self.accept(b'>') || self.peek() != Some(b'{') {
+            return Err(Expected("`>{}` closing `E<...`"));
+        }
+        self.braces()?;
+        Ok(path)
+    }
+
+    /// A list of basis indices `i,j,...` (at least one).
+    pub(super) fn index_list(&mut self) -> Leaf<Vec<usize>> {
         let mut path = Vec::new();
         loop {
             self.peek();
             let digits = self.pos;
             let i = self.decimal(false).ok_or(Expected("a basis index"))?;
             if self.pos == digits {
-                return Err(Expected("a basis index in `E<...>`"));
+                return Err(Expected("a basis index"));
             }
             path.push(usize::try_from(i).map_err(|_| Expected("a basis index"))?);
             if !self.accept(b',') {
                 break;
             }
         }
-        if !self.accept(b'>') || self.peek() != Some(b'{') {
-            return Err(Expected("`>{}` closing `E<...`"));
-        }
-        self.braces()?;
         Ok(path)
     }
 }

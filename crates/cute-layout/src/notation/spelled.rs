@@ -2,11 +2,13 @@
 //!
 //! Read, wherever CuTe notation is read: the C++ types `Layout<Shape<_4,_8>,Stride<_1,_4>>`
 //! (nested `Shape<Shape<...>>`, leaves `_8`, `Int<8>`, `C<8>`, each optionally followed by
-//! `{}`), `Swizzle<3,4,3>{}`, and the Python spellings `cutlass.Int32(4)` (a dynamic integer)
-//! and `None` (`_`). The calls `make_shape`, `make_stride`, `make_coord`, `make_tile`,
-//! `make_layout`, `composition`, ... are operations of the registry; `cute.` and `cute::`
-//! before a call name are accepted, and `cute.` reads the call the way Python does (plain
-//! integers are static, `(4,)` is a one-tuple, `stride=` names an argument).
+//! `{}`), `Swizzle<3,4,3>{}`, each name with or without `cute::` before it, and the Python
+//! spellings `cutlass.Int32(4)` (a dynamic integer) and `None` (`_`). The calls `make_shape`,
+//! `make_stride`, `make_coord`, `make_tile`, `make_layout`, `composition`, ... are operations
+//! of the registry; `cute.` and `cute::` before a call name are accepted, and `cute.` reads the
+//! call the way Python does (plain integers are static, `(4,)` is a one-tuple, `stride=` names
+//! an argument, by this tool's name or the DSL's, and the arguments come in the DSL's order:
+//! [`dsl_param`]). The DSL spellings that are values, not calls, are read in `python.rs`.
 //!
 //! Printed by [`print_as`]: a value as CuTe notation, a C++ expression, or CuTe DSL Python.
 
@@ -56,8 +58,14 @@ impl<'a> Parser<'a> {
     #[cold]
     pub(super) fn spelled_leaf(&mut self) -> Option<Leaf<CoordLeaf>> {
         let start = self.pos;
-        let leaf = match self.word() {
-            "Int" | "C" | "cute::Int" | "cute::C" => self
+        let word = self.word();
+        let leaf = match word.strip_prefix("cute::").unwrap_or(word) {
+            // `cute::_8`, `cute::_`
+            w if w.starts_with('_') && w.len() < word.len() => {
+                self.pos = start + "cute::".len();
+                return Some(self.coord_leaf());
+            }
+            "Int" | "C" => self
                 .delimited_int(b'<', b'>')
                 .map(|v| CoordLeaf::Index(Int::fixed(v))),
             "Int32" | "Int64" | "cutlass.Int32" | "cutlass.Int64" => self
@@ -188,6 +196,7 @@ impl<'a> Parser<'a> {
         self.peek();
         let start = self.pos;
         let word = self.word();
+        let word = word.strip_prefix("cute::").unwrap_or(word);
         if !(TUPLE_TYPES.contains(&word) && self.accept(b'<')) {
             if matches!(word, "int" | "int32_t" | "int64_t" | "size_t") {
                 self.pos = start;
@@ -222,19 +231,25 @@ impl<'a> Parser<'a> {
 /// `value` written in `syntax`.
 ///
 /// A tensor `L+o` is, in C++, the counting tensor `make_tensor(make_inttuple_iter(o), L)`
-/// (element `c` is `o + L(c)`); an identity layout or tensor is the call that makes it
-/// (`make_identity_layout(SHAPE)`, `make_identity_tensor(SHAPE)`, in the DSL
+/// (element `c` is `o + L(c)`), in the DSL the coordinate tensor `cute.make_tensor(o, L)`; an
+/// identity layout or tensor is the call that makes it (`make_identity_layout(SHAPE)`,
+/// `make_identity_tensor(SHAPE)`, in the DSL `cute.make_identity_layout(SHAPE)`,
 /// `cute.make_identity_tensor(SHAPE)`); other scaled-basis layouts are
-/// `make_layout(SHAPE,make_stride(E<0>{}*Int<2>{},E<1>{}))` and other identity tensors
-/// `make_tensor(make_inttuple_iter(make_coord(0,2)),make_layout(...))`.
+/// `make_layout(SHAPE,make_stride(E<0>{}*Int<2>{},E<1>{}))` (in the DSL
+/// `cute.make_layout(SHAPE, stride=(2*cute.E(0),cute.E(1)))`) and other identity tensors
+/// `make_tensor(make_inttuple_iter(make_coord(0,2)),make_layout(...))` (in the DSL
+/// `cute.make_tensor((0,2), cute.make_layout(...))`). In the DSL a tiler is the Python tuple
+/// the DSL takes (`(cute.make_layout(4, stride=2), None)`; one of integers and `None` alone
+/// reads back as that tuple, which stands for the tiler wherever a tiler is expected), and a TV
+/// layout is the pair `(tiler_mn, layout_tv)` that `cute.make_layout_tv` returns.
 ///
 /// # Errors
 /// [`LayoutError::InvalidArgument`] for a value that has no such form, saying why: a TV
-/// layout (C++'s `make_layout_tv` returns a pair, not a value of its own), a morphism (not a
-/// CuTe value), a swizzled tensor, a scaled-basis layout or identity tensor none of whose
-/// strides names a basis vector (it would read back as an ordinary layout or counting
-/// tensor), a tensor or tiler in the DSL
-/// (a DSL tensor needs a pointer; a DSL tiler is a plain Python tuple, which the error shows).
+/// layout in C++ (`make_layout_tv` returns a pair, not a value of its own) or, in the DSL, one
+/// whose tile is not of rank 2 (it would read back as a tiler), a tiler the DSL would read
+/// back as a TV layout (an `(M,N)` tile and a rank-2 layout), a morphism (not a CuTe value), a
+/// swizzled tensor, a scaled-basis layout or identity tensor none of whose strides names a
+/// basis vector (it would read back as an ordinary layout or counting tensor).
 ///
 /// # Examples
 /// ```
@@ -274,31 +289,33 @@ pub fn print_as(value: &Value, syntax: Syntax) -> Result<String> {
 fn no_form(value: &Value, syntax: Syntax) -> String {
     let (cpp, dsl) = (syntax == Syntax::Cpp, syntax == Syntax::Dsl);
     match value {
-        Value::Tv(_) => "make_layout_tv returns the pair (tiler, layout_tv), no value of its \
-                         own; write the make_layout_tv call, or print its parts"
+        Value::Tv(_) if cpp => "make_layout_tv returns the pair (tiler, layout_tv), no value \
+                                of its own; write the make_layout_tv call, or print its parts"
             .to_string(),
+        Value::Tv(tv) => format!(
+            "its tile {} has rank {}, not 2, and the pair (tiler_mn, layout_tv) would read \
+             back as a tiler (a TV layout read back has an (M,N) tile)",
+            tv.tiler,
+            tv.tiler.rank()
+        ),
         Value::Morphism(_) => "a tuple morphism is a value of the categorical algebra, not of \
                                CuTe (from_morphism gives its layout)"
             .to_string(),
-        Value::Basis(_) | Value::IdentityTensor(_) if cpp => "no stride names a basis \
-            vector (E<i>{} in C++), so the C++ text would read back as an ordinary layout or a \
-            counting tensor (make_tensor(make_inttuple_iter(o), L)), which C++ prints alike"
-            .to_string(),
+        Value::Basis(_) | Value::IdentityTensor(_) => format!(
+            "no stride names a basis vector ({} in {}), so the text would read back as an \
+             ordinary layout or a counting tensor, which CuTe prints alike",
+            if cpp { "E<i>{}" } else { "cute.E(i)" },
+            if cpp { "C++" } else { "the DSL" },
+        ),
         Value::ComposedOffset(..) => "a swizzled tensor is a tensor over a pointer, which \
                                       has no value here"
             .to_string(),
         Value::Tiler(t) if dsl => format!(
-            "the DSL passes a tiler as a plain Python tuple, `{}`, which reads back as a \
-             tuple, not a tiler",
+            "the DSL passes a tiler as a plain Python tuple, `{}`, and a pair of an (M,N) \
+             tile and a rank-2 layout reads back as the TV layout (tiler_mn, layout_tv) that \
+             cute.make_layout_tv returns",
             dsl_tiler(t)
         ),
-        Value::LayoutOffset(..) if dsl => "a DSL tensor is made over a pointer or a \
-                                           coordinate iterator, neither of which is written \
-                                           from an integer offset"
-            .to_string(),
-        Value::Basis(_) | Value::IdentityTensor(_) if dsl => "only \
-            cute.make_identity_tensor(SHAPE) is written"
-            .to_string(),
         _ => "this tool writes none for it".to_string(),
     }
 }
@@ -477,6 +494,12 @@ fn dsl(value: &Value) -> Option<String> {
             CoordLeaf::Underscore => "None".to_string(),
         }),
         Value::Layout(l) => dsl_layout(l),
+        Value::Tiler(t) if !reads_as_tv(t) => dsl_tiler(t),
+        Value::Tv(tv) if tv.tiler.rank() == 2 => format!(
+            "({}, {})",
+            dsl_tuple(tv.tiler.as_ref(), &|i| dsl_int(*i)),
+            dsl_layout(&tv.layout)
+        ),
         Value::Swizzle(sw) => dsl_swizzle(*sw),
         Value::Composed(c) => {
             let outer = match c.outer() {
@@ -489,11 +512,53 @@ fn dsl(value: &Value) -> Option<String> {
                 dsl_layout(c.layout())
             )
         }
+        Value::LayoutOffset(l, o) => {
+            format!("cute.make_tensor({}, {})", dsl_int(*o), dsl_layout(l))
+        }
+        Value::Basis(b) if BasisLayout::identity(b.shape()).ok()? == **b => {
+            let shape = dsl_tuple(b.shape().as_ref(), &|i| dsl_int(*i));
+            format!("cute.make_identity_layout({shape})")
+        }
         Value::IdentityTensor(t) if is_identity(t) => {
             let shape = dsl_tuple(t.layout().shape().as_ref(), &|i| dsl_int(*i));
             format!("cute.make_identity_tensor({shape})")
         }
+        Value::Basis(b) => dsl_basis_layout(b)?,
+        Value::IdentityTensor(t) => {
+            let start = dsl_tuple(t.start().as_ref(), &|i| dsl_int(*i));
+            format!(
+                "cute.make_tensor({start}, {})",
+                dsl_basis_layout(t.layout())?
+            )
+        }
         _ => return None,
+    })
+}
+
+/// Whether the DSL form of a tiler, a Python tuple, would read back as a TV layout: the pair
+/// `(tiler_mn, layout_tv)` that `cute.make_layout_tv` returns.
+fn reads_as_tv(t: &Tiler) -> bool {
+    super::python::tv_parts(t).is_some()
+}
+
+/// `cute.make_layout(SHAPE, stride=(2*cute.E(0), cute.E([1,0]), 0))`; `None` when no stride has
+/// a basis (the text would read back as an ordinary layout).
+fn dsl_basis_layout(b: &BasisLayout) -> Option<String> {
+    b.stride().leaves().any(|d| !d.path().is_empty()).then(|| {
+        let stride = dsl_tuple(b.stride().as_ref(), &|d| {
+            let path: Vec<String> = d.path().iter().map(usize::to_string).collect();
+            let e = match &path[..] {
+                [i] => format!("cute.E({i})"),
+                _ => format!("cute.E([{}])", path.join(",")),
+            };
+            match (path.is_empty(), d.value()) {
+                (true, v) => dsl_int(v),
+                (false, v) if v.is_static() && v.value() == 1 => e,
+                (false, v) => format!("{}*{e}", dsl_int(v)),
+            }
+        });
+        let shape = dsl_tuple(b.shape().as_ref(), &|i| dsl_int(*i));
+        format!("cute.make_layout({shape}, stride={stride})")
     })
 }
 
@@ -550,6 +615,104 @@ fn dsl_swizzle(sw: Swizzle) -> String {
         sw.base(),
         sw.shift()
     )
+}
+
+/// The CuTe DSL's names of the parameters of its calls, in its order (`inspect.signature` of
+/// `cutlass.cute`'s functions, nvidia-cutlass-dsl 4.8.1): a call spelled `cute.op(...)` may name
+/// an argument so. The order is this tool's but for the calls of [`DSL_ORDER`]. Left out:
+/// `crd2idx(coord, layout)` (this tool's `crd2idx(coord, shape)` takes a shape second) and
+/// `select(obj, mode=[...])` (a list of modes).
+const DSL_PARAMS: [(&str, &[&str]); 46] = [
+    ("append", &["input", "elem"]),
+    ("dice", &["src", "dicer"]),
+    (
+        "recast_layout",
+        &["new_type_bits", "old_type_bits", "src_layout"],
+    ),
+    ("blocked_product", &["block", "tiler"]),
+    ("ceil_div", &["input", "tiler"]),
+    ("coalesce", &["input", "target_profile"]),
+    ("complement", &["input", "cotarget"]),
+    ("composition", &["lhs", "rhs"]),
+    ("cosize", &["obj", "mode"]),
+    ("depth", &["a"]),
+    ("filter", &["input"]),
+    ("filter_zeros", &["input", "target_profile"]),
+    ("flat_divide", &["target", "tiler"]),
+    ("flat_product", &["block", "tiler"]),
+    ("flatten", &["a"]),
+    ("idx2crd", &["idx", "shape"]),
+    ("left_inverse", &["input"]),
+    ("local_partition", &["target", "tiler", "index", "proj"]),
+    ("local_tile", &["input", "tiler", "coord", "proj"]),
+    ("logical_divide", &["target", "tiler"]),
+    ("logical_product", &["block", "tiler"]),
+    ("make_composed_layout", &["inner", "offset", "outer"]),
+    ("make_identity_layout", &["shape"]),
+    ("make_identity_tensor", &["shape"]),
+    ("make_layout", &["shape", "stride"]),
+    ("make_layout_tv", &["thr_layout", "val_layout"]),
+    ("make_ordered_layout", &["shape", "order"]),
+    ("make_swizzle", &["b", "m", "s"]),
+    ("make_tensor", &["iterator", "layout"]),
+    ("max_common_layout", &["a", "b"]),
+    ("max_common_vector", &["a", "b"]),
+    ("nullspace", &["layout"]),
+    ("prepend", &["input", "elem"]),
+    ("product_each", &["a"]),
+    ("raked_product", &["block", "tiler"]),
+    ("rank", &["obj", "mode"]),
+    ("right_inverse", &["input"]),
+    ("shape", &["input", "mode"]),
+    ("shape_div", &["lhs", "rhs"]),
+    ("size", &["obj", "mode"]),
+    ("slice_and_offset", &["coord", "src"]),
+    ("tile_to_shape", &["atom", "trg_shape", "order"]),
+    ("tiled_divide", &["target", "tiler"]),
+    ("tiled_product", &["block", "tiler"]),
+    ("zipped_divide", &["target", "tiler"]),
+    ("zipped_product", &["block", "tiler"]),
+];
+
+/// The calls the CuTe DSL takes its arguments of in another order than this tool: for each, the
+/// position here of the DSL's argument `i`. `cute.dice(src, dicer)` is `dice(dicer, src)`,
+/// `cute.recast_layout(new_type_bits, old_type_bits, src_layout)` is
+/// `recast_layout(src_layout, old_type_bits, new_type_bits)`.
+const DSL_ORDER: [(&str, &[usize]); 2] = [("dice", &[1, 0]), ("recast_layout", &[2, 1, 0])];
+
+/// The position here of argument `i` of a call `cute.op(...)` (in the CuTe DSL's order);
+/// `None` where the DSL's order is this tool's.
+pub(crate) fn dsl_position(op: &str, i: usize) -> Option<usize> {
+    let (_, order) = DSL_ORDER.iter().find(|(name, _)| *name == op)?;
+    order.get(i).copied()
+}
+
+/// The arguments of a call `cute.op(...)`, given in the CuTe DSL's order, put in this tool's
+/// (where there are as many as the DSL's call takes).
+pub(crate) fn dsl_order<T>(op: &str, args: &mut [T]) {
+    let Some((_, order)) = DSL_ORDER.iter().find(|(name, _)| *name == op) else {
+        return;
+    };
+    if args.len() == order.len() {
+        // each order swaps one pair
+        for (i, &j) in order.iter().enumerate() {
+            if i < j {
+                args.swap(i, j);
+            }
+        }
+    }
+}
+
+/// The CuTe DSL's name of parameter `i` (in the DSL's order) of `op`, where this tool knows it.
+///
+/// ```
+/// # use cute_layout::notation::dsl_param;
+/// assert_eq!(dsl_param("make_composed_layout", 2), Some("outer"));
+/// assert_eq!(dsl_param("make_layout", 2), None);
+/// ```
+pub fn dsl_param(op: &str, i: usize) -> Option<&'static str> {
+    let (_, names) = DSL_PARAMS.iter().find(|(name, _)| *name == op)?;
+    names.get(i).copied()
 }
 
 /// Whether a capitalised word starts an atom literal: an MMA or copy operation (`SM80_...`,
