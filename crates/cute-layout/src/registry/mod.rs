@@ -310,6 +310,12 @@ const TILED_BY: &[(&str, usize, usize)] = &[
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn warnings(name: &str, args: &[Value]) -> Vec<crate::error::Warning> {
+    warnings_of(name, &mut args.to_vec())
+}
+
+/// [`warnings`] without copying the arguments: they are lent to the check and given back
+/// unchanged (the evaluator's path, where a copy of two layouts was a tenth of a line's cost).
+pub(crate) fn warnings_of(name: &str, args: &mut Vec<Value>) -> Vec<crate::error::Warning> {
     let Some(&(_, l, t)) = TILED_BY.iter().find(|(n, ..)| *n == name) else {
         return Vec::new();
     };
@@ -319,11 +325,13 @@ pub fn warnings(name: &str, args: &[Value]) -> Vec<crate::error::Warning> {
     if args.len() <= l.max(t) || args.iter().any(|a| a.kind().is_identity()) {
         return Vec::new();
     }
-    let a = Args::new(op, args.to_vec());
+    let a = Args::new(op, std::mem::take(args));
     let uneven = || -> Result<Vec<crate::error::Warning>> {
         crate::algebra::divide::uneven_tiles(op.name, &*a.layout(l)?, &*a.tiler(t)?)
     };
-    uneven().unwrap_or_default()
+    let found = uneven().unwrap_or_default();
+    *args = a.items;
+    found
 }
 
 /// The operations as a Markdown table (name, signature, description, example): the README's
