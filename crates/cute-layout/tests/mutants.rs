@@ -633,5 +633,59 @@ fn tiler_modes_of_every_literal_kind() {
 fn scoped_literals() {
     check("size(cute::_4)", "_4");
     let v = cute_layout::eval::eval_in("cutlass.Int32(4)", cute_layout::notation::Syntax::Dsl);
-    assert_eq!(v.unwrap().to_string(), "4");
+    let v = v.unwrap();
+    assert_eq!(v.to_string(), "4");
+    assert!(matches!(v, cute_layout::value::Value::Int(_)), "{v:?}");
+}
+
+// ---- analysis/mod.rs, analysis/access.rs ------------------------------------------------------
+
+/// `Analysis::bijective` needs both injective and surjective (mutants: `true`, `&&` -> `||`).
+#[test]
+fn analysis_bijective_needs_both() {
+    use cute_layout::analysis::analyze;
+    let not_injective = analyze(&"(_2,_2):(_1,_1)".parse().unwrap(), 4, false).unwrap();
+    assert!(!not_injective.injective && not_injective.surjective);
+    assert!(!not_injective.bijective());
+    let not_surjective = analyze(&"_4:_2".parse().unwrap(), 4, false).unwrap();
+    assert!(not_surjective.injective && !not_surjective.surjective);
+    assert!(!not_surjective.bijective());
+    assert!(analyze(&"(_2,_2):(_2,_1)".parse().unwrap(), 4, false).unwrap().bijective());
+}
+
+/// `Analysis::best_vector_mode`: of two modes of equal vector width the first wins
+/// (mutant `>` -> `>=` picks the last).
+#[test]
+fn best_vector_mode_first_of_equals() {
+    use cute_layout::analysis::analyze;
+    let r = analyze(&"(_4,_4):(_8,_2)".parse().unwrap(), 4, false).unwrap();
+    assert_eq!(r.vector_modes[0].elems.value(), r.vector_modes[1].elems.value());
+    assert_eq!(r.best_vector_mode().0, 0);
+}
+
+/// `Instruction::lanes`: 32 for a vector access, `8·count` rows for a matrix one (mutants
+/// return 0, 1, -1, or `8 + count`, `8 / count`).
+#[test]
+fn instruction_lanes() {
+    use cute_layout::analysis::Instruction;
+    assert_eq!(Instruction::Vector { bytes: 4 }.lanes(), 32);
+    for (count, lanes) in [(1, 8), (2, 16), (4, 32)] {
+        assert_eq!(Instruction::Matrix { count }.lanes(), lanes);
+    }
+}
+
+/// `Access::ptx` names each vector width (mutants delete the arms for 1, 4 and 8 bytes).
+#[test]
+fn access_ptx_every_width() {
+    use cute_layout::analysis::{Access, Instruction};
+    for (bytes, ptx) in [
+        (1, "ld.shared.u8"),
+        (2, "ld.shared.u16"),
+        (4, "ld.shared.u32"),
+        (8, "ld.shared.v2.u32"),
+        (16, "ld.shared.v4.u32"),
+    ] {
+        let a = Access { instruction: Instruction::Vector { bytes }, store: false };
+        assert_eq!(a.ptx(), ptx);
+    }
 }

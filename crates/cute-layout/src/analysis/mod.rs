@@ -393,7 +393,9 @@ pub fn analyze_with(layout: &AnyLayout, spec: &AccessSpec) -> Result<Analysis> {
     let contiguous = offsets.iter().enumerate().all(|(i, &o)| o == i as i64);
     let cosize = inner.cosize()?;
     let mut seen: BTreeSet<i64> = BTreeSet::new();
-    let injective = offsets.iter().all(|o| seen.insert(*o));
+    // every offset goes into `seen` (an `all` would stop at the first repeat and leave later
+    // offsets out of the surjectivity check)
+    let injective = offsets.iter().fold(true, |inj, o| seen.insert(*o) && inj);
     let surjective = (0..cosize.value()).all(|o| seen.contains(&o));
     Ok(Analysis {
         layout: layout.clone(),
