@@ -689,3 +689,41 @@ fn access_ptx_every_width() {
         assert_eq!(a.ptx(), ptx);
     }
 }
+
+/// `count_conflicts` / `phase_wavefronts` on a hand-made plan of 16-byte loads (8 lanes a
+/// phase), checked against the bank model by hand: two instructions of 4 phases; in
+/// instruction 1, phases 1 and 3 put two lanes on words 0 and 32 (then 1 and 33, ..., banks 0
+/// to 3 each deliver two words), every other phase reaches 32 distinct banks once. So 8 phases,
+/// 10 wavefronts, 2 conflicts, worst 2 at the first such phase (instruction 1, phase 1), first
+/// bank 0, lanes 8 and 9. Mutants: the lane number `p * per_phase` -> `+` / `/`; `wf > worst`
+/// -> `>=` (last phase wins); the deleted `instruction` / `phase` fields (0); the last word
+/// `a + bytes - 1` -> `a * bytes - 1` / `a - bytes - 1`; `run > best` -> `>=` (last bank
+/// wins); the `PhaseConflict` display.
+#[test]
+fn bank_conflicts_of_a_hand_made_plan() {
+    use cute_layout::analysis::{count_conflicts, Access, AccessPlan, Instruction, PhaseConflict};
+    let plain: Vec<i64> = (0..32).map(|l| 16 * (l % 8)).collect();
+    let mut clash = plain.clone();
+    for phase in [1, 3] {
+        clash[8 * phase] = 0;
+        clash[8 * phase + 1] = 128;
+    }
+    let plan = AccessPlan {
+        access: Access { instruction: Instruction::Vector { bytes: 16 }, store: false },
+        elem_bytes: 16,
+        vector_elems: 1,
+        threads: 32,
+        values: 2,
+        vector_mode: None,
+        thread_value: None,
+        instructions: vec![plain, clash],
+    };
+    let r = count_conflicts(&plan);
+    assert_eq!((r.phases, r.wavefronts, r.conflicts, r.worst), (8, 10, 2, 2));
+    let want = PhaseConflict { instruction: 1, phase: 1, bank: 0, lanes: vec![(8, 0), (9, 128)] };
+    assert_eq!(r.worst_phase.as_ref(), Some(&want));
+    assert_eq!(
+        want.to_string(),
+        "instruction 1, phase 1: bank 0 delivers 2 words (lane 8 @ byte 0, lane 9 @ byte 128)"
+    );
+}
