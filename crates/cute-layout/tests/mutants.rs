@@ -727,3 +727,11 @@ fn bank_conflicts_of_a_hand_made_plan() {
         "instruction 1, phase 1: bank 0 delivers 2 words (lane 8 @ byte 0, lane 9 @ byte 128)"
     );
 }
+
+/// `tv_view`: a TV layout of rank 3 is refused (mutant `||` -> `&&` refuses only a leaf).
+#[test]
+fn tv_analysis_needs_rank_two() {
+    use cute_layout::analysis::analyze;
+    let e = analyze(&"(_4,_2,_2):(_1,_4,_8)".parse().unwrap(), 4, true).unwrap_err();
+    assert!(e.to_string().contains("must have rank 2 (thread, value)"), "{e}");
+}
