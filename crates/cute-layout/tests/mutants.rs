@@ -735,3 +735,15 @@ fn tv_analysis_needs_rank_two() {
     let e = analyze(&"(_4,_2,_2):(_1,_4,_8)".parse().unwrap(), 4, true).unwrap_err();
     assert!(e.to_string().contains("must have rank 2 (thread, value)"), "{e}");
 }
+
+/// `requested`: an access narrower than one element is refused (mutant `elem_bytes * 8` ->
+/// `elem_bytes / 8` accepts 8-bit accesses of 4-byte elements).
+#[test]
+fn access_narrower_than_an_element_is_refused() {
+    use cute_layout::analysis::{plan, AccessSpec, Width};
+    let spec = AccessSpec { width: Width::Bits(8), ..AccessSpec::widest(4) };
+    let e = plan(&"_32:_1".parse().unwrap(), &spec).unwrap_err();
+    assert!(e.to_string().contains("8-bit accesses of 4-byte elements"), "{e}");
+    let spec = AccessSpec { width: Width::Bits(32), ..AccessSpec::widest(4) };
+    assert!(plan(&"_32:_1".parse().unwrap(), &spec).is_ok());
+}
