@@ -747,3 +747,16 @@ fn access_narrower_than_an_element_is_refused() {
     let spec = AccessSpec { width: Width::Bits(32), ..AccessSpec::widest(4) };
     assert!(plan(&"_32:_1".parse().unwrap(), &spec).is_ok());
 }
+
+/// `view_for`: when no mode can be vectorised, the error names the first mode that had enough
+/// elements (mutants: guard `true` and `m == 0` -> `m != 0` name the last mode; `||` -> `&&`
+/// keeps "no mode has ..." when mode 0 is too short but mode 1 is not).
+#[test]
+fn vector_refusal_names_the_first_candidate_mode() {
+    use cute_layout::analysis::{plan, AccessSpec, Width};
+    let spec = AccessSpec { width: Width::Bits(64), ..AccessSpec::widest(4) };
+    for (layout, mode) in [("(_4,_4):(_2,_8)", "mode 0: "), ("(_3,_4):(_8,_2)", "mode 1: ")] {
+        let e = plan(&layout.parse().unwrap(), &spec).unwrap_err().to_string();
+        assert!(e.contains(mode), "{layout}: {e}");
+    }
+}
