@@ -760,3 +760,15 @@ fn vector_refusal_names_the_first_candidate_mode() {
         assert!(e.contains(mode), "{layout}: {e}");
     }
 }
+
+/// `View::check_vectors` names the failing values: thread 0's value pairs start at offsets 0,
+/// 2, 33 and 35, so values 4..5 (the third pair, from an odd offset) are the first that fail
+/// (mutants of `k * n + n - 1`: `k * n * n - 1` says 4..7, `k / n + n - 1` says 4..2).
+#[test]
+fn tv_vector_refusal_names_the_values() {
+    use cute_layout::analysis::{plan, AccessSpec, Width};
+    let spec = AccessSpec { width: Width::Bits(64), tv: true, ..AccessSpec::widest(4) };
+    let tv = "(_32,(_2,(_2,_2))):(_64,(_1,(_2,_33)))";
+    let e = plan(&tv.parse().unwrap(), &spec).unwrap_err().to_string();
+    assert!(e.contains("thread 0's values 4..5 are at offsets [33,34]"), "{e}");
+}
