@@ -772,3 +772,14 @@ fn tv_vector_refusal_names_the_values() {
     let e = plan(&tv.parse().unwrap(), &spec).unwrap_err().to_string();
     assert!(e.contains("thread 0's values 4..5 are at offsets [33,34]"), "{e}");
 }
+
+/// The `Analysis` display names the vector mode of a plain layout (mutant deletes that arm and
+/// prints it as a TV layout).
+#[test]
+fn analysis_display_names_the_vector_mode() {
+    use cute_layout::analysis::analyze;
+    let r = analyze(&"(_8,_64):(_64,_1)".parse().unwrap(), 2, false).unwrap();
+    let text = r.to_string();
+    assert!(text.contains("threads, each a vector along mode 1: (thread, value) -> index"), "{text}");
+    assert!(!text.contains("TV layout"), "{text}");
+}
