@@ -783,3 +783,13 @@ fn analysis_display_names_the_vector_mode() {
     assert!(text.contains("threads, each a vector along mode 1: (thread, value) -> index"), "{text}");
     assert!(!text.contains("TV layout"), "{text}");
 }
+
+/// `Parser::at_keyword`: an argument that starts with `=` is no keyword argument with an empty
+/// name; the error is about the argument (mutant `n > 0` -> `n >= 0` asks for a name).
+#[test]
+fn lone_equals_is_not_a_keyword() {
+    use cute_layout::eval::eval_in;
+    use cute_layout::notation::Syntax;
+    let e = eval_in("cute.make_layout(4, =2)", Syntax::Dsl).unwrap_err().to_string();
+    assert!(e.contains("expected an integer, found '='"), "{e}");
+}
