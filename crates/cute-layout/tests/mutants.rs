@@ -492,7 +492,9 @@ fn make_swizzle_refuses_one_bad_mask() {
 #[test]
 fn composed_layout_rank_and_depth() {
     use cute_layout::ComposedLayout;
-    let cl: ComposedLayout = "Sw<1,0,1> o _0 o ((_2,_2),_2):((_1,_2),_4)".parse().unwrap();
+    let cl: ComposedLayout = "Sw<1,0,1> o _0 o ((_2,_2),_2):((_1,_2),_4)"
+        .parse()
+        .unwrap();
     assert_eq!((cl.rank(), cl.depth()), (2, 2));
 }
 
@@ -507,11 +509,21 @@ fn slice_is_the_function(cl: &str, coord: &str, expected: &str) {
     let (r, o) = c.slice_and_offset(&coord_t).unwrap();
     assert_eq!(format!("{r}+{o}"), expected, "slice {coord} of {cl}");
     let ev = |e: String| eval(&e).unwrap().to_string();
-    let n: i64 = ev(format!("size({r})")).trim_start_matches('_').parse().unwrap();
+    let n: i64 = ev(format!("size({r})"))
+        .trim_start_matches('_')
+        .parse()
+        .unwrap();
     for i in 0..n {
         let got = r.eval(i).unwrap() + o.value();
-        let want = ev(format!("crd2idx({cl},{})", coord.replace('_', &i.to_string())));
-        assert_eq!(got.to_string(), want.trim_start_matches('_'), "{cl} at {coord}, element {i}");
+        let want = ev(format!(
+            "crd2idx({cl},{})",
+            coord.replace('_', &i.to_string())
+        ));
+        assert_eq!(
+            got.to_string(),
+            want.trim_start_matches('_'),
+            "{cl} at {coord}, element {i}"
+        );
     }
 }
 
@@ -522,14 +534,24 @@ fn slice_is_the_function(cl: &str, coord: &str, expected: &str) {
 #[test]
 fn swizzled_slices_are_the_function() {
     let neg = "Sw<2,0,-3> o _0 o (_8,_8):(_8,_1)";
-    let got = eval(&format!("slice_and_offset((1,_),{neg})")).unwrap().to_string();
+    let got = eval(&format!("slice_and_offset((1,_),{neg})"))
+        .unwrap()
+        .to_string();
     let (r, _) = got.split_once('+').unwrap();
     assert!(!r.contains(" o "), "{got}");
     slice_is_the_function(neg, "(1,_)", &got);
-    slice_is_the_function(neg, "(_,5)", &eval(&format!("slice_and_offset((_,5),{neg})")).unwrap().to_string());
+    slice_is_the_function(
+        neg,
+        "(_,5)",
+        &eval(&format!("slice_and_offset((_,5),{neg})"))
+            .unwrap()
+            .to_string(),
+    );
     let pos = "Sw<2,0,3> o _0 o (_8,_8):(_8,_1)";
     // a full coordinate leaves no swizzle and the whole value in the offset
-    let e = eval(&format!("slice_and_offset((3,5),{pos})")).unwrap().to_string();
+    let e = eval(&format!("slice_and_offset((3,5),{pos})"))
+        .unwrap()
+        .to_string();
     let want = eval(&format!("crd2idx({pos},(3,5))")).unwrap().to_string();
     assert_eq!(e, format!("():()+{}", want.trim_start_matches('_')));
 }
@@ -570,7 +592,10 @@ fn swizzle_compose_postcheck_never_fires() {
                         assert_eq!(r.apply(x), p.apply(q.apply(x)), "{p} o {q} = {r} at {x}");
                     }
                 }
-                Err(e) => assert!(!matches!(e.root(), LayoutError::Postcondition { .. }), "{e}"),
+                Err(e) => assert!(
+                    !matches!(e.root(), LayoutError::Postcondition { .. }),
+                    "{e}"
+                ),
             }
         }
     }
@@ -650,7 +675,9 @@ fn analysis_bijective_needs_both() {
     let not_surjective = analyze(&"_4:_2".parse().unwrap(), 4, false).unwrap();
     assert!(not_surjective.injective && !not_surjective.surjective);
     assert!(!not_surjective.bijective());
-    assert!(analyze(&"(_2,_2):(_2,_1)".parse().unwrap(), 4, false).unwrap().bijective());
+    assert!(analyze(&"(_2,_2):(_2,_1)".parse().unwrap(), 4, false)
+        .unwrap()
+        .bijective());
 }
 
 /// `Analysis::best_vector_mode`: of two modes of equal vector width the first wins
@@ -659,7 +686,10 @@ fn analysis_bijective_needs_both() {
 fn best_vector_mode_first_of_equals() {
     use cute_layout::analysis::analyze;
     let r = analyze(&"(_4,_4):(_8,_2)".parse().unwrap(), 4, false).unwrap();
-    assert_eq!(r.vector_modes[0].elems.value(), r.vector_modes[1].elems.value());
+    assert_eq!(
+        r.vector_modes[0].elems.value(),
+        r.vector_modes[1].elems.value()
+    );
     assert_eq!(r.best_vector_mode().0, 0);
 }
 
@@ -685,7 +715,10 @@ fn access_ptx_every_width() {
         (8, "ld.shared.v2.u32"),
         (16, "ld.shared.v4.u32"),
     ] {
-        let a = Access { instruction: Instruction::Vector { bytes }, store: false };
+        let a = Access {
+            instruction: Instruction::Vector { bytes },
+            store: false,
+        };
         assert_eq!(a.ptx(), ptx);
     }
 }
@@ -709,7 +742,10 @@ fn bank_conflicts_of_a_hand_made_plan() {
         clash[8 * phase + 1] = 128;
     }
     let plan = AccessPlan {
-        access: Access { instruction: Instruction::Vector { bytes: 16 }, store: false },
+        access: Access {
+            instruction: Instruction::Vector { bytes: 16 },
+            store: false,
+        },
         elem_bytes: 16,
         vector_elems: 1,
         threads: 32,
@@ -719,8 +755,16 @@ fn bank_conflicts_of_a_hand_made_plan() {
         instructions: vec![plain, clash],
     };
     let r = count_conflicts(&plan);
-    assert_eq!((r.phases, r.wavefronts, r.conflicts, r.worst), (8, 10, 2, 2));
-    let want = PhaseConflict { instruction: 1, phase: 1, bank: 0, lanes: vec![(8, 0), (9, 128)] };
+    assert_eq!(
+        (r.phases, r.wavefronts, r.conflicts, r.worst),
+        (8, 10, 2, 2)
+    );
+    let want = PhaseConflict {
+        instruction: 1,
+        phase: 1,
+        bank: 0,
+        lanes: vec![(8, 0), (9, 128)],
+    };
     assert_eq!(r.worst_phase.as_ref(), Some(&want));
     assert_eq!(
         want.to_string(),
@@ -733,7 +777,10 @@ fn bank_conflicts_of_a_hand_made_plan() {
 fn tv_analysis_needs_rank_two() {
     use cute_layout::analysis::analyze;
     let e = analyze(&"(_4,_2,_2):(_1,_4,_8)".parse().unwrap(), 4, true).unwrap_err();
-    assert!(e.to_string().contains("must have rank 2 (thread, value)"), "{e}");
+    assert!(
+        e.to_string().contains("must have rank 2 (thread, value)"),
+        "{e}"
+    );
 }
 
 /// `requested`: an access narrower than one element is refused (mutant `elem_bytes * 8` ->
@@ -741,10 +788,19 @@ fn tv_analysis_needs_rank_two() {
 #[test]
 fn access_narrower_than_an_element_is_refused() {
     use cute_layout::analysis::{plan, AccessSpec, Width};
-    let spec = AccessSpec { width: Width::Bits(8), ..AccessSpec::widest(4) };
+    let spec = AccessSpec {
+        width: Width::Bits(8),
+        ..AccessSpec::widest(4)
+    };
     let e = plan(&"_32:_1".parse().unwrap(), &spec).unwrap_err();
-    assert!(e.to_string().contains("8-bit accesses of 4-byte elements"), "{e}");
-    let spec = AccessSpec { width: Width::Bits(32), ..AccessSpec::widest(4) };
+    assert!(
+        e.to_string().contains("8-bit accesses of 4-byte elements"),
+        "{e}"
+    );
+    let spec = AccessSpec {
+        width: Width::Bits(32),
+        ..AccessSpec::widest(4)
+    };
     assert!(plan(&"_32:_1".parse().unwrap(), &spec).is_ok());
 }
 
@@ -754,9 +810,17 @@ fn access_narrower_than_an_element_is_refused() {
 #[test]
 fn vector_refusal_names_the_first_candidate_mode() {
     use cute_layout::analysis::{plan, AccessSpec, Width};
-    let spec = AccessSpec { width: Width::Bits(64), ..AccessSpec::widest(4) };
-    for (layout, mode) in [("(_4,_4):(_2,_8)", "mode 0: "), ("(_3,_4):(_8,_2)", "mode 1: ")] {
-        let e = plan(&layout.parse().unwrap(), &spec).unwrap_err().to_string();
+    let spec = AccessSpec {
+        width: Width::Bits(64),
+        ..AccessSpec::widest(4)
+    };
+    for (layout, mode) in [
+        ("(_4,_4):(_2,_8)", "mode 0: "),
+        ("(_3,_4):(_8,_2)", "mode 1: "),
+    ] {
+        let e = plan(&layout.parse().unwrap(), &spec)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains(mode), "{layout}: {e}");
     }
 }
@@ -767,10 +831,17 @@ fn vector_refusal_names_the_first_candidate_mode() {
 #[test]
 fn tv_vector_refusal_names_the_values() {
     use cute_layout::analysis::{plan, AccessSpec, Width};
-    let spec = AccessSpec { width: Width::Bits(64), tv: true, ..AccessSpec::widest(4) };
+    let spec = AccessSpec {
+        width: Width::Bits(64),
+        tv: true,
+        ..AccessSpec::widest(4)
+    };
     let tv = "(_32,(_2,(_2,_2))):(_64,(_1,(_2,_33)))";
     let e = plan(&tv.parse().unwrap(), &spec).unwrap_err().to_string();
-    assert!(e.contains("thread 0's values 4..5 are at offsets [33,34]"), "{e}");
+    assert!(
+        e.contains("thread 0's values 4..5 are at offsets [33,34]"),
+        "{e}"
+    );
 }
 
 /// The `Analysis` display names the vector mode of a plain layout (mutant deletes that arm and
@@ -780,7 +851,10 @@ fn analysis_display_names_the_vector_mode() {
     use cute_layout::analysis::analyze;
     let r = analyze(&"(_8,_64):(_64,_1)".parse().unwrap(), 2, false).unwrap();
     let text = r.to_string();
-    assert!(text.contains("threads, each a vector along mode 1: (thread, value) -> index"), "{text}");
+    assert!(
+        text.contains("threads, each a vector along mode 1: (thread, value) -> index"),
+        "{text}"
+    );
     assert!(!text.contains("TV layout"), "{text}");
 }
 
@@ -790,6 +864,8 @@ fn analysis_display_names_the_vector_mode() {
 fn lone_equals_is_not_a_keyword() {
     use cute_layout::eval::eval_in;
     use cute_layout::notation::Syntax;
-    let e = eval_in("cute.make_layout(4, =2)", Syntax::Dsl).unwrap_err().to_string();
+    let e = eval_in("cute.make_layout(4, =2)", Syntax::Dsl)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("expected an integer, found '='"), "{e}");
 }
