@@ -464,3 +464,408 @@ fn local_tile_nested_projection_flattens_like_cpp() {
         &["dice", "(1,_,_)"],
     );
 }
+
+// ---- swizzle.rs -------------------------------------------------------------------------------
+
+/// `Swizzle::compose`: masks that cancel give the identity (mutants `^` -> `|` on either mask
+/// refuse it).
+#[test]
+fn swizzle_compose_cancels_and_checks_every_bit() {
+    use cute_layout::Swizzle;
+    let a = Swizzle::new(1, 4, 3).unwrap();
+    assert_eq!(a.compose(a).unwrap().to_string(), "Sw<0,0,0>");
+}
+
+/// `make_swizzle`: one negative mask is refused as negative (mutant `||` -> `&&` lets it through
+/// to another error); a Z mask that is not a contiguous run is refused even when Y is (mutant
+/// `||` -> `&&` in the mask check returns `Sw<2,0,3>`, whose Z mask is 0b11).
+#[test]
+fn make_swizzle_refuses_one_bad_mask() {
+    use cute_layout::make_swizzle;
+    let e = make_swizzle(i64::MIN, 1).unwrap_err().to_string();
+    assert!(e.contains("negative mask"), "{e}");
+    let e = make_swizzle(0b11000, 0b101).unwrap_err().to_string();
+    assert!(e.contains("are not the masks of any Sw<B,M,S>"), "{e}");
+}
+
+/// `ComposedLayout::rank` / `depth` are the inner layout's (mutants return 0 or 1).
+#[test]
+fn composed_layout_rank_and_depth() {
+    use cute_layout::ComposedLayout;
+    let cl: ComposedLayout = "Sw<1,0,1> o _0 o ((_2,_2),_2):((_1,_2),_4)"
+        .parse()
+        .unwrap();
+    assert_eq!((cl.rank(), cl.depth()), (2, 2));
+}
+
+/// Checks `slice_and_offset(coord, cl)` against the composed function itself, independently of
+/// the library's own post-condition: element `i` of the slice plus the offset must be `cl` at
+/// coordinate `i` of the one `_` mode.
+#[track_caller]
+fn slice_is_the_function(cl: &str, coord: &str, expected: &str) {
+    use cute_layout::ComposedLayout;
+    let c: ComposedLayout = cl.parse().unwrap();
+    let coord_t: cute_layout::Coord = coord.parse().unwrap();
+    let (r, o) = c.slice_and_offset(&coord_t).unwrap();
+    assert_eq!(format!("{r}+{o}"), expected, "slice {coord} of {cl}");
+    let ev = |e: String| eval(&e).unwrap().to_string();
+    let n: i64 = ev(format!("size({r})"))
+        .trim_start_matches('_')
+        .parse()
+        .unwrap();
+    for i in 0..n {
+        let got = r.eval(i).unwrap() + o.value();
+        let want = ev(format!(
+            "crd2idx({cl},{})",
+            coord.replace('_', &i.to_string())
+        ));
+        assert_eq!(
+            got.to_string(),
+            want.trim_start_matches('_'),
+            "{cl} at {coord}, element {i}"
+        );
+    }
+}
+
+/// `ComposedLayout::slice_and_offset`: an all-integer coordinate (mutant `==` -> `!=` in the
+/// all-`_` test takes the shortcut and loses the offset); a negative shift, whose decayed
+/// swizzle layout has its Z bits above its Y bits (mutants of `swizzle_layout`: `m - s.min(0)`
+/// -> `+`, `z > y` -> `==` / `>=`).
+#[test]
+fn swizzled_slices_are_the_function() {
+    let neg = "Sw<2,0,-3> o _0 o (_8,_8):(_8,_1)";
+    let got = eval(&format!("slice_and_offset((1,_),{neg})"))
+        .unwrap()
+        .to_string();
+    let (r, _) = got.split_once('+').unwrap();
+    assert!(!r.contains(" o "), "{got}");
+    slice_is_the_function(neg, "(1,_)", &got);
+    slice_is_the_function(
+        neg,
+        "(_,5)",
+        &eval(&format!("slice_and_offset((_,5),{neg})"))
+            .unwrap()
+            .to_string(),
+    );
+    let pos = "Sw<2,0,3> o _0 o (_8,_8):(_8,_1)";
+    // a full coordinate leaves no swizzle and the whole value in the offset
+    let e = eval(&format!("slice_and_offset((3,5),{pos})"))
+        .unwrap()
+        .to_string();
+    let want = eval(&format!("crd2idx({pos},(3,5))")).unwrap().to_string();
+    assert_eq!(e, format!("():()+{}", want.trim_start_matches('_')));
+}
+
+/// `slice_positions`: without the positions the post-condition checks nothing, and C++'s
+/// wrong slice (offset and `L(c)` share a bit) would be returned.
+#[test]
+fn swizzled_slice_postcondition_runs() {
+    refused(
+        "local_tile(Sw<2,0,6> o _6 o (_8,_8):(_8,_1), (_4,_2), (1,1))",
+        &["differs at 0: 36 ≠ 40", "needs offset & L(c) == 0"],
+    );
+}
+
+/// `Swizzle::compose`'s post-check cannot fire: for equal `S` the XORed masks are runs only
+/// when the Z runs are equal (identity), nested, or adjacent (`B' = 2B > |S|`, refused by
+/// `make_swizzle`), and nested runs never put a Y bit of one on a Z bit of the other. This
+/// exhausts small swizzles, which is why the mutant `1 << k` -> `1 >> k` (post-check on bit 0
+/// only) survives: it is equivalent.
+#[test]
+fn swizzle_compose_postcheck_never_fires() {
+    use cute_layout::Swizzle;
+    let mut all = vec![];
+    for s in -6i64..=6 {
+        for b in 0..=s.abs() {
+            for m in 0..=4 {
+                all.push(Swizzle::new(b, m, s).unwrap());
+            }
+        }
+    }
+    let mut merged = 0;
+    for &p in &all {
+        for &q in &all {
+            match p.compose(q) {
+                Ok(r) => {
+                    merged += 1;
+                    for x in 0..1 << 12 {
+                        assert_eq!(r.apply(x), p.apply(q.apply(x)), "{p} o {q} = {r} at {x}");
+                    }
+                }
+                Err(e) => assert!(
+                    !matches!(e.root(), LayoutError::Postcondition { .. }),
+                    "{e}"
+                ),
+            }
+        }
+    }
+    assert!(merged > all.len(), "{merged}");
+}
+
+// ---- notation/mod.rs --------------------------------------------------------------------------
+
+/// `Parser::input`: an error names the text it was read from (mutants return `""` or `"xyzzy"`).
+#[test]
+fn parse_error_names_its_input() {
+    match fails("9abc(2)") {
+        LayoutError::Parse { input, pos, .. } => assert_eq!((input.as_str(), pos), ("9abc(2)", 0)),
+        e => panic!("{e:?}"),
+    }
+}
+
+/// `Parser::skip_unicode_ws`: non-ASCII white space (U+00A0, U+3000) between tokens is skipped
+/// like ASCII space (mutants: return `false`, guard `false`, `+=` -> `-=` / `*=`).
+#[test]
+fn unicode_white_space_between_tokens() {
+    check("size(\u{a0}(2,\u{3000}3)\u{a0})", "6");
+    check("\u{3000}(2,3):(1,2)", "(2,3):(1,2)");
+}
+
+/// `Parser::tiler_tuple`: a tiler nested exactly `MAX_DEPTH` deep parses (mutants `>` -> `>=` /
+/// `==` refuse it), and the depth goes back down after each sub-tiler, so more sibling
+/// sub-tilers than `MAX_DEPTH` parse (mutants `-=` -> `+=` / `/=`).
+#[test]
+fn tiler_depth_counts_nesting_not_siblings() {
+    use cute_layout::{Tiler, MAX_DEPTH};
+    let deep = format!("{}2{}", "<".repeat(MAX_DEPTH), ">".repeat(MAX_DEPTH));
+    assert!(deep.parse::<Tiler>().is_ok(), "{deep}");
+    let deeper = format!("<{deep}>");
+    assert!(deeper.parse::<Tiler>().is_err());
+    let wide = format!("<{}>", vec!["<1>"; MAX_DEPTH + 2].join(","));
+    let t: Tiler = wide.parse().unwrap();
+    assert_eq!(t.to_string(), wide);
+}
+
+/// `Parser::tiler_into` / `literal_tiler`: a spelled C++ literal, a layout, a tiler and a
+/// coordinate inside a tiler (mutants delete each arm).
+#[test]
+fn tiler_modes_of_every_literal_kind() {
+    use cute_layout::Tiler;
+    for (text, want) in [
+        ("<Shape<_4,_2>,_3>", "<<_4,_2>,_3>"),
+        ("<Tile<_4,_2>,_3>", "<<_4,_2>,_3>"),
+        ("<Layout<_4,_2>,_3>", "<_4:_2,_3>"),
+        ("<3:2,(2,_)>", "<3:2,<2,_>>"),
+        ("<<2,3>,4>", "<<2,3>,4>"),
+    ] {
+        let t: Tiler = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(t.to_string(), want, "{text}");
+    }
+}
+
+/// `Parser::literal_into`: a DSL `cutlass.Int32(n)` literal and a `cute::`-scoped literal.
+#[test]
+fn scoped_literals() {
+    check("size(cute::_4)", "_4");
+    let v = cute_layout::eval::eval_in("cutlass.Int32(4)", cute_layout::notation::Syntax::Dsl);
+    let v = v.unwrap();
+    assert_eq!(v.to_string(), "4");
+    assert!(matches!(v, cute_layout::value::Value::Int(_)), "{v:?}");
+}
+
+// ---- analysis/mod.rs, analysis/access.rs ------------------------------------------------------
+
+/// `Analysis::bijective` needs both injective and surjective (mutants: `true`, `&&` -> `||`).
+#[test]
+fn analysis_bijective_needs_both() {
+    use cute_layout::analysis::analyze;
+    let not_injective = analyze(&"(_2,_2):(_1,_1)".parse().unwrap(), 4, false).unwrap();
+    assert!(!not_injective.injective && not_injective.surjective);
+    assert!(!not_injective.bijective());
+    let not_surjective = analyze(&"_4:_2".parse().unwrap(), 4, false).unwrap();
+    assert!(not_surjective.injective && !not_surjective.surjective);
+    assert!(!not_surjective.bijective());
+    assert!(analyze(&"(_2,_2):(_2,_1)".parse().unwrap(), 4, false)
+        .unwrap()
+        .bijective());
+}
+
+/// `Analysis::best_vector_mode`: of two modes of equal vector width the first wins
+/// (mutant `>` -> `>=` picks the last).
+#[test]
+fn best_vector_mode_first_of_equals() {
+    use cute_layout::analysis::analyze;
+    let r = analyze(&"(_4,_4):(_8,_2)".parse().unwrap(), 4, false).unwrap();
+    assert_eq!(
+        r.vector_modes[0].elems.value(),
+        r.vector_modes[1].elems.value()
+    );
+    assert_eq!(r.best_vector_mode().0, 0);
+}
+
+/// `Instruction::lanes`: 32 for a vector access, `8·count` rows for a matrix one (mutants
+/// return 0, 1, -1, or `8 + count`, `8 / count`).
+#[test]
+fn instruction_lanes() {
+    use cute_layout::analysis::Instruction;
+    assert_eq!(Instruction::Vector { bytes: 4 }.lanes(), 32);
+    for (count, lanes) in [(1, 8), (2, 16), (4, 32)] {
+        assert_eq!(Instruction::Matrix { count }.lanes(), lanes);
+    }
+}
+
+/// `Access::ptx` names each vector width (mutants delete the arms for 1, 4 and 8 bytes).
+#[test]
+fn access_ptx_every_width() {
+    use cute_layout::analysis::{Access, Instruction};
+    for (bytes, ptx) in [
+        (1, "ld.shared.u8"),
+        (2, "ld.shared.u16"),
+        (4, "ld.shared.u32"),
+        (8, "ld.shared.v2.u32"),
+        (16, "ld.shared.v4.u32"),
+    ] {
+        let a = Access {
+            instruction: Instruction::Vector { bytes },
+            store: false,
+        };
+        assert_eq!(a.ptx(), ptx);
+    }
+}
+
+/// `count_conflicts` / `phase_wavefronts` on a hand-made plan of 16-byte loads (8 lanes a
+/// phase), checked against the bank model by hand: two instructions of 4 phases; in
+/// instruction 1, phases 1 and 3 put two lanes on words 0 and 32 (then 1 and 33, ..., banks 0
+/// to 3 each deliver two words), every other phase reaches 32 distinct banks once. So 8 phases,
+/// 10 wavefronts, 2 conflicts, worst 2 at the first such phase (instruction 1, phase 1), first
+/// bank 0, lanes 8 and 9. Mutants: the lane number `p * per_phase` -> `+` / `/`; `wf > worst`
+/// -> `>=` (last phase wins); the deleted `instruction` / `phase` fields (0); the last word
+/// `a + bytes - 1` -> `a * bytes - 1` / `a - bytes - 1`; `run > best` -> `>=` (last bank
+/// wins); the `PhaseConflict` display.
+#[test]
+fn bank_conflicts_of_a_hand_made_plan() {
+    use cute_layout::analysis::{count_conflicts, Access, AccessPlan, Instruction, PhaseConflict};
+    let plain: Vec<i64> = (0..32).map(|l| 16 * (l % 8)).collect();
+    let mut clash = plain.clone();
+    for phase in [1, 3] {
+        clash[8 * phase] = 0;
+        clash[8 * phase + 1] = 128;
+    }
+    let plan = AccessPlan {
+        access: Access {
+            instruction: Instruction::Vector { bytes: 16 },
+            store: false,
+        },
+        elem_bytes: 16,
+        vector_elems: 1,
+        threads: 32,
+        values: 2,
+        vector_mode: None,
+        thread_value: None,
+        instructions: vec![plain, clash],
+    };
+    let r = count_conflicts(&plan);
+    assert_eq!(
+        (r.phases, r.wavefronts, r.conflicts, r.worst),
+        (8, 10, 2, 2)
+    );
+    let want = PhaseConflict {
+        instruction: 1,
+        phase: 1,
+        bank: 0,
+        lanes: vec![(8, 0), (9, 128)],
+    };
+    assert_eq!(r.worst_phase.as_ref(), Some(&want));
+    assert_eq!(
+        want.to_string(),
+        "instruction 1, phase 1: bank 0 delivers 2 words (lane 8 @ byte 0, lane 9 @ byte 128)"
+    );
+}
+
+/// `tv_view`: a TV layout of rank 3 is refused (mutant `||` -> `&&` refuses only a leaf).
+#[test]
+fn tv_analysis_needs_rank_two() {
+    use cute_layout::analysis::analyze;
+    let e = analyze(&"(_4,_2,_2):(_1,_4,_8)".parse().unwrap(), 4, true).unwrap_err();
+    assert!(
+        e.to_string().contains("must have rank 2 (thread, value)"),
+        "{e}"
+    );
+}
+
+/// `requested`: an access narrower than one element is refused (mutant `elem_bytes * 8` ->
+/// `elem_bytes / 8` accepts 8-bit accesses of 4-byte elements).
+#[test]
+fn access_narrower_than_an_element_is_refused() {
+    use cute_layout::analysis::{plan, AccessSpec, Width};
+    let spec = AccessSpec {
+        width: Width::Bits(8),
+        ..AccessSpec::widest(4)
+    };
+    let e = plan(&"_32:_1".parse().unwrap(), &spec).unwrap_err();
+    assert!(
+        e.to_string().contains("8-bit accesses of 4-byte elements"),
+        "{e}"
+    );
+    let spec = AccessSpec {
+        width: Width::Bits(32),
+        ..AccessSpec::widest(4)
+    };
+    assert!(plan(&"_32:_1".parse().unwrap(), &spec).is_ok());
+}
+
+/// `view_for`: when no mode can be vectorised, the error names the first mode that had enough
+/// elements (mutants: guard `true` and `m == 0` -> `m != 0` name the last mode; `||` -> `&&`
+/// keeps "no mode has ..." when mode 0 is too short but mode 1 is not).
+#[test]
+fn vector_refusal_names_the_first_candidate_mode() {
+    use cute_layout::analysis::{plan, AccessSpec, Width};
+    let spec = AccessSpec {
+        width: Width::Bits(64),
+        ..AccessSpec::widest(4)
+    };
+    for (layout, mode) in [
+        ("(_4,_4):(_2,_8)", "mode 0: "),
+        ("(_3,_4):(_8,_2)", "mode 1: "),
+    ] {
+        let e = plan(&layout.parse().unwrap(), &spec)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(mode), "{layout}: {e}");
+    }
+}
+
+/// `View::check_vectors` names the failing values: thread 0's value pairs start at offsets 0,
+/// 2, 33 and 35, so values 4..5 (the third pair, from an odd offset) are the first that fail
+/// (mutants of `k * n + n - 1`: `k * n * n - 1` says 4..7, `k / n + n - 1` says 4..2).
+#[test]
+fn tv_vector_refusal_names_the_values() {
+    use cute_layout::analysis::{plan, AccessSpec, Width};
+    let spec = AccessSpec {
+        width: Width::Bits(64),
+        tv: true,
+        ..AccessSpec::widest(4)
+    };
+    let tv = "(_32,(_2,(_2,_2))):(_64,(_1,(_2,_33)))";
+    let e = plan(&tv.parse().unwrap(), &spec).unwrap_err().to_string();
+    assert!(
+        e.contains("thread 0's values 4..5 are at offsets [33,34]"),
+        "{e}"
+    );
+}
+
+/// The `Analysis` display names the vector mode of a plain layout (mutant deletes that arm and
+/// prints it as a TV layout).
+#[test]
+fn analysis_display_names_the_vector_mode() {
+    use cute_layout::analysis::analyze;
+    let r = analyze(&"(_8,_64):(_64,_1)".parse().unwrap(), 2, false).unwrap();
+    let text = r.to_string();
+    assert!(
+        text.contains("threads, each a vector along mode 1: (thread, value) -> index"),
+        "{text}"
+    );
+    assert!(!text.contains("TV layout"), "{text}");
+}
+
+/// `Parser::at_keyword`: an argument that starts with `=` is no keyword argument with an empty
+/// name; the error is about the argument (mutant `n > 0` -> `n >= 0` asks for a name).
+#[test]
+fn lone_equals_is_not_a_keyword() {
+    use cute_layout::eval::eval_in;
+    use cute_layout::notation::Syntax;
+    let e = eval_in("cute.make_layout(4, =2)", Syntax::Dsl)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("expected an integer, found '='"), "{e}");
+}

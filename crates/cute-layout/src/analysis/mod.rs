@@ -392,8 +392,9 @@ pub fn analyze_with(layout: &AnyLayout, spec: &AccessSpec) -> Result<Analysis> {
     let offsets = layout.offsets()?;
     let contiguous = offsets.iter().enumerate().all(|(i, &o)| o == i as i64);
     let cosize = inner.cosize()?;
-    let mut seen: BTreeSet<i64> = BTreeSet::new();
-    let injective = offsets.iter().all(|o| seen.insert(*o));
+    // every offset goes into `seen`, repeated or not: surjectivity needs them all
+    let seen: BTreeSet<i64> = offsets.iter().copied().collect();
+    let injective = seen.len() == offsets.len();
     let surjective = (0..cosize.value()).all(|o| seen.contains(&o));
     Ok(Analysis {
         layout: layout.clone(),
