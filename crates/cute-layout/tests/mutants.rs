@@ -869,3 +869,26 @@ fn lone_equals_is_not_a_keyword() {
         .to_string();
     assert!(e.contains("expected an integer, found '='"), "{e}");
 }
+
+// analysis/cuda.rs, solve.rs, expr.rs, json.rs (session 19)
+
+/// Guards `layout_of`'s match guard (expr.rs 39: `true`/`false`/`delete !`/`&&`->`||`): a
+/// malformed call (`foo(`) reports the expression evaluator's error, an input without a call
+/// (`4:2+`) the layout parser's. (`foo(` kills `false` and `delete !`; `4:2+` kills `true` and
+/// `&&`->`||`.)
+#[test]
+fn layout_of_picks_the_error_that_names_the_mistake() {
+    use cute_layout::swizzle::AnyLayout;
+    for (expr, from_eval) in [("foo(", true), ("x(", true), ("4:2+", false)] {
+        let got = cute_layout::analysis::layout_of(expr)
+            .unwrap_err()
+            .to_string();
+        let by_eval = eval(expr).unwrap_err().to_string();
+        let by_parse = expr.parse::<AnyLayout>().unwrap_err().to_string();
+        assert_ne!(
+            by_eval, by_parse,
+            "{expr}: the two errors must differ for the test to bite"
+        );
+        assert_eq!(got, if from_eval { by_eval } else { by_parse }, "{expr}");
+    }
+}
