@@ -892,3 +892,34 @@ fn layout_of_picks_the_error_that_names_the_mistake() {
         assert_eq!(got, if from_eval { by_eval } else { by_parse }, "{expr}");
     }
 }
+
+/// Guards json.rs `string`'s control-character guard (13: `true`, `<`->`<=`): a space (0x20)
+/// and ordinary characters are written as themselves, not as `\u00XX` (serde_json would decode
+/// either spelling, so the raw text is compared).
+#[test]
+fn json_strings_keep_spaces_literal() {
+    let r = cute_layout::analysis::analyze_expr("Sw<3,0,3> o _0 o _8:_8", 16, false).unwrap();
+    let json = r.to_json();
+    assert!(json.contains("\"Sw<3,0,3> o _0 o _8:_8\""), "{json}");
+    assert!(!json.contains("\\u00"), "{json}");
+}
+
+/// Guards cuda.rs `cuda_kernel`'s identifier check (33: `c == '_'`->`!=`): a kernel name may
+/// start with `_` but not with a digit.
+#[test]
+fn cuda_kernel_names_are_c_identifiers() {
+    use cute_layout::analysis::{cuda_kernel, plan, AccessSpec, Width};
+    let p = plan(
+        &"_32:_1".parse().unwrap(),
+        &AccessSpec {
+            elem_bytes: 4,
+            tv: false,
+            width: Width::Bits(32),
+            store: false,
+        },
+    )
+    .unwrap();
+    assert!(cuda_kernel(&p, "_k", "").is_ok());
+    assert!(cuda_kernel(&p, "1k", "").is_err());
+    assert!(cuda_kernel(&p, "k1", "").is_ok());
+}
