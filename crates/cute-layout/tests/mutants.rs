@@ -923,3 +923,30 @@ fn cuda_kernel_names_are_c_identifiers() {
     assert!(cuda_kernel(&p, "1k", "").is_err());
     assert!(cuda_kernel(&p, "k1", "").is_ok());
 }
+
+/// Guards `cuda_kernel`'s shared-memory size (76-77: `+`/`-`/`*`/`/`/`%` swaps): the highest
+/// address plus the access width, rounded up to a multiple of 128 bytes. `_32:_1` of 4-byte
+/// words ends at exactly 128 bytes, `_33:_1` at 132 (rounded to 256). Also guards 67
+/// (`n == 0`->`!=`): a non-empty table has no `0` filler row.
+#[test]
+fn cuda_kernel_shared_memory_is_the_rounded_extent() {
+    use cute_layout::analysis::{cuda_kernel, plan, AccessSpec, Width};
+    for (layout, smem) in [("_32:_1", 128), ("_33:_1", 256), ("_64:_1", 256)] {
+        let spec = AccessSpec {
+            elem_bytes: 4,
+            tv: false,
+            width: Width::Bits(32),
+            store: false,
+        };
+        let p = plan(&layout.parse().unwrap(), &spec).unwrap();
+        let last = p.instructions.iter().flatten().max().unwrap() + 4;
+        assert_eq!(
+            (last + 127) / 128 * 128,
+            smem,
+            "{layout}: the expected size"
+        );
+        let cu = cuda_kernel(&p, "k", "").unwrap();
+        assert!(cu.contains(&format!("smem[{smem}]")), "{layout}: {cu}");
+        assert!(!cu.contains("\n    0\n"), "{layout}: {cu}");
+    }
+}
