@@ -950,3 +950,27 @@ fn cuda_kernel_shared_memory_is_the_rounded_extent() {
         assert!(!cu.contains("\n    0\n"), "{layout}: {cu}");
     }
 }
+
+/// Guards `access_asm` (116 `String::new()`/`"xyzzy"`, 118 `/`->`%`/`*`, 122 `==`->`!=`,
+/// 131 `==`/`&&`/`!`): a 128-bit load names four registers in braces, a 32-bit load one
+/// register without braces, a 16-bit load uses `"h"` and `unsigned short`.
+#[test]
+fn cuda_kernel_inline_ptx_names_the_registers() {
+    use cute_layout::analysis::{cuda_kernel, plan, AccessSpec, Width};
+    for (elem_bytes, bits, want, absent) in [
+        (4, 128, "{%0, %1, %2, %3}, [%4]", "unsigned short"),
+        (4, 32, " %0, [%1]", "{%0}"),
+        (2, 16, "\"=h\"(r0)", "\"=r\""),
+    ] {
+        let spec = AccessSpec {
+            elem_bytes,
+            tv: false,
+            width: Width::Bits(bits),
+            store: false,
+        };
+        let p = plan(&"_128:_1".parse().unwrap(), &spec).unwrap();
+        let cu = cuda_kernel(&p, "k", "").unwrap();
+        assert!(cu.contains(want), "{bits}: {cu}");
+        assert!(!cu.contains(absent), "{bits}: {cu}");
+    }
+}
