@@ -112,6 +112,31 @@ test("a TV layout's cells show their thread and value", async () => {
   await page.close();
 });
 
+test("hovering a cell of a rank-3 layout's slabs shows its coordinate and offset", async () => {
+  const page = await open();
+  await submit(page, "(2,3,2):(1,2,6)");
+  await page.waitForSelector("#picture svg rect.cell");
+  // two slabs of 2x3 cells, each row-major
+  assert.equal(await page.locator("#picture svg rect.cell").count(), 12);
+  await page.locator("#picture svg rect.cell").nth(6 + 4).hover(); // slab 1, row 1, column 1
+  await page.waitForSelector("#tip:not([hidden])");
+  assert.match(await page.textContent("#tip"), /^\(1,1,1\) -> 9\nrow 1, column 1, slab \(_,_,1\)$/);
+  await page.screenshot({ path: join(shots, "hover-slabs.png") });
+  await page.close();
+});
+
+test("a tiled MMA's get_layoutC_TV is drawn as its TV picture", async () => {
+  const page = await open();
+  await submit(page, "get_layoutC_TV(make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1)))");
+  await page.waitForSelector("#picture svg rect.cell");
+  assert.equal(await page.locator("#picture svg rect.cell").count(), 32 * 16);
+  await page.locator("#picture svg rect.cell").nth(1).hover(); // row 0, column 1
+  await page.waitForSelector("#tip:not([hidden])");
+  assert.match(await page.textContent("#tip"), /^tile \(0,1\)\nthread 0, value 1$/);
+  await page.screenshot({ path: join(shots, "tv-mma.png") });
+  await page.close();
+});
+
 test("the box completes operation names with their signatures", async () => {
   const page = await open();
   await page.click("#expr");
@@ -230,8 +255,9 @@ test("the highlight box highlights a tile, and the hover still works", async () 
   await page.fill("#highlight", "tile:1");
   await submit(page, DIVIDE);
   await page.waitForSelector("#picture svg rect.highlight");
-  // tile 1 of logical_divide((4,2,3):(2,1,8), 4:2): the 4 cells of column 1
-  assert.equal(await page.locator("#picture svg rect.highlight").count(), 4);
+  // tile 1 of logical_divide((4,2,3):(2,1,8), 4:2): the 4 cells of column 1, and the 4
+  // cells of A they select (outlined in A's panel too)
+  assert.equal(await page.locator("#picture svg rect.highlight").count(), 4 + 4);
   assert.equal(await page.locator("#picture svg rect.cell").count(), 24);
   await page.locator("#picture svg rect.cell").nth(6).hover();
   await page.waitForSelector("#tip:not([hidden])");

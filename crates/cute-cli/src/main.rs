@@ -10,7 +10,7 @@ use cute_layout::explain::explain;
 use cute_layout::notation::{print_as, Syntax};
 use cute_layout::render::{self, Coloring, Highlight, Label};
 use cute_layout::tv::TvLayout;
-use cute_layout::tv_render::{grid_tv, svg_tv_opts};
+use cute_layout::tv_render::{grid_tv_opts, latex_tv_opts, svg_tv_opts};
 use cute_layout::{AnyLayout, IntTuple};
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufWriter, Write};
@@ -94,7 +94,8 @@ enum Command {
     Latex {
         /// The layout or expression (with --tv: the (thread, value) layout).
         expr: String,
-        /// Draw EXPR as a thread-value layout over this (M,N) tile (`print_latex_tv`).
+        /// Draw EXPR as a thread-value layout over this (M,N) tile (`print_latex_tv`; with
+        /// --color or --highlight, colored and outlined as `svg --tv`).
         #[arg(long, value_name = "TILE_MN")]
         tv: Option<String>,
         #[command(flatten)]
@@ -231,7 +232,7 @@ struct DrawArgs {
     /// composition), thread (index into mode 0), value (index into the other modes), bank
     /// (offset * elem-bytes / 4 mod 32), warp (1-D index / 32) or phase (the thread's
     /// shared-memory phase within its warp: thread mod 32 / (128 / access bytes); see
-    /// --access-bits). `show` has no colors.
+    /// --access-bits). `show` has no colors; `--color tile` prints the input `A` too.
     #[arg(long, value_enum, default_value_t = ColorBy::Offset)]
     color: ColorBy,
     /// Highlight `thread:T`, `value:V`, `tile:K` or a slice such as `(_,3)`; the other cells
@@ -247,16 +248,6 @@ struct DrawArgs {
 }
 
 impl DrawArgs {
-    /// Fails when `command`, which draws in CuTe's fixed style, is given drawing options.
-    fn plain(&self, command: &str) -> Result<(), String> {
-        match (self.color, &self.highlight) {
-            (ColorBy::Offset, None) => Ok(()),
-            _ => Err(format!(
-                "{command} draws CuTe's TV picture and takes no --color or --highlight; use svg --tv"
-            )),
-        }
-    }
-
     /// The library's options.
     fn options(&self, label: Label) -> Result<render::Options, Box<dyn std::error::Error>> {
         Ok(render::Options {
@@ -423,10 +414,10 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             expr,
             tv: Some(tile),
             draw,
-        } => {
-            draw.plain("show --tv")?;
-            out(grid_tv(&tv_layout(&expr, &tile)?)?)?
-        }
+        } => out(grid_tv_opts(
+            &tv_layout(&expr, &tile)?,
+            &draw.options(Label::Offset)?,
+        )?)?,
         Command::Latex {
             expr,
             tv,
@@ -436,8 +427,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             check_extension(output.as_deref(), &["tex"])?;
             let tex = match tv {
                 Some(tile) => {
-                    draw.plain("latex --tv")?;
-                    render::latex_tv(&plain_layout(&expr)?, &tile.parse::<IntTuple>()?)?
+                    latex_tv_opts(&tv_layout(&expr, &tile)?, &draw.options(Label::Offset)?)?
                 }
                 None => render::latex_opts(&subject(&expr)?, &draw.options(Label::Offset)?)?,
             };

@@ -4,13 +4,13 @@
 //! compiled in, no network needed). `cute serve` serves it; `cute html` writes it with one
 //! answer built in.
 
-use cute_layout::explain::explain;
+use cute_layout::eval::{parse_with_warnings, Call, Expr};
+use cute_layout::explain::explain_call;
 use cute_layout::registry::operations;
 use cute_layout::render::{self, Coloring, Highlight, Label};
 use cute_layout::tv::TvLayout;
-use cute_layout::tv_render::svg_tv_opts;
 use cute_layout::value::Value;
-use cute_layout::{eval::eval_with_warnings, idx2crd, AnyLayout, Int, IntTuple};
+use cute_layout::{idx2crd, AnyLayout, Int, IntTuple};
 use serde_json::{json, Map, Value as Json};
 
 /// The page template; `{{STYLE}}`, `{{SCRIPT}}`, `{{COLORS}}` and `{{DATA}}` are filled in by
@@ -132,10 +132,11 @@ impl PictureOptions {
 
 /// Evaluates `expr` for the page: `{"result", "kind", "svg", "explain", "cells",
 /// "picture_error", "warnings"}` (`warnings`: the messages of
-/// [`cute_layout::eval::eval_with_warnings`]). `svg` is null when the value has no picture (an integer, a tuple) or the
+/// [`cute_layout::eval::eval_with_warnings`]). The expression is evaluated once: its derivation
+/// gives the value, and the picture is drawn from it. `svg` is null when the value has no picture (an integer, a tuple) or the
 /// picture failed (then `picture_error` says why, e.g. the picture-cell limit); `cells` lists
-/// the picture's cells in row-major order (`row`, `col`, `coord`, `offset`, and `bank` for a
-/// shared-memory view, or for a TV layout `thread`, `value`, `offset` and `bank`) for hover. A tuple morphism's
+/// the picture's cells slab after slab, each row-major (`row`, `col`, `coord`, `offset`,
+/// `slab` for a layout of rank > 2, and `bank` for a shared-memory view, or for a TV layout `thread`, `value`, `offset` and `bank`) for hover. A tuple morphism's
 /// picture is its diagram (no cells).
 ///
 /// # Errors
@@ -165,18 +166,28 @@ pub fn evaluate(expr: &str, options: &PictureOptions) -> Result<Json, String> {
             expr.len()
         ));
     }
-    let (value, warnings) = eval_with_warnings(expr).map_err(|e| e.to_string())?;
+    // One evaluation: the outermost call is applied once, by its derivation (or, where its
+    // arguments have none, by the operation itself); the picture is drawn from that value.
+    let (parsed, warnings) = parse_with_warnings(expr).map_err(|e| e.to_string())?;
+    let (call, value, explanation) = match parsed {
+        Expr::Value(v) => (None, v, None),
+        Expr::Call(call) => {
+            let (value, explanation) = match explain_call(expr, &call) {
+                Ok(e) => (e.result.clone(), Some(e.to_string())),
+                Err(_) => (call.apply(), None),
+            };
+            let value = value.map_err(|e| call.attribute(e).to_string())?;
+            (Some(call), value, explanation)
+        }
+    };
     let mut out = Map::new();
     out.insert("expr".into(), json!(expr));
     let warnings: Vec<String> = warnings.iter().map(ToString::to_string).collect();
     out.insert("warnings".into(), json!(warnings));
     out.insert("result".into(), json!(value.to_string()));
     out.insert("kind".into(), json!(value.kind().name()));
-    out.insert(
-        "explain".into(),
-        explain(expr).map_or(Json::Null, |e| json!(e.to_string())),
-    );
-    let (svg, cells, picture_error) = match picture(expr, &value, options) {
+    out.insert("explain".into(), json!(explanation));
+    let (svg, cells, picture_error) = match picture(expr, call.as_ref(), &value, options) {
         Ok(Some((svg, cells))) => (json!(svg), json!(cells), Json::Null),
         Ok(None) => (Json::Null, json!([]), Json::Null),
         Err(e) => (Json::Null, json!([]), json!(e)),
@@ -187,41 +198,38 @@ pub fn evaluate(expr: &str, options: &PictureOptions) -> Result<Json, String> {
     Ok(Json::Object(out))
 }
 
-/// The SVG picture of `value` and its cells, or `None` for an integer or a value that is not
-/// layout-like.
+/// The SVG picture of `value` (what `expr`, whose outermost call is `call`, yields) and its
+/// cells, or `None` for an integer or a value that is not layout-like.
 fn picture(
     expr: &str,
+    call: Option<&Call>,
     value: &Value,
     options: &PictureOptions,
 ) -> Result<Option<(String, Vec<Json>)>, String> {
-    match value {
-        Value::Tv(tv) => {
-            let svg = svg_tv_opts(tv, &options.render()).map_err(|e| e.to_string())?;
-            let banks = options.banks().then(|| options.render());
-            let cells = tv_cells(tv, banks.as_ref()).map_err(|e| e.to_string())?;
-            return Ok(Some((svg, cells)));
-        }
-        Value::Morphism(f) => {
-            let svg = cute_layout::category::to_svg(f).map_err(|e| e.to_string())?;
-            return Ok(Some((svg, Vec::new())));
-        }
-        _ => {}
+    if let Value::Morphism(f) = value {
+        let svg = cute_layout::category::to_svg(f).map_err(|e| e.to_string())?;
+        return Ok(Some((svg, Vec::new())));
     }
     // an integer `n` is drawable as `n:1`, but on the page it is just a number
     if matches!(value, Value::Int(_)) || value.as_any_layout().is_none() {
         return Ok(None);
     }
-    let subject = render::subject(expr).map_err(|e| e.to_string())?;
+    let subject = render::subject_of(expr, call, value).map_err(|e| e.to_string())?;
     let svg = render::svg(&subject, &options.render()).map_err(|e| e.to_string())?;
     let banks = options.banks().then(|| options.render());
-    let cells =
-        layout_cells(&subject.layout, subject.offset, banks.as_ref()).map_err(|e| e.to_string())?;
+    let cells = match &subject.tv {
+        Some(tv) => tv_cells(tv, banks.as_ref()),
+        None => layout_cells(&subject.layout, subject.offset, banks.as_ref()),
+    }
+    .map_err(|e| e.to_string())?;
     Ok(Some((svg, cells)))
 }
 
-/// The cells of a layout's table (rows index mode 0, columns the other modes; a rank-1
-/// layout is one row), row-major, as the SVG picture draws them; `base` is a tensor's offset,
-/// and `banks` the options that give each cell's bank, for a shared-memory view.
+/// The cells of a layout's tables as the SVG picture draws them: slab after slab (one for a
+/// layout of rank <= 2; rows index mode 0, columns mode 1, or the other modes of a rank-2
+/// layout; a rank-1 layout is one row), each row-major, with its slab's heading (`(_,_,k)`)
+/// for a layout of rank > 2; `base` is a tensor's offset, and `banks` the options that give
+/// each cell's bank, for a shared-memory view.
 fn layout_cells(
     f: &AnyLayout,
     base: i64,
@@ -229,24 +237,23 @@ fn layout_cells(
 ) -> cute_layout::error::Result<Vec<Json>> {
     let layout = f.inner();
     let offsets = f.offsets()?;
-    let rows = if layout.rank() == 1 {
-        1
-    } else {
-        layout.mode(0)?.size()?.value().max(1) as usize
-    };
-    let cols = offsets.len() / rows;
     let mut cells = Vec::with_capacity(offsets.len());
-    for m in 0..rows {
-        for n in 0..cols {
-            let i = m + rows * n;
-            let coord = idx2crd(&IntTuple::int(Int::dynamic(i as i64)), layout.shape())?;
-            let offset = offsets[i].saturating_add(base);
-            let mut cell =
-                json!({"row": m, "col": n, "coord": coord.to_string(), "offset": offset});
-            if let Some(o) = banks {
-                cell["bank"] = json!(o.bank(offset));
+    for slab in render::slabs(layout, true)? {
+        for m in 0..slab.rows {
+            for n in 0..slab.cols {
+                let i = slab.start + m + slab.rows * n;
+                let coord = idx2crd(&IntTuple::int(Int::dynamic(i as i64)), layout.shape())?;
+                let offset = offsets[i].saturating_add(base);
+                let mut cell =
+                    json!({"row": m, "col": n, "coord": coord.to_string(), "offset": offset});
+                if let Some(h) = &slab.heading {
+                    cell["slab"] = json!(h);
+                }
+                if let Some(o) = banks {
+                    cell["bank"] = json!(o.bank(offset));
+                }
+                cells.push(cell);
             }
-            cells.push(cell);
         }
     }
     Ok(cells)

@@ -283,6 +283,84 @@ fn tv_layouts_render_as_grid_and_svg() {
     assert!(text(&out.stderr).starts_with("error:"));
 }
 
+/// `show --tv`, `latex --tv` and `svg --tv` take `--color` and `--highlight`; `latex --tv`
+/// without them is CuTe's `print_latex_tv`; a TV value (a tiled MMA's `get_layoutC_TV`,
+/// `make_layout_tv`) is drawn as its TV picture without `--tv`.
+#[test]
+fn tv_pictures_take_color_and_highlight_and_tv_values_draw_as_tv() {
+    let tv = ["--tv", "(4,2)", "(_2,_4):(_1,_2)"];
+    let run = |cmd: &str, extra: &[&str]| {
+        let mut args = vec![cmd];
+        args.extend(tv);
+        args.extend(extra);
+        let out = cute(&args);
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        text(&out.stdout)
+    };
+    let grid = run("show", &["--highlight", "thread:1"]);
+    assert!(grid.contains(" 0  |    . |    . |"), "{grid}");
+    assert!(grid.contains(" 1  | T1V0 | T1V2 |"), "{grid}");
+    let plain = run("latex", &[]);
+    assert!(
+        plain.starts_with("% Layout TV: (_2,_4):(_1,_2)\n"),
+        "{plain}"
+    );
+    assert!(!plain.contains("line width"), "{plain}");
+    let tex = run("latex", &["--color", "value", "--highlight", "value:1"]);
+    assert_eq!(tex.matches("line width=2pt").count(), 2, "{tex}");
+    assert_ne!(tex, plain);
+    let svg = run("svg", &["--highlight", "thread:1"]);
+    assert_eq!(svg.matches("class=\"highlight\"").count(), 4, "{svg}");
+    let out = cute(&[
+        "show",
+        "--tv",
+        "(4,2)",
+        "(_2,_4):(_1,_2)",
+        "--color",
+        "tile",
+    ]);
+    assert!(text(&out.stderr).contains("no tiles"), "{out:?}");
+
+    let c = "get_layoutC_TV(make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1)))";
+    for cmd in ["show", "svg", "latex"] {
+        let out = cute(&[cmd, c, "--highlight", "thread:0"]);
+        assert!(out.status.success(), "{cmd}: {out:?}");
+        let t = text(&out.stdout);
+        assert!(t.contains("T0") && t.contains("V1"), "{cmd}: {t}");
+    }
+    let out = cute(&["latex", c]);
+    let tex = text(&out.stdout);
+    assert!(
+        tex.starts_with("% Layout TV: ((_4,_8,_2,_2),((_2,_2),(_1,_1))):"),
+        "{tex}"
+    );
+    assert!(tex.contains("\\node[fill={rgb,255:red,175;green,175;blue,255}] at (0,0) {\\shortstack{T0 \\\\ V0}};"), "{tex}");
+}
+
+/// `--color tile` of a tensor draws its parent, in `show` and `latex` as in `svg`, with the
+/// highlight outlined in the parent too.
+#[test]
+fn a_tensor_is_drawn_inside_its_parent_by_every_renderer() {
+    let t = "local_tile((8,6):(1,8), (_4,_3), (1,0))";
+    let opts = ["--color", "tile", "--highlight", "(_,1)"];
+    let run = |cmd: &str| {
+        let mut args = vec![cmd, t];
+        args.extend(opts);
+        let out = cute(&args);
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        text(&out.stdout)
+    };
+    let grid = run("show");
+    assert!(grid.starts_with("A = (8,6):(1,8)\n"), "{grid}");
+    assert!(
+        grid.contains(" 4  |  . | 12 |  . |  . |  . |  . |"),
+        "{grid}"
+    );
+    assert!(grid.contains("R = (_4,_3):(1,8)+4\n"), "{grid}");
+    assert_eq!(run("latex").matches("line width=2pt").count(), 8);
+    assert_eq!(run("svg").matches("class=\"highlight\"").count(), 8);
+}
+
 /// A misspelt operation gets the nearest name; an unknown output extension is refused with the
 /// supported ones; `--help` shows one example per subcommand.
 #[test]

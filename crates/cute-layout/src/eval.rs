@@ -321,6 +321,22 @@ impl Call {
         self.clone().into_value()
     }
 
+    /// An error of this call's operation as [`Call::apply`] reports it: attributed to the
+    /// operation (for a front end that applied the call another way, e.g.
+    /// [`crate::explain::explain_call`], and reports what `eval` would).
+    ///
+    /// ```
+    /// use cute_layout::eval::{eval, parse_with_warnings, Expr};
+    /// use cute_layout::explain::explain_call;
+    /// let expr = "complement((2,2):(2,3), 8)";
+    /// let (Expr::Call(call), _) = parse_with_warnings(expr).unwrap() else { unreachable!() };
+    /// let e = explain_call(expr, &call).unwrap().result.unwrap_err();
+    /// assert_eq!(call.attribute(e).to_string(), eval(expr).unwrap_err().to_string());
+    /// ```
+    pub fn attribute(&self, e: LayoutError) -> LayoutError {
+        within_call(self.op.name, e)
+    }
+
     /// [`Call::apply`], consuming the call: its arguments are moved into the operation, not
     /// copied (what [`eval`] does, where the copy was a tenth of a line's cost).
     fn into_value(self) -> Result<Value> {

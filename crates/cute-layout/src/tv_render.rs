@@ -10,11 +10,12 @@
 //! # Ok::<(), cute_layout::LayoutError>(())
 //! ```
 
-use crate::error::{LayoutError, Result};
+use crate::error::Result;
 use crate::limits::MAX_PICTURE_CELLS;
 use crate::render::color::{Rgb, WHITE};
+use crate::render::latex::check_tv_options;
 use crate::render::options::{check_highlight, CellInfo};
-use crate::render::{Coloring, Highlight, Mark, Options};
+use crate::render::{Coloring, Mark, Options};
 use crate::tuple::IntTuple;
 use crate::tv::{TvCell, TvLayout};
 use std::fmt::Write;
@@ -59,6 +60,26 @@ pub fn latex_tv(tv: &TvLayout) -> Result<String> {
     crate::render::latex_tv(&tv.layout, &tv.tiler)
 }
 
+/// [`latex_tv`] with the pictures' [`Options`], as [`svg_tv_opts`] takes them: colored by
+/// thread (CuTe's TV colors, also for `Offset`), value, warp or bank; highlighted cells drawn
+/// with a thick outline (`draw=black,line width=2pt`), the others tinted light. The default
+/// options give [`latex_tv`] byte for byte.
+///
+/// # Errors
+/// As [`svg_tv_opts`], with the limit of [`latex_tv`].
+///
+/// ```
+/// use cute_layout::{render::{Highlight, Options}, tv::make_layout_tv, tv_render::{latex_tv, latex_tv_opts}};
+/// let tv = make_layout_tv(&"(_2,_1)".parse()?, &"(_1,_2)".parse()?)?;
+/// assert_eq!(latex_tv_opts(&tv, &Options::default())?, latex_tv(&tv)?);
+/// let opts = Options { highlight: Some(Highlight::Thread(1)), ..Options::default() };
+/// assert_eq!(latex_tv_opts(&tv, &opts)?.matches("line width=2pt").count(), 2);
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn latex_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
+    crate::render::latex::latex_tv_with(&tv.layout, &tv.tiler, options)
+}
+
 /// The thick outline of a highlighted `cell x cell` square at `(x, y)`.
 pub(crate) fn outline(out: &mut String, x: i64, y: i64, cell: i64) {
     let _ = writeln!(
@@ -86,8 +107,33 @@ pub(crate) fn outline(out: &mut String, x: i64, y: i64, cell: i64) {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn grid_tv(tv: &TvLayout) -> Result<String> {
+    grid_tv_opts(tv, &Options::default())
+}
+
+/// [`grid_tv`] with the pictures' [`Options`]: with a highlight (`thread:T`, `value:V` or a
+/// slice of the tile), the cells not highlighted show `.` (a text grid has no colors).
+///
+/// # Errors
+/// As [`grid_tv`]; a `tile:K` highlight or tile coloring (a TV layout has no tiles); a slice
+/// that does not match the rank-2 tile.
+///
+/// ```
+/// use cute_layout::{render::{Highlight, Options}, tv::make_layout_tv, tv_render::grid_tv_opts};
+/// let tv = make_layout_tv(&"(_2,_1)".parse()?, &"(_1,_2)".parse()?)?;
+/// let opts = Options { highlight: Some(Highlight::Thread(1)), ..Options::default() };
+/// let g = grid_tv_opts(&tv, &opts)?;
+/// assert!(g.contains(" 0  |    . |    . |\n"));
+/// assert!(g.contains(" 1  | T1V0 | T1V1 |\n"));
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn grid_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
+    check_tv_options(&tv.layout, options)?;
+    let mn = tv.tiler.product_each()?;
+    check_highlight(options, mn.as_ref())?;
     let g = tv.grid()?;
+    let (m, _) = tv.tile_mn()?;
     let label = |c: &Option<crate::tv::TvCell>| match c {
+        Some(c) if paint_tv(options, c, m, &mn).1 == Mark::Dimmed => ".".to_string(),
         Some(c) => format!("T{}V{}", c.thread, c.value),
         None => String::new(),
     };
@@ -151,13 +197,7 @@ pub fn svg_tv(tv: &TvLayout) -> Result<String> {
 /// ```
 pub fn svg_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
     const CELL: i64 = 40;
-    if options.coloring == Coloring::Tile || matches!(options.highlight, Some(Highlight::Tile(_))) {
-        return Err(LayoutError::InvalidArgument {
-            op: "render",
-            detail: format!("the TV layout {} has no tiles", tv.layout),
-            hint: "color a TV layout by thread, value, warp or bank",
-        });
-    }
+    check_tv_options(&tv.layout, options)?;
     let mn = tv.tiler.product_each()?;
     check_highlight(options, mn.as_ref())?;
     let g = tv.grid_within(MAX_PICTURE_CELLS, "MAX_PICTURE_CELLS")?;

@@ -384,9 +384,10 @@ fn highlight_thread_value_slice_and_tile() {
         16
     );
     let divide = "logical_divide(16:1, 4:1)";
+    // the tile's 4 cells, and the 4 cells of A they select
     assert_eq!(
         highlighted(&svg(divide, opts(Coloring::Tile, Some("tile:2")))),
-        4
+        4 + 4
     );
     // dimmed cells are tinted, highlighted ones keep their color
     let s = svg("(2,2):(1,2)", opts(Coloring::Offset, Some("thread:0")));
@@ -549,4 +550,131 @@ fn tv_pictures_color_banks_by_the_layouts_offsets() {
         let banks: std::collections::BTreeSet<_> = bank_of_cell.iter().collect();
         assert_eq!(banks.len(), (128 / elem_bytes).clamp(1, 32) as usize);
     }
+}
+
+/// A highlight is outlined in the parent `A` too, the same cells by `svg`, `latex` and `show`:
+/// those of `A` that the highlighted cells of the tensor reach.
+#[test]
+fn a_highlight_is_outlined_in_the_parent_too() {
+    let s = render::subject("local_tile((8,6):(1,8), (_4,_3), (1,0))").unwrap();
+    let o = opts(Coloring::Tile, Some("(_,1)"));
+    // the tensor's column 1 (4 cells) and the 4 cells of A it is
+    assert_eq!(highlighted(&render::svg(&s, &o).unwrap()), 4 + 4);
+    let tex = render::latex_opts(&s, &o).unwrap();
+    assert_eq!(tex.matches("line width=2pt").count(), 4 + 4);
+    assert!(tex.contains("{\\Large{\\texttt{A}}}") && tex.contains("{\\Large{\\texttt{R}}}"));
+    let grid = render::grid_opts(&s, &o).unwrap();
+    insta::assert_snapshot!("grid_local_tile_highlight_in_parent", grid);
+    // A's highlighted cells are offsets 12..16 in all three
+    for off in 12..16 {
+        assert!(tex.contains(&format!("line width=2pt] at ({},1) {{{off}}};", off - 8)));
+    }
+}
+
+/// `--color tile` of a composition draws `A` with the selected cells colored, alike in `svg`,
+/// `latex` and `show`: the same offsets of `A` are reached in the three.
+#[test]
+fn svg_latex_and_show_draw_a_composition_inside_a_alike() {
+    let s = render::subject("composition((6,2):(8,2), (4,3):(3,1))").unwrap();
+    let o = opts(Coloring::Tile, None);
+    let a = s.input.clone().unwrap();
+    let n = a.size().unwrap().value() as usize;
+    let svg_cells = svg_cells(&render::svg(&s, &o).unwrap());
+    let mut from_svg: Vec<String> = svg_cells[..n]
+        .iter()
+        .filter(|c| c.0 != "#ffffff")
+        .map(|c| c.2.clone())
+        .collect();
+    let tex = render::latex_opts(&s, &o).unwrap();
+    insta::assert_snapshot!("latex_composition_tiles", tex);
+    // A's nodes come first: those not white are reached
+    let mut from_latex: Vec<String> = tex
+        .lines()
+        .filter(|l| l.starts_with("\\node[fill="))
+        .take(n)
+        .filter(|l| !l.contains("red,255;green,255;blue,255"))
+        .map(|l| {
+            l.rsplit('{')
+                .next()
+                .unwrap()
+                .trim_end_matches("};")
+                .to_string()
+        })
+        .collect();
+    let grid = render::grid_opts(&s, &o).unwrap();
+    let a_table = grid.split("R = ").next().unwrap();
+    let mut from_grid: Vec<String> = a_table
+        .lines()
+        .filter(|l| l.contains('|'))
+        .flat_map(|l| {
+            l.split('|')
+                .skip(1)
+                .map(str::trim)
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .filter(|t| !t.is_empty() && t != ".")
+        .collect();
+    for v in [&mut from_svg, &mut from_latex, &mut from_grid] {
+        v.sort();
+    }
+    assert_eq!(from_svg.len(), 12);
+    assert_eq!(from_svg, from_latex);
+    assert_eq!(from_svg, from_grid);
+}
+
+/// A TV value (`make_layout_tv`, a tiled MMA's `get_layoutC_TV`) is drawn as its TV picture by
+/// every renderer; the LaTeX without options is CuTe's `print_latex_tv` byte for byte.
+#[test]
+fn tv_values_are_drawn_as_tv_pictures() {
+    use cute_layout::tv_render::{grid_tv, latex_tv, latex_tv_opts, svg_tv};
+    let c = "get_layoutC_TV(make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1)))";
+    for (expr, tile) in [
+        (c, "(_32,_16)"),
+        (
+            "get_layoutA_TV(make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1)))",
+            "(_32,_16)",
+        ),
+        (
+            "get_layoutB_TV(make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1)))",
+            "(_16,_16)",
+        ),
+        (
+            "make_layout_tv((_4,_8):(_8,_1),(_2,_4):(_1,_2))",
+            "(_8,_32)",
+        ),
+    ] {
+        let s = render::subject(expr).unwrap();
+        let tv =
+            s.tv.clone()
+                .unwrap_or_else(|| panic!("{expr} is a TV layout"));
+        assert_eq!(tv.tiler.to_string(), tile, "{expr}");
+        let d = Options::default();
+        assert_eq!(render::svg(&s, &d).unwrap(), svg_tv(&tv).unwrap());
+        assert_eq!(render::latex_opts(&s, &d).unwrap(), latex_tv(&tv).unwrap());
+        assert_eq!(render::grid_opts(&s, &d).unwrap(), grid_tv(&tv).unwrap());
+    }
+    let s = render::subject(c).unwrap();
+    let tv = s.tv.unwrap();
+    assert_eq!(
+        render::latex_tv(&tv.layout, &tv.tiler).unwrap(),
+        latex_tv_opts(&tv, &Options::default()).unwrap()
+    );
+}
+
+/// `show --tv` and `latex --tv` take `--color` and `--highlight` as `svg --tv` does.
+#[test]
+fn tv_grid_and_latex_take_color_and_highlight() {
+    use cute_layout::tv::TvLayout;
+    use cute_layout::tv_render::{grid_tv_opts, latex_tv_opts, svg_tv_opts};
+    let tv = TvLayout::new("(4,4)".parse().unwrap(), layout("(_4,_4):(_1,_4)")).unwrap();
+    let o = opts(Coloring::Value, Some("thread:2"));
+    let tex = latex_tv_opts(&tv, &o).unwrap();
+    assert_eq!(tex.matches("line width=2pt").count(), 4);
+    assert_eq!(highlighted(&svg_tv_opts(&tv, &o).unwrap()), 4);
+    insta::assert_snapshot!("latex_tv_value_highlight", tex);
+    insta::assert_snapshot!("grid_tv_highlight", grid_tv_opts(&tv, &o).unwrap());
+    assert!(grid_tv_opts(&tv, &opts(Coloring::Tile, None)).is_err());
+    assert!(latex_tv_opts(&tv, &opts(Coloring::Offset, Some("tile:1"))).is_err());
+    assert!(latex_tv_opts(&tv, &opts(Coloring::Offset, Some("(_,_,1)"))).is_err());
 }

@@ -80,23 +80,33 @@ function show(a) {
   if (a.svg) attachHover(a.cells);
 }
 
-// ---- hover: the cells of the result's panel, matched to the answer's `cells` (row-major)
+// ---- hover: the cells of the result's panels (one per slab of a rank > 2 layout), matched to
+// the answer's `cells` (slab after slab, each row-major)
 function cellRects(svg, n) {
   const groups = [...svg.querySelectorAll("g[stroke='black']")];
   if (groups.length === 0) return [...svg.querySelectorAll("rect[stroke='black']:not(.highlight)")]; // TV picture
   const title = svg.querySelector("title")?.textContent;
   const rects = (g) => [...g.querySelectorAll("rect:not(.highlight)")];
-  const heading = (g) => g.previousElementSibling?.previousElementSibling?.textContent;
-  const sized = groups.filter((g) => rects(g).length === n);
-  const main = sized.find((g) => heading(g) === title) || sized[0];
-  return main ? rects(main) : [];
+  const heading = (g) => g.previousElementSibling?.previousElementSibling?.textContent || "";
+  // the result's first panel is headed by the title (its first slab: "TITLE, slab (_,_,0)");
+  // its other slabs follow it
+  let first = groups.findIndex((g) => heading(g) === title || heading(g).startsWith(`${title}, slab `));
+  if (first < 0) first = groups.findIndex((g) => rects(g).length === n);
+  if (first < 0) return [];
+  const out = [];
+  for (const g of groups.slice(first)) {
+    if (out.length >= n) break;
+    out.push(...rects(g));
+  }
+  return out;
 }
 
 function describe(c) {
   if (c.thread !== undefined) return `tile (${c.row},${c.col})\nthread ${c.thread}, value ${c.value}`;
   if (c.offset === undefined) return `tile (${c.row},${c.col})\nno thread`;
   const bank = c.bank === undefined ? "" : `\nbank ${c.bank}`;
-  return `${c.coord} -> ${c.offset}\nrow ${c.row}, column ${c.col}${bank}`;
+  const slab = c.slab === undefined ? "" : `, slab ${c.slab}`;
+  return `${c.coord} -> ${c.offset}\nrow ${c.row}, column ${c.col}${slab}${bank}`;
 }
 
 function attachHover(cells) {

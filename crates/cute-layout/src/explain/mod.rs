@@ -82,17 +82,42 @@ pub fn explain(expr: &str) -> Result<Explanation> {
         // a literal: the error of a call expected
         (Expr::Value(_), _) => return Err(parse_expr(expr).err().unwrap_or_else(not_a_call)),
     };
+    Ok(Explanation {
+        warnings,
+        ..explain_call(expr, &call)?
+    })
+}
+
+/// [`explain`] of a call already parsed (its nested calls evaluated, see
+/// [`crate::eval::parse_with_warnings`]): applies it once, recording the derivation, so that a
+/// front end that also draws the result evaluates the expression once
+/// ([`Explanation::result`] is the value). The warnings are left empty (the front end has
+/// them from its parse).
+///
+/// # Errors
+/// Wrong arguments (an operation that fails is not an error of `explain_call`).
+///
+/// ```
+/// use cute_layout::eval::{parse_with_warnings, Expr};
+/// use cute_layout::explain::explain_call;
+/// let expr = "logical_divide(8:1, 4:1)";
+/// let (Expr::Call(call), _) = parse_with_warnings(expr).unwrap() else { unreachable!() };
+/// let e = explain_call(expr, &call).unwrap();
+/// assert_eq!(e.result.unwrap().to_string(), "(4,2):(1,4)");
+/// assert!(e.steps.len() > 1);
+/// ```
+pub fn explain_call(expr: &str, call: &Call) -> Result<Explanation> {
     let args = Args::new(call.op, call.args.clone());
     let mut t = Recorder::default();
     let (steps, result) = match derive(&args, &mut t)? {
         Some(result) => (t.steps, result),
-        None => fallback(&call)?,
+        None => fallback(call)?,
     };
     Ok(Explanation {
         expr: expr.trim().to_string(),
         steps,
         result,
-        warnings,
+        warnings: Vec::new(),
     })
 }
 

@@ -17,7 +17,7 @@
 //! # Ok::<(), cute_layout::LayoutError>(())
 //! ```
 
-use super::latex::{label_node, tv_node, FOOTER, HEADER};
+use super::latex::{label_node, rgb_style, tv_node, FOOTER, HEADER};
 use super::options::check_highlight;
 use super::{Coloring, Highlight, Mark, Options};
 use crate::atom::{make_tiled_mma, TiledCopy, TiledMma};
@@ -357,7 +357,15 @@ pub fn latex_atom(figure: &AtomFigure) -> String {
     for p in &figure.panels {
         for c in &p.cells {
             let (x, y) = p.at(c.m, c.n);
-            tv_node(&mut out, x, y, c.thread, c.value);
+            let fill = super::color::TV_PALETTE[c.thread.rem_euclid(8) as usize];
+            tv_node(
+                &mut out,
+                x,
+                y,
+                &rgb_style(fill, Mark::Plain),
+                c.thread,
+                c.value,
+            );
         }
         let (x0, y0) = p.origin;
         let (rows, cols) = p.rows_cols();

@@ -2,8 +2,8 @@
 
 use super::options::check_highlight;
 use super::{
-    cell_infos, check_size, cosize, num_digits, slabs, subject_tiles, Options, Subject,
-    MAX_TEXT_CELLS,
+    cell_infos, check_size, cosize, num_digits, parent, slabs, subject_tiles, Mark, Options,
+    Subject, MAX_TEXT_CELLS,
 };
 use crate::error::Result;
 use crate::layout::Layout;
@@ -52,7 +52,12 @@ pub fn grid_any(function: &AnyLayout) -> Result<String> {
 
 /// [`grid_any`] of a [`Subject`] with [`Options`]: with a highlight, the cells not highlighted
 /// show `.` instead of their offset (a text grid has no colors; [`Options::coloring`] is
-/// ignored except that `--highlight tile:K` needs the subject's tiles).
+/// ignored except that `--highlight tile:K` needs the subject's tiles). Colored by tile, a
+/// divide, product, complement or part of `A` (composition, `local_tile`, `local_partition`)
+/// is printed after its input `A = ...`, whose cells show the offsets the result reaches (with
+/// a highlight: that its highlighted cells reach) and `.` elsewhere; the result is then
+/// headed `R = `. A TV layout ([`Subject::tv`]) is printed as [`crate::tv_render::grid_tv_opts`]
+/// does.
 ///
 /// # Errors
 /// As [`grid`]; a highlight that does not fit the subject.
@@ -65,12 +70,16 @@ pub fn grid_any(function: &AnyLayout) -> Result<String> {
 /// assert!(g.contains(" 0  | . | 1 | . |\n"));
 /// ```
 pub fn grid_opts(subject: &Subject, options: &Options) -> Result<String> {
+    if let Some(tv) = &subject.tv {
+        return crate::tv_render::grid_tv_opts(tv, options);
+    }
     let function = &subject.layout;
     let layout = function.inner();
     check_size("print_layout", layout, MAX_TEXT_CELLS)?;
     check_highlight(options, layout.shape().as_ref())?;
     let tiles = subject_tiles(subject, options)?;
-    let texts: Vec<String> = cell_infos(function, subject.offset, tiles.as_deref())?
+    let infos = cell_infos(function, subject.offset, tiles.as_deref())?;
+    let texts: Vec<String> = infos
         .iter()
         .map(|c| match options.highlighted(c, layout.shape().as_ref()) {
             Some(false) => ".".to_string(),
@@ -78,18 +87,38 @@ pub fn grid_opts(subject: &Subject, options: &Options) -> Result<String> {
         })
         .collect();
     let w = num_digits(cosize(function)?.value().saturating_add(subject.offset)) + 2;
-    let mut out = match subject.offset {
-        0 => format!("{function}\n"),
-        o => format!("{function}+{o}\n"),
+    let mut out = String::new();
+    if let Some((a, cells)) = parent(subject, options, &infos)? {
+        check_size("print_layout", a, MAX_TEXT_CELLS)?;
+        let texts: Vec<String> = cells
+            .iter()
+            .map(|p| match (p.tile, p.mark) {
+                (Some(_), Mark::Plain | Mark::Highlighted) => p.info.offset.to_string(),
+                _ => ".".to_string(),
+            })
+            .collect();
+        let _ = writeln!(out, "A = {a}");
+        tables(&mut out, a, &texts, num_digits(a.cosize()?.value()) + 2)?;
+        out.push_str("R = ");
+    }
+    let _ = match subject.offset {
+        0 => writeln!(out, "{function}"),
+        o => writeln!(out, "{function}+{o}"),
     };
+    tables(&mut out, layout, &texts, w)?;
+    Ok(out)
+}
+
+/// The tables of the slabs of `layout`; `texts[i]` is the text of its cell `i` (domain order).
+fn tables(out: &mut String, layout: &Layout, texts: &[String], w: usize) -> Result<()> {
     for slab in slabs(layout, true)? {
         if let Some(h) = &slab.heading {
             let _ = writeln!(out, "slab {h}:");
         }
         let cells = &texts[slab.start..slab.start + slab.rows * slab.cols];
-        table(&mut out, cells, slab.rows, slab.cols, w);
+        table(out, cells, slab.rows, slab.cols, w);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// The rows of one rank-2 table; `cells[m + rows * n]` is the text of cell `(m, n)`.

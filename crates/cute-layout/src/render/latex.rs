@@ -1,14 +1,17 @@
 //! CuTe's `print_latex` and `print_latex_tv`: standalone TikZ documents.
 
-use super::color::{Rgb, BWX8_PERCENT, TV_PALETTE, WHITE};
+use super::color::{Rgb, BWX8_PERCENT, WHITE};
 use super::options::{check_highlight, CellInfo};
 use super::{
-    cell_infos, check_size, paint, slabs, subject_tiles, Mark, Options, Subject, MAX_TEXT_CELLS,
+    cell_infos, check_size, paint, parent, slabs, subject_tiles, Coloring, Highlight, Mark,
+    Options, Subject, MAX_TEXT_CELLS,
 };
 use crate::error::{LayoutError, Result};
 use crate::layout::Layout;
 use crate::swizzle::AnyLayout;
 use crate::tuple::IntTuple;
+use crate::tv::TvCell;
+use crate::tv_render::paint_tv;
 use std::fmt::Write;
 
 pub(crate) const HEADER: &str = "\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n\n\\begin{document}\n\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n";
@@ -44,14 +47,32 @@ pub(crate) fn label_node(out: &mut String, x: i64, y: i64, k: i64) {
     let _ = writeln!(out, "\\node at ({x},{y}) {{\\Large{{\\texttt{{{k}}}}}}};");
 }
 
-/// CuTe's cell of a TV picture: `\node[fill=COLOR] at (x,y) {\shortstack{T<t> \\ V<v>}};`,
-/// colored by thread (`TikzColor_TV`).
-pub(crate) fn tv_node(out: &mut String, x: i64, y: i64, thread: i64, value: i64) {
+/// CuTe's cell of a TV picture: `\node[STYLE] at (x,y) {\shortstack{T<t> \\ V<v>}};`; CuTe's
+/// style is `fill=COLOR`, colored by thread (`TikzColor_TV`, see [`rgb_style`]).
+pub(crate) fn tv_node(out: &mut String, x: i64, y: i64, style: &str, thread: i64, value: i64) {
     let _ = writeln!(
         out,
-        "\\node[fill={}] at ({x},{y}) {{\\shortstack{{T{thread} \\\\ V{value}}}}};",
-        tikz_rgb(TV_PALETTE[thread.rem_euclid(8) as usize])
+        "\\node[{style}] at ({x},{y}) {{\\shortstack{{T{thread} \\\\ V{value}}}}};"
     );
+}
+
+/// The TikZ style of a cell filled with `fill` (CuTe's TV colors by thread, a tile's color):
+/// `fill={rgb,255:...}`, see [`style`].
+pub(crate) fn rgb_style(fill: Rgb, mark: Mark) -> String {
+    style(format!("fill={}", tikz_rgb(fill)), fill, mark)
+}
+
+/// The TikZ style `fill_spec` (the TikZ spelling of `fill`), with white text on dark fills
+/// (WCAG AA contrast) and a thick outline when highlighted.
+fn style(fill_spec: String, fill: Rgb, mark: Mark) -> String {
+    let mut style = fill_spec;
+    if fill.ink() == WHITE {
+        style.push_str(",text=white");
+    }
+    if mark == Mark::Highlighted {
+        style.push_str(",draw=black,line width=2pt");
+    }
+    style
 }
 
 /// `print_latex(L)`: a standalone TikZ document drawing `L(m, n)` as CuTe does: the x axis
@@ -112,6 +133,9 @@ pub fn latex_any(function: &AnyLayout) -> Result<String> {
 /// assert!(tex.contains("line width=2pt] at (1,0) {1};"));
 /// ```
 pub fn latex_opts(subject: &Subject, options: &Options) -> Result<String> {
+    if let Some(tv) = &subject.tv {
+        return crate::tv_render::latex_tv_opts(tv, options);
+    }
     let function = &subject.layout;
     let layout = function.inner();
     check_size("print_latex", layout, MAX_TEXT_CELLS)?;
@@ -124,55 +148,75 @@ pub fn latex_opts(subject: &Subject, options: &Options) -> Result<String> {
     };
     let mut out = format!("% Layout: {shown}\n{HEADER}");
     let mut y0 = 0;
-    let all = slabs(layout, false)?;
-    for slab in &all {
+    let parent = parent(subject, options, &infos)?;
+    if let Some((a, cells)) = &parent {
+        check_size("print_latex", a, MAX_TEXT_CELLS)?;
+        let node = |i: usize| {
+            let p = &cells[i];
+            (rgb_style(p.fill(), p.mark), p.info.offset)
+        };
+        y0 = draw_slabs(&mut out, a, "A", y0, node)?;
+    }
+    let node = |i: usize| {
+        let c = &infos[i];
+        (node_style(options, c, layout), c.offset)
+    };
+    let name = if parent.is_some() { "R" } else { "" };
+    draw_slabs(&mut out, layout, name, y0, node)?;
+    out.push_str(FOOTER);
+    Ok(out)
+}
+
+/// Draws the rank-2 slabs of `layout` side by side from column `y0`, cell `i` (domain order)
+/// as `node(i)` (its style and text), each slab headed by `name` and its slice (`(\_,\_,k)`);
+/// returns the column after the last slab and its gap.
+fn draw_slabs(
+    out: &mut String,
+    layout: &Layout,
+    name: &str,
+    mut y0: usize,
+    node: impl Fn(usize) -> (String, i64),
+) -> Result<usize> {
+    for slab in &slabs(layout, false)? {
         for m in 0..slab.rows {
             for n in 0..slab.cols {
-                let c = &infos[slab.start + m + slab.rows * n];
-                let _ = writeln!(
-                    out,
-                    "\\node[{}] at ({m},{}) {{{}}};",
-                    node_style(options, c, layout),
-                    y0 + n,
-                    c.offset
-                );
+                let (style, text) = node(slab.start + m + slab.rows * n);
+                let _ = writeln!(out, "\\node[{style}] at ({m},{}) {{{text}}};", y0 + n);
             }
         }
-        if let Some(h) = &slab.heading {
+        let heading = match &slab.heading {
+            Some(h) => format!("{name} {}", h.replace('_', "\\_")),
+            None => name.to_string(),
+        };
+        if !heading.trim().is_empty() {
             let _ = writeln!(
                 out,
                 "\\node at (-2,{}) {{\\Large{{\\texttt{{{}}}}}}};",
                 y0 as f64 + (slab.cols as f64 - 1.0) / 2.0,
-                h.replace('_', "\\_")
+                heading.trim()
             );
         }
-        slab_grid(&mut out, slab.rows, slab.cols, y0);
+        slab_grid(out, slab.rows, slab.cols, y0);
         y0 += slab.cols + 1;
     }
-    out.push_str(FOOTER);
-    Ok(out)
+    Ok(y0)
 }
 
 /// The TikZ style of a cell: its fill (CuTe's `black!P` when colored by offset), white text on
 /// dark fills, a thick outline when highlighted.
 fn node_style(options: &Options, c: &CellInfo, layout: &Layout) -> String {
     let (fill, mark) = paint(options, c, layout.shape());
-    let mut style = match (options.class(c), mark) {
-        (None, Mark::Plain | Mark::Highlighted) => {
+    match (options.class(c), mark) {
+        (None, Mark::Plain | Mark::Highlighted) => style(
             format!(
                 "fill=black!{:02}",
                 BWX8_PERCENT[c.offset.rem_euclid(8) as usize]
-            )
-        }
-        _ => format!("fill={}", tikz_rgb(fill)),
-    };
-    if fill.ink() == WHITE {
-        style.push_str(",text=white");
+            ),
+            fill,
+            mark,
+        ),
+        _ => rgb_style(fill, mark),
     }
-    if mark == Mark::Highlighted {
-        style.push_str(",draw=black,line width=2pt");
-    }
-    style
 }
 
 /// A TikZ color `{rgb,255:red,R;green,G;blue,B}`.
@@ -199,6 +243,17 @@ fn tikz_rgb(c: Rgb) -> String {
 /// assert!(tex.contains("\\node[fill={rgb,255:red,175;green,255;blue,175}] at (0,1) {\\shortstack{T1 \\\\ V0}};\n"));
 /// ```
 pub fn latex_tv(layout_tv: &Layout, tile_mn: &IntTuple) -> Result<String> {
+    latex_tv_with(layout_tv, tile_mn, &Options::default())
+}
+
+/// [`latex_tv`] with the pictures' [`Options`] (colored by thread, value, warp or bank,
+/// highlighted cells outlined thick and the others tinted light); the default options give
+/// CuTe's document byte for byte.
+pub(crate) fn latex_tv_with(
+    layout_tv: &Layout,
+    tile_mn: &IntTuple,
+    options: &Options,
+) -> Result<String> {
     if layout_tv.rank() != 2 || tile_mn.rank() != 2 {
         return Err(LayoutError::RankMismatch {
             op: "print_latex_tv",
@@ -209,6 +264,8 @@ pub fn latex_tv(layout_tv: &Layout, tile_mn: &IntTuple) -> Result<String> {
         });
     }
     let mn = tile_mn.product_each()?;
+    check_tv_options(layout_tv, options)?;
+    check_highlight(options, mn.as_ref())?;
     let mut dims = mn.leaves().map(|x| x.value().max(0) as usize);
     let (rows, cols) = (dims.next().unwrap_or(0), dims.next().unwrap_or(0));
     let tile = Layout::column_major(&mn)?;
@@ -232,10 +289,32 @@ pub fn latex_tv(layout_tv: &Layout, tile_mn: &IntTuple) -> Result<String> {
             let n = (idx.div_euclid(rows as i64)).rem_euclid(cols as i64) as usize;
             if !filled[m * cols + n] {
                 filled[m * cols + n] = true;
-                tv_node(&mut out, m as i64, n as i64, tid as i64, vid as i64);
+                let cell = TvCell {
+                    m: m as i64,
+                    n: n as i64,
+                    thread: tid as i64,
+                    value: vid as i64,
+                    offset: idx,
+                };
+                let (fill, mark) = paint_tv(options, &cell, rows as i64, &mn);
+                let style = rgb_style(fill, mark);
+                tv_node(&mut out, cell.m, cell.n, &style, cell.thread, cell.value);
             }
         }
     }
     grid_and_labels(&mut out, rows, cols);
     Ok(out)
+}
+
+/// Fails for options a TV picture cannot take: tile coloring or a `tile:K` highlight (a TV
+/// layout has no tiles).
+pub(crate) fn check_tv_options(layout_tv: &Layout, options: &Options) -> Result<()> {
+    if options.coloring == Coloring::Tile || matches!(options.highlight, Some(Highlight::Tile(_))) {
+        return Err(LayoutError::InvalidArgument {
+            op: "render",
+            detail: format!("the TV layout {layout_tv} has no tiles"),
+            hint: "color a TV layout by thread, value, warp or bank",
+        });
+    }
+    Ok(())
 }

@@ -39,7 +39,7 @@ use crate::algebra::divide::zipped_divide;
 use crate::algebra::product::zipped_product;
 use crate::coord::idx2crd;
 use crate::error::{LayoutError, Result};
-use crate::eval::{parse_with_warnings, Expr};
+use crate::eval::{parse_with_warnings, Call, Expr};
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::registry::{Args, Tiles};
@@ -47,6 +47,7 @@ use crate::swizzle::AnyLayout;
 use crate::tiler::Tiler;
 use crate::tree::TreeRef;
 use crate::tuple::IntTuple;
+use crate::tv::TvLayout;
 use crate::value::Value;
 use color::{offset_color, tile_color, Rgb, WHITE};
 use options::{check_highlight, CellInfo};
@@ -197,6 +198,10 @@ pub struct Subject {
     /// The warnings of evaluating the expression (see [`crate::eval::eval_with_warnings`]),
     /// which a front end prints beside the picture.
     pub warnings: Vec<crate::error::Warning>,
+    /// A thread-value layout over its tile (a `make_layout_tv` value, or a tiled MMA's
+    /// `get_layoutA_TV` / `get_layoutB_TV` / `get_layoutC_TV`): every renderer draws it as
+    /// CuTe's TV picture, each cell of the tile showing the thread and value that own it.
+    pub tv: Option<TvLayout>,
 }
 
 impl From<Layout> for Subject {
@@ -214,6 +219,7 @@ impl From<AnyLayout> for Subject {
             input: None,
             tiles: None,
             warnings: Vec::new(),
+            tv: None,
         }
     }
 }
@@ -244,28 +250,84 @@ impl From<AnyLayout> for Subject {
 pub fn subject(expr: &str) -> Result<Subject> {
     let expr = expr.trim();
     let (parsed, warnings) = parse_with_warnings(expr)?;
-    let subject = match parsed {
-        Expr::Value(v) => {
-            let mut s: Subject = drawable(expr, &v)?.into();
-            s.offset = tensor_offset(&v);
-            if s.offset != 0 {
-                s.title = v.to_string();
-            }
-            s
+    let (call, value) = match parsed {
+        Expr::Value(v) => (None, v),
+        Expr::Call(call) => {
+            let value = call.apply()?;
+            (Some(call), value)
         }
-        Expr::Call(call) => call_subject(expr, call)?,
     };
     Ok(Subject {
         warnings,
-        ..subject
+        ..subject_of(expr, call.as_ref(), &value)?
     })
 }
 
-/// The picture of the call `call` (the outermost one of `expr`).
-fn call_subject(expr: &str, call: crate::eval::Call) -> Result<Subject> {
-    let value = call.apply()?;
-    let layout = drawable(expr, &value)?;
-    let args = Args::new(call.op, call.args);
+/// [`subject`] of an expression already evaluated: `value` is what `expr` yields and `call`
+/// its outermost call (`None` for a literal), so that a front end that also explains the
+/// expression evaluates it once. The warnings are left empty (the front end has them from
+/// its evaluation).
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] when `value` is not layout-like; the errors of the tiles'
+/// computation.
+///
+/// # Examples
+/// ```
+/// use cute_layout::eval::{parse_with_warnings, Expr};
+/// use cute_layout::render::subject_of;
+/// let expr = "logical_divide((4,2,3):(2,1,8), 4:2)";
+/// let (Expr::Call(call), _) = parse_with_warnings(expr).unwrap() else { unreachable!() };
+/// let value = call.apply().unwrap();
+/// let s = subject_of(expr, Some(&call), &value).unwrap();
+/// assert_eq!(s.tiles.unwrap().paths(), [vec![1]]);
+/// assert_eq!(s.input.unwrap().to_string(), "(4,2,3):(2,1,8)");
+/// ```
+pub fn subject_of(expr: &str, call: Option<&Call>, value: &Value) -> Result<Subject> {
+    let expr = expr.trim();
+    let tv = tv_picture(call, value)?;
+    let mut s = match call {
+        None => {
+            let mut s: Subject = drawable(expr, value)?.into();
+            s.offset = tensor_offset(value);
+            if s.offset != 0 {
+                s.title = value.to_string();
+            }
+            s
+        }
+        Some(call) => call_subject(expr, call, value)?,
+    };
+    s.tv = tv;
+    Ok(s)
+}
+
+/// The TV layout `value` is, with its tile: a `make_layout_tv` value, or the
+/// `get_layout{A,B,C}_TV` of a tiled MMA over its `(M,K)`, `(N,K)` or `(M,N)` tile.
+fn tv_picture(call: Option<&Call>, value: &Value) -> Result<Option<TvLayout>> {
+    let (call, layout) = match (call, value) {
+        (_, Value::Tv(tv)) => return Ok(Some((**tv).clone())),
+        (Some(call), Value::Layout(l)) => (call, l),
+        _ => return Ok(None),
+    };
+    let (rows, cols) = match call.op.name {
+        "get_layoutA_TV" => (0, 2),
+        "get_layoutB_TV" => (1, 2),
+        "get_layoutC_TV" => (0, 1),
+        _ => return Ok(None),
+    };
+    let args = Args::new(call.op, call.args.clone());
+    let mma = args.tiled_mma(0)?;
+    let tile = IntTuple::tuple([
+        IntTuple::int(mma.tile_size_mnk(rows)?),
+        IntTuple::int(mma.tile_size_mnk(cols)?),
+    ])?;
+    TvLayout::new(tile, (**layout).clone()).map(Some)
+}
+
+/// The picture of the call `call` (the outermost one of `expr`), whose value is `value`.
+fn call_subject(expr: &str, call: &Call, value: &Value) -> Result<Subject> {
+    let layout = drawable(expr, value)?;
+    let args = Args::new(call.op, call.args.clone());
     let first = args.layout(0).ok().map(Cow::into_owned);
     if let (Tiles::Complement, Some(a)) = (call.op.tiles, &first) {
         return complement_subject(expr, &args, a);
@@ -278,9 +340,10 @@ fn call_subject(expr: &str, call: crate::eval::Call) -> Result<Subject> {
         title: format!("{expr} = {value}"),
         input: if tiles.is_some() { first } else { None },
         layout,
-        offset: tensor_offset(&value),
+        offset: tensor_offset(value),
         tiles,
         warnings: Vec::new(),
+        tv: None,
     })
 }
 
@@ -357,6 +420,7 @@ fn complement_subject(expr: &str, args: &Args, a: &Layout) -> Result<Subject> {
         input: Some(a.clone()),
         tiles: Some(TileModes::new(vec![vec![1]])),
         warnings: Vec::new(),
+        tv: None,
     })
 }
 
@@ -470,26 +534,18 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
     check_highlight(opts, s.layout.inner().shape().as_ref())?;
     let tiles = subject_tiles(s, opts)?;
     let infos = cell_infos(&s.layout, s.offset, tiles.as_deref())?;
-    // The tile reaching each offset (first writer wins), for the input and the strip.
-    let mut first_tile = std::collections::HashMap::new();
-    if let Some(t) = &tiles {
-        for (c, &k) in infos.iter().zip(t) {
-            first_tile.entry(c.offset).or_insert(k);
-        }
-    }
+    let first_tile = first_tiles(&infos);
     let tile_of = |offset: i64| first_tile.get(&offset).copied();
     let tiled = opts.coloring == Coloring::Tile;
     let mut out = Vec::new();
-    if let (Some(a), true) = (&s.input, tiled) {
-        let a_any: AnyLayout = a.clone().into();
-        let a_infos = cell_infos(&a_any, 0, None)?;
-        let cells: Vec<Option<Cell>> = a_infos
+    if let Some((a, parent)) = parent(s, opts, &infos)? {
+        let cells: Vec<Option<Cell>> = parent
             .iter()
-            .map(|c| {
+            .map(|p| {
                 Ok(Some(Cell {
-                    text: label(opts.label, a, c)?,
-                    fill: tile_of(c.offset).map_or(WHITE, tile_color),
-                    mark: Mark::Plain,
+                    text: label(opts.label, a, &p.info)?,
+                    fill: p.fill(),
+                    mark: p.mark,
                 }))
             })
             .collect::<Result<_>>()?;
@@ -535,6 +591,76 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
         });
     }
     Ok(out)
+}
+
+/// The tile reaching each offset of the result's cells (the first cell, in domain order, wins).
+fn first_tiles(infos: &[CellInfo]) -> std::collections::HashMap<i64, i64> {
+    let mut first = std::collections::HashMap::new();
+    for c in infos {
+        if let Some(k) = c.tile {
+            first.entry(c.offset).or_insert(k);
+        }
+    }
+    first
+}
+
+/// A cell of the parent `A` drawn above a tile-colored picture (see [`parent`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ParentCell {
+    /// The cell of `A` (its offset `A(index)`).
+    pub(crate) info: CellInfo,
+    /// The tile of the first cell of the result reaching the same offset, if any.
+    pub(crate) tile: Option<i64>,
+    /// Outlined when a highlighted cell of the result reaches it, dimmed when others are.
+    pub(crate) mark: Mark,
+}
+
+impl ParentCell {
+    /// Its fill: the color of the tile reaching it (white when none does), tinted when
+    /// dimmed.
+    pub(crate) fn fill(&self) -> Rgb {
+        let fill = self.tile.map_or(WHITE, tile_color);
+        match self.mark {
+            Mark::Dimmed => fill.tint(color::DIM),
+            _ => fill,
+        }
+    }
+}
+
+/// The parent `A` of a tile-colored picture of a divide, product, complement or part of `A`
+/// (composition, `local_tile`, `local_partition`): the selected region inside `A`. Each cell
+/// of `A` (domain order) takes the tile of the first cell of the result (`infos`) reaching its
+/// offset; with a highlight, the cells reached by highlighted cells of the result are
+/// outlined and the others dimmed. `None` unless the subject has an input and `opts` colors
+/// by tile (what `svg`, `latex` and `show` draw alike).
+pub(crate) fn parent<'s>(
+    s: &'s Subject,
+    opts: &Options,
+    infos: &[CellInfo],
+) -> Result<Option<(&'s Layout, Vec<ParentCell>)>> {
+    let Some(a) = s.input.as_ref().filter(|_| opts.coloring == Coloring::Tile) else {
+        return Ok(None);
+    };
+    let shape = s.layout.inner().shape().as_ref();
+    let first_tile = first_tiles(infos);
+    let highlighted: std::collections::HashSet<i64> = infos
+        .iter()
+        .filter(|c| opts.highlighted(c, shape) == Some(true))
+        .map(|c| c.offset)
+        .collect();
+    let cells = cell_infos(&a.clone().into(), 0, None)?
+        .into_iter()
+        .map(|info| ParentCell {
+            info,
+            tile: first_tile.get(&info.offset).copied(),
+            mark: match (&opts.highlight, highlighted.contains(&info.offset)) {
+                (None, _) => Mark::Plain,
+                (Some(_), true) => Mark::Highlighted,
+                (Some(_), false) => Mark::Dimmed,
+            },
+        })
+        .collect();
+    Ok(Some((a, cells)))
 }
 
 /// The text of a cell of `layout`.

@@ -44,7 +44,9 @@ fn label_width(p: &Panel) -> usize {
 /// coordinate, colored by offset (CuTe's eight greys) or by tile, with row and column labels
 /// and the layout as heading. A divide, product or complement (see [`super::subject`]) colored
 /// by tile also shows its input, and for a codomain of at most 48 offsets a strip of the
-/// offsets colored by the tile reaching them.
+/// offsets colored by the tile reaching them; a highlight is outlined in the input too (the
+/// cells of `A` that highlighted cells of the result reach). A TV layout ([`Subject::tv`]) is
+/// drawn as its TV picture ([`crate::tv_render::svg_tv_opts`]).
 ///
 /// The output is deterministic: same input, same bytes.
 ///
@@ -61,6 +63,9 @@ fn label_width(p: &Panel) -> usize {
 /// assert_eq!(svg.matches("<rect").count(), 1 + 6); // the background and 6 cells
 /// ```
 pub fn svg(subject: &Subject, options: &Options) -> Result<String> {
+    if let Some(tv) = &subject.tv {
+        return crate::tv_render::svg_tv_opts(tv, options);
+    }
     let ps = panels(subject, options)?;
     let width = ps
         .iter()
