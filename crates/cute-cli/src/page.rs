@@ -130,14 +130,16 @@ impl PictureOptions {
     }
 }
 
-/// Evaluates `expr` for the page: `{"result", "kind", "svg", "explain", "cells",
-/// "picture_error", "warnings"}` (`warnings`: the messages of
-/// [`cute_layout::eval::eval_with_warnings`]). The expression is evaluated once: its derivation
-/// gives the value, and the picture is drawn from it. `svg` is null when the value has no picture (an integer, a tuple) or the
-/// picture failed (then `picture_error` says why, e.g. the picture-cell limit); `cells` lists
-/// the picture's cells slab after slab, each row-major (`row`, `col`, `coord`, `offset`,
-/// `slab` for a layout of rank > 2, and `bank` for a shared-memory view, or for a TV layout `thread`, `value`, `offset` and `bank`) for hover. A tuple morphism's
-/// picture is its diagram (no cells).
+/// Evaluates `expr` for the page: `{"result", "kind", "svg", "explain", "steps", "cells",
+/// "picture_error", "warnings"}`. `steps` is the derivation's steps as data, as `cute explain
+/// --json` gives them (null without a derivation); `warnings` the messages of
+/// [`cute_layout::eval::eval_with_warnings`]. The expression is evaluated once: its derivation
+/// gives the value, and the picture is drawn from it. `svg` is null when the value has no
+/// picture (an integer, a tuple) or the picture failed (then `picture_error` says why, e.g.
+/// the picture-cell limit); `cells` lists the picture's cells slab after slab, each row-major
+/// (`row`, `col`, `coord`, `offset`, `slab` for a layout of rank > 2, and `bank` for a
+/// shared-memory view, or for a TV layout `thread`, `value`, `offset` and `bank`) for hover.
+/// A tuple morphism's picture is its diagram (no cells).
 ///
 /// # Errors
 /// The expression is too long, does not parse, or its operation fails: the full message.
@@ -173,7 +175,7 @@ pub fn evaluate(expr: &str, options: &PictureOptions) -> Result<Json, String> {
         Expr::Value(v) => (None, v, None),
         Expr::Call(call) => {
             let (value, explanation) = match explain_call(expr, &call) {
-                Ok(e) => (e.result.clone(), Some(e.to_string())),
+                Ok(e) => (e.result.clone(), Some(e)),
                 Err(_) => (call.apply(), None),
             };
             let value = value.map_err(|e| call.attribute(e).to_string())?;
@@ -186,7 +188,14 @@ pub fn evaluate(expr: &str, options: &PictureOptions) -> Result<Json, String> {
     out.insert("warnings".into(), json!(warnings));
     out.insert("result".into(), json!(value.to_string()));
     out.insert("kind".into(), json!(value.kind().name()));
-    out.insert("explain".into(), json!(explanation));
+    out.insert(
+        "explain".into(),
+        json!(explanation.as_ref().map(ToString::to_string)),
+    );
+    let steps = explanation
+        .and_then(|e| serde_json::from_str::<Json>(&e.to_json()).ok())
+        .map_or(Json::Null, |mut e| e["steps"].take());
+    out.insert("steps".into(), steps);
     let (svg, cells, picture_error) = match picture(expr, call.as_ref(), &value, options) {
         Ok(Some((svg, cells))) => (json!(svg), json!(cells), Json::Null),
         Ok(None) => (Json::Null, json!([]), Json::Null),

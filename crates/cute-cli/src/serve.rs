@@ -1,7 +1,7 @@
 //! `cute serve`: the playground over HTTP. `GET /` is the page, `GET /api/ops` the operations
 //! (for completion), `GET /api/gallery` the documentation's figures, and
 //! `GET /api/eval?expr=EXPR[&color=C][&coords=1][&highlight=H][&elem_bytes=B]` one evaluation
-//! ([`crate::page::evaluate`], plus `steps`: the derivation's steps as data, as
+//! ([`crate::page::evaluate`], with `steps`: the derivation's steps as data, as
 //! `cute explain --json` gives them, or null):
 //! 200 with the answer, 400 `{"error": ...}` for a bad expression or a limit, 503 when too
 //! many evaluations run at once.
@@ -77,17 +77,6 @@ fn error(status: StatusCode, message: String) -> Response {
     (status, Json(json!({ "error": message }))).into_response()
 }
 
-/// The answer with `steps`: the derivation's steps as data (null for an expression that
-/// `explain` refuses).
-fn with_steps(mut answer: JsonValue, expr: &str) -> JsonValue {
-    let steps = cute_layout::explain::explain(expr)
-        .ok()
-        .and_then(|e| serde_json::from_str::<JsonValue>(&e.to_json()).ok())
-        .map_or(JsonValue::Null, |mut e| e["steps"].take());
-    answer["steps"] = steps;
-    answer
-}
-
 async fn eval(State(state): State<AppState>, Query(q): Query<HashMap<String, String>>) -> Response {
     let Some(expr) = q.get("expr").cloned() else {
         return error(
@@ -109,7 +98,7 @@ async fn eval(State(state): State<AppState>, Query(q): Query<HashMap<String, Str
         );
     };
     let work = tokio::task::spawn_blocking(move || {
-        let answer = page::evaluate(&expr, &options).map(|a| with_steps(a, &expr));
+        let answer = page::evaluate(&expr, &options);
         drop(permit);
         answer
     });

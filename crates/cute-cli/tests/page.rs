@@ -51,8 +51,13 @@ fn one_evaluation_gives_the_same_answers() {
                 assert_eq!(a["kind"], value.kind().name(), "{expr}");
                 let w: Vec<String> = warnings.iter().map(ToString::to_string).collect();
                 assert_eq!(a["warnings"], serde_json::json!(w), "{expr}");
-                let explained = explain(&expr).ok().map(|e| e.to_string());
-                assert_eq!(a["explain"].as_str().map(String::from), explained, "{expr}");
+                let explained = explain(&expr).ok();
+                let text = explained.as_ref().map(ToString::to_string);
+                assert_eq!(a["explain"].as_str().map(String::from), text, "{expr}");
+                let steps = explained.map_or(serde_json::Value::Null, |e| {
+                    serde_json::from_str::<serde_json::Value>(&e.to_json()).unwrap()["steps"].take()
+                });
+                assert_eq!(a["steps"], steps, "{expr}");
                 if let (Some(svg), Ok(s)) = (a["svg"].as_str(), render::subject(&expr)) {
                     assert_eq!(svg, render::svg(&s, &render::Options::default()).unwrap());
                 }
