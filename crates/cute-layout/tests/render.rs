@@ -623,7 +623,8 @@ fn svg_latex_and_show_draw_a_composition_inside_a_alike() {
     assert_eq!(from_svg, from_grid);
 }
 
-/// A TV value (`make_layout_tv`, a tiled MMA's `get_layoutC_TV`) is drawn as its TV picture by
+/// A TV value (`make_layout_tv`, a tiled MMA's `get_layoutC_TV`, a tiled copy's
+/// `get_layoutS_TV`) is drawn as its TV picture by
 /// every renderer; the LaTeX without options is CuTe's `print_latex_tv` byte for byte.
 #[test]
 fn tv_values_are_drawn_as_tv_pictures() {
@@ -642,6 +643,14 @@ fn tv_values_are_drawn_as_tv_pictures() {
         (
             "make_layout_tv((_4,_8):(_8,_1),(_2,_4):(_1,_2))",
             "(_8,_32)",
+        ),
+        (
+            "get_layoutS_TV(make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>,half_t>,(_32,_4):(_4,_1),(_1,_8)))",
+            "(_32,_32)",
+        ),
+        (
+            "get_layoutD_TV(make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N,half_t>,make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1))))",
+            "(_32,_16)",
         ),
     ] {
         let s = render::subject(expr).unwrap();

@@ -198,8 +198,9 @@ pub struct Subject {
     /// The warnings of evaluating the expression (see [`crate::eval::eval_with_warnings`]),
     /// which a front end prints beside the picture.
     pub warnings: Vec<crate::error::Warning>,
-    /// A thread-value layout over its tile (a `make_layout_tv` value, or a tiled MMA's
-    /// `get_layoutA_TV` / `get_layoutB_TV` / `get_layoutC_TV`): every renderer draws it as
+    /// A thread-value layout over its tile (a `make_layout_tv` value, a tiled MMA's
+    /// `get_layoutA_TV` / `get_layoutB_TV` / `get_layoutC_TV` or a tiled copy's
+    /// `get_layoutS_TV` / `get_layoutD_TV`): every renderer draws it as
     /// CuTe's TV picture, each cell of the tile showing the thread and value that own it.
     pub tv: Option<TvLayout>,
 }
@@ -301,26 +302,30 @@ pub fn subject_of(expr: &str, call: Option<&Call>, value: &Value) -> Result<Subj
     Ok(s)
 }
 
-/// The TV layout `value` is, with its tile: a `make_layout_tv` value, or the
-/// `get_layout{A,B,C}_TV` of a tiled MMA over its `(M,K)`, `(N,K)` or `(M,N)` tile.
+/// The TV layout `value` is, with its tile: a `make_layout_tv` value, the
+/// `get_layout{A,B,C}_TV` of a tiled MMA over its `(M,K)`, `(N,K)` or `(M,N)` tile, or the
+/// `get_layout{S,D}_TV` of a tiled copy over its `Tiler_MN`.
 fn tv_picture(call: Option<&Call>, value: &Value) -> Result<Option<TvLayout>> {
     let (call, layout) = match (call, value) {
         (_, Value::Tv(tv)) => return Ok(Some((**tv).clone())),
         (Some(call), Value::Layout(l)) => (call, l),
         _ => return Ok(None),
     };
-    let (rows, cols) = match call.op.name {
-        "get_layoutA_TV" => (0, 2),
-        "get_layoutB_TV" => (1, 2),
-        "get_layoutC_TV" => (0, 1),
+    let args = Args::new(call.op, call.args.clone());
+    let mma_tile = |rows: usize, cols: usize| -> Result<IntTuple> {
+        let mma = args.tiled_mma(0)?;
+        IntTuple::tuple([
+            IntTuple::int(mma.tile_size_mnk(rows)?),
+            IntTuple::int(mma.tile_size_mnk(cols)?),
+        ])
+    };
+    let tile = match call.op.name {
+        "get_layoutA_TV" => mma_tile(0, 2)?,
+        "get_layoutB_TV" => mma_tile(1, 2)?,
+        "get_layoutC_TV" => mma_tile(0, 1)?,
+        "get_layoutS_TV" | "get_layoutD_TV" => args.tiled_copy(0)?.tiler.clone(),
         _ => return Ok(None),
     };
-    let args = Args::new(call.op, call.args.clone());
-    let mma = args.tiled_mma(0)?;
-    let tile = IntTuple::tuple([
-        IntTuple::int(mma.tile_size_mnk(rows)?),
-        IntTuple::int(mma.tile_size_mnk(cols)?),
-    ])?;
     TvLayout::new(tile, (**layout).clone()).map(Some)
 }
 
