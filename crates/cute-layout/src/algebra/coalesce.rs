@@ -96,6 +96,46 @@ pub(crate) fn coalesced_modes(
     Ok(())
 }
 
+/// [`coalesced_modes`] for leaves that seldom merge (the complement never emits any that do,
+/// for one): where no two neighbours merge, coalescing only drops the extent-1 modes, as
+/// [`coalesce_modes`] keeps each of the others as it is and [`normalize`] has nothing to do
+/// once one is left. So one pass copies them, and the merging pass runs only where that pass
+/// meets two neighbours that merge (or whose product overflows, which the merging pass
+/// reports) or leaves no mode.
+#[inline]
+pub(crate) fn coalesced_unmerged_modes(
+    leaves: impl DoubleEndedIterator<Item = (Int, Int)> + Clone,
+    out: &mut Modes,
+) -> Result<()> {
+    if copied_unmerged(leaves.clone(), out) {
+        return Ok(());
+    }
+    out.clear();
+    coalesced_modes(leaves, out)
+}
+
+/// Copies the modes of extent other than 1 to `out` (empty) as long as no two neighbours among
+/// them merge (`s0·d0 = d1`, or the product overflows); whether it got to the end with at least
+/// one mode copied (then `out` is their `coalesce`).
+#[inline]
+fn copied_unmerged(leaves: impl Iterator<Item = (Int, Int)>, out: &mut Modes) -> bool {
+    for (s, d) in leaves {
+        if s.value() == 1 {
+            continue;
+        }
+        let merges = |&(ps, pd): &(Int, Int)| {
+            ps.value()
+                .checked_mul(pd.value())
+                .is_none_or(|span| span == d.value())
+        };
+        if out.last().is_some_and(merges) {
+            return false;
+        }
+        out.push((s, d));
+    }
+    !out.is_empty()
+}
+
 /// Extent 1 (static iff the stride is) wherever the stride is 0: `filter_zeros` on one leaf.
 fn zero_filtered((s, d): (Int, Int)) -> (Int, Int) {
     if d.value() == 0 {
@@ -108,7 +148,8 @@ fn zero_filtered((s, d): (Int, Int)) -> (Int, Int) {
 /// The flat modes of `filter(L)` = `coalesce(filter_zeros(L))`, into `out` (empty).
 #[inline]
 pub(crate) fn filtered_modes(layout: ModeRef<'_>, out: &mut Modes) -> Result<()> {
-    coalesced_modes(mode_leaves(layout).map(zero_filtered), out)
+    // (a layout given to the complement is usually its own filter)
+    coalesced_unmerged_modes(mode_leaves(layout).map(zero_filtered), out)
 }
 
 /// `coalesce(L)`: the simplest layout with the same size and the same values on `[0, size)`.
