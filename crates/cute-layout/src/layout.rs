@@ -856,9 +856,7 @@ pub(crate) fn mode_at(m: ModeRef<'_>, i: usize) -> Result<ModeRef<'_>> {
 }
 
 /// The `(extent, stride)` leaves of a borrowed layout, in order; they run backwards too.
-pub(crate) fn mode_leaves(
-    (s, d): ModeRef<'_>,
-) -> impl DoubleEndedIterator<Item = (Int, Int)> + Clone + '_ {
+pub(crate) fn mode_leaves((s, d): ModeRef<'_>) -> impl DoubleEndedIterator<Item = (Int, Int)> + '_ {
     // Node by node (shape and stride are congruent), so that it also runs backwards.
     s.nodes.iter().zip(d.nodes).filter_map(|pair| match pair {
         (&Node::Leaf(s), &Node::Leaf(d)) => Some((s, d)),

@@ -148,8 +148,8 @@ fn zero_filtered((s, d): (Int, Int)) -> (Int, Int) {
 /// The flat modes of `filter(L)` = `coalesce(filter_zeros(L))`, into `out` (empty).
 #[inline]
 pub(crate) fn filtered_modes(layout: ModeRef<'_>, out: &mut Modes) -> Result<()> {
-    // (a layout given to the complement is usually its own filter)
-    coalesced_unmerged_modes(mode_leaves(layout).map(zero_filtered), out)
+    // (not `coalesced_unmerged_modes`: the tilers of the divides often merge, `(2,2):(1,2)`)
+    coalesced_modes(mode_leaves(layout).map(zero_filtered), out)
 }
 
 /// `coalesce(L)`: the simplest layout with the same size and the same values on `[0, size)`.
