@@ -393,3 +393,32 @@ pub fn filter(layout: &Layout) -> Result<Layout> {
 pub fn filter_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
     by_profile("filter", layout, profile.as_ref(), &filter)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The copying pass gives what the merging coalesce gives, errors included, on modes that
+    /// merge, that do not, with extent-1 and extent-0 modes, nothing left, or an overflow.
+    #[test]
+    fn coalesced_unmerged_modes_is_coalesced_modes() {
+        let d = Int::dynamic;
+        let cases: [&[(Int, Int)]; 9] = [
+            &[(Int::ONE, Int::ONE), (d(3), d(2)), (d(2), d(12))],
+            &[(d(2), d(1)), (d(2), d(2)), (d(3), d(8))],
+            &[(d(3), d(2)), (d(2), d(12)), (Int::ONE, Int::ZERO)],
+            &[(Int::ONE, d(5)), (d(1), d(7))],
+            &[],
+            &[(d(0), d(4)), (d(3), d(0))],
+            &[(d(i64::MAX), d(2)), (d(2), d(5))],
+            &[(d(4), d(1))],
+            &[(d(1), d(3)), (d(4), d(1)), (d(1), d(9))],
+        ];
+        for modes in cases {
+            let (mut copied, mut merged) = (Modes::new(), Modes::new());
+            let a = coalesced_unmerged_modes(modes.iter().copied(), &mut copied);
+            let b = coalesced_modes(modes.iter().copied(), &mut merged);
+            assert_eq!(a.map(|()| copied), b.map(|()| merged), "{modes:?}");
+        }
+    }
+}
