@@ -211,8 +211,9 @@ impl Layout {
     }
 
     /// A flat layout (a leaf if there is exactly one mode and `wrap_single` is false,
-    /// `_1:_0` if there are none).
-    #[inline]
+    /// `_1:_0` if there are none). Always inlined: returned from a call, the layout is copied
+    /// (`memcpy`) into the caller's.
+    #[inline(always)]
     pub(crate) fn from_flat_modes(modes: &[(Int, Int)], wrap_single: bool) -> Layout {
         match modes {
             [] => Layout::trivial(),

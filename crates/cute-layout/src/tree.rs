@@ -249,13 +249,16 @@ impl<T: Copy> Tree<T> {
     /// assert_eq!(IntTuple::from_leaves([Int::fixed(2), Int::dynamic(3)]).to_string(), "(_2,3)");
     /// ```
     pub fn from_leaves(leaves: impl IntoIterator<Item = T>) -> Self {
-        let mut b = Builder::new();
-        b.open();
-        for x in leaves {
-            b.leaf(x);
-        }
-        b.close();
-        Tree { nodes: b.nodes }
+        // The tuple node, then the leaves; its rank and length are known once they are in.
+        let mut nodes = Nodes::new();
+        nodes.push(Node::Tuple { rank: 0, len: 0 });
+        nodes.extend(leaves.into_iter().map(Node::Leaf));
+        let rank = (nodes.len() - 1) as u32;
+        nodes[0] = Node::Tuple {
+            rank,
+            len: rank + 1,
+        };
+        Tree { nodes }
     }
 
     /// A borrowed view of the whole tree.

@@ -96,6 +96,46 @@ pub(crate) fn coalesced_modes(
     Ok(())
 }
 
+/// [`coalesced_modes`] for leaves that seldom merge (the complement never emits any that do,
+/// for one): where no two neighbours merge, coalescing only drops the extent-1 modes, as
+/// [`coalesce_modes`] keeps each of the others as it is and [`normalize`] has nothing to do
+/// once one is left. So one pass copies them, and the merging pass runs only where that pass
+/// meets two neighbours that merge (or whose product overflows, which the merging pass
+/// reports) or leaves no mode.
+#[inline]
+pub(crate) fn coalesced_unmerged_modes(
+    leaves: impl DoubleEndedIterator<Item = (Int, Int)> + Clone,
+    out: &mut Modes,
+) -> Result<()> {
+    if copied_unmerged(leaves.clone(), out) {
+        return Ok(());
+    }
+    out.clear();
+    coalesced_modes(leaves, out)
+}
+
+/// Copies the modes of extent other than 1 to `out` (empty) as long as no two neighbours among
+/// them merge (`s0·d0 = d1`, or the product overflows); whether it got to the end with at least
+/// one mode copied (then `out` is their `coalesce`).
+#[inline]
+fn copied_unmerged(leaves: impl Iterator<Item = (Int, Int)>, out: &mut Modes) -> bool {
+    for (s, d) in leaves {
+        if s.value() == 1 {
+            continue;
+        }
+        let merges = |&(ps, pd): &(Int, Int)| {
+            ps.value()
+                .checked_mul(pd.value())
+                .is_none_or(|span| span == d.value())
+        };
+        if out.last().is_some_and(merges) {
+            return false;
+        }
+        out.push((s, d));
+    }
+    !out.is_empty()
+}
+
 /// Extent 1 (static iff the stride is) wherever the stride is 0: `filter_zeros` on one leaf.
 fn zero_filtered((s, d): (Int, Int)) -> (Int, Int) {
     if d.value() == 0 {
@@ -108,6 +148,7 @@ fn zero_filtered((s, d): (Int, Int)) -> (Int, Int) {
 /// The flat modes of `filter(L)` = `coalesce(filter_zeros(L))`, into `out` (empty).
 #[inline]
 pub(crate) fn filtered_modes(layout: ModeRef<'_>, out: &mut Modes) -> Result<()> {
+    // (not `coalesced_unmerged_modes`: the tilers of the divides often merge, `(2,2):(1,2)`)
     coalesced_modes(mode_leaves(layout).map(zero_filtered), out)
 }
 
@@ -351,4 +392,33 @@ pub fn filter(layout: &Layout) -> Result<Layout> {
 /// ```
 pub fn filter_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
     by_profile("filter", layout, profile.as_ref(), &filter)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The copying pass gives what the merging coalesce gives, errors included, on modes that
+    /// merge, that do not, with extent-1 and extent-0 modes, nothing left, or an overflow.
+    #[test]
+    fn coalesced_unmerged_modes_is_coalesced_modes() {
+        let d = Int::dynamic;
+        let cases: [&[(Int, Int)]; 9] = [
+            &[(Int::ONE, Int::ONE), (d(3), d(2)), (d(2), d(12))],
+            &[(d(2), d(1)), (d(2), d(2)), (d(3), d(8))],
+            &[(d(3), d(2)), (d(2), d(12)), (Int::ONE, Int::ZERO)],
+            &[(Int::ONE, d(5)), (d(1), d(7))],
+            &[],
+            &[(d(0), d(4)), (d(3), d(0))],
+            &[(d(i64::MAX), d(2)), (d(2), d(5))],
+            &[(d(4), d(1))],
+            &[(d(1), d(3)), (d(4), d(1)), (d(1), d(9))],
+        ];
+        for modes in cases {
+            let (mut copied, mut merged) = (Modes::new(), Modes::new());
+            let a = coalesced_unmerged_modes(modes.iter().copied(), &mut copied);
+            let b = coalesced_modes(modes.iter().copied(), &mut merged);
+            assert_eq!(a.map(|()| copied), b.map(|()| merged), "{modes:?}");
+        }
+    }
 }

@@ -1,6 +1,8 @@
 //! `complement`: the layout of "the rest" of the codomain.
 
-use super::coalesce::{coalesced_modes, filter, filtered_modes, modes_to_layout};
+use super::coalesce::{
+    coalesced_modes, coalesced_unmerged_modes, filter, filtered_modes, modes_to_layout,
+};
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::{ArithError, Int};
@@ -99,7 +101,9 @@ pub(crate) fn complement_modes(
         });
     }
     let sorted = &mut leaves; // filter(L)'s modes, sorted where they lie (a move would copy them)
-    sorted.sort_by_key(|m| m.1.value());
+    if !sorted.is_sorted_by_key(|m| m.1.value()) {
+        sorted.sort_by_key(|m| m.1.value());
+    }
     t.step(|| Event::SortedByStride {
         modes: sorted.to_vec(),
     });
@@ -143,7 +147,9 @@ pub(crate) fn complement_modes(
         rest,
         stride: modes[modes.len() - 1].1,
     });
-    coalesced_modes(modes.iter().copied(), out)?;
+    // (with positive extents nothing merges, `cur_(k+1) = d_k·s_k > d_k ≥ (d_k / cur_k)·cur_k`:
+    // coalescing only drops the extent-1 modes, which `coalesced_unmerged_modes` does in one pass)
+    coalesced_unmerged_modes(modes.iter().copied(), out)?;
     t.step(|| Event::Coalesced {
         modes: Layout::from_flat_modes(&modes, true),
         result: modes_to_layout(out),

@@ -1,6 +1,6 @@
 //! `right_inverse`, `left_inverse`, `max_common_layout`, `max_common_vector`, `nullspace`.
 
-use super::coalesce::{coalesce, coalesced_modes, modes_to_layout};
+use super::coalesce::{coalesce, coalesced_modes, coalesced_unmerged_modes, modes_to_layout};
 use super::composition::composition;
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
@@ -23,7 +23,9 @@ fn sorted_with_prefix(layout: &Layout, out: &mut PrefixedModes) -> Result<()> {
         out.push((s, d, prefix));
         prefix = prefix.mul(s)?;
     }
-    out.sort_by_key(|m| m.1.value());
+    if !out.is_sorted_by_key(|m| m.1.value()) {
+        out.sort_by_key(|m| m.1.value());
+    }
     Ok(())
 }
 
@@ -80,8 +82,10 @@ pub(crate) fn right_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Resul
             t.step(|| Event::InverseSkip { mode: (s, d), cur });
         }
     }
+    // (`coalesce(L)` merged the modes that follow each other in both domain and codomain, so
+    // the taken modes seldom merge: `coalesced_unmerged_modes` copies them in one pass)
     let mut result = Modes::new();
-    coalesced_modes(modes.iter().copied(), &mut result)?;
+    coalesced_unmerged_modes(modes.iter().copied(), &mut result)?;
     let r = modes_to_layout(&result);
     t.step(|| Event::InverseTaken { result: r.clone() });
     Ok(r)

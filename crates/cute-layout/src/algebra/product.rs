@@ -8,7 +8,7 @@ use super::divide::{splat_of, zipped_into, Splat};
 use super::transform::transform_layout_into;
 use super::{check_extents, Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
-use crate::layout::{mode_at, Layout, LayoutBuilder, ModeRef};
+use crate::layout::{cosize_of, mode_at, mode_leaves, Layout, LayoutBuilder, ModeRef};
 use crate::limits::{self, BRUTE_FORCE_LIMIT};
 use crate::tiler::Tiler;
 use crate::trace::{owned, Event, Family, Interleave};
@@ -61,46 +61,7 @@ fn logical_product_into<T: Trace>(
     tr: &mut T,
 ) -> Result<()> {
     match (tiler, tiler.as_divisor()) {
-        (_, Some(b)) => {
-            let b = b.as_ref();
-            check_extents("logical_product", "the block", block)?;
-            check_extents("logical_product", "the tiler", b.as_mode_ref())?;
-            let cotarget = product(block.0)?.mul(b.cosize()?)?;
-            tr.enter(|| Event::ProductComplement {
-                block: owned(block),
-                cotarget,
-            });
-            let mut rest_modes = Modes::new();
-            complement_modes(block, IntTuple::int(cotarget).as_ref(), &mut rest_modes, tr)
-                .map_err(|e| e.within("logical_product"))?;
-            tr.leave();
-            let mut rest_layout = LayoutBuilder::new();
-            rest_layout.flat_modes(&rest_modes);
-            let rest = rest_layout.built_since(0);
-            tr.step(|| Event::ProductRest { rest: owned(rest) });
-            tr.enter(|| Event::ProductCompose {
-                rest: owned(rest),
-                tiler: b.clone(),
-            });
-            let start = out.len();
-            out.open();
-            out.push_ref(block);
-            let arranged = out.len();
-            // (the complement's modes are coalesced, so they are coalesce_x of `rest` as a rule)
-            let lhs = coalesced_modes_are_x(&rest_modes).then_some(&rest_modes);
-            composition_into(rest, lhs, b.as_mode_ref(), out, tr)
-                .map_err(|e| e.within("logical_product"))?;
-            tr.leave();
-            tr.step(|| Event::Arranged {
-                result: owned(out.built_since(arranged)),
-            });
-            out.close();
-            check_disjoint_copies(block, b, out.built_since(start))?;
-            tr.step(|| Event::ProductConcat {
-                result: owned(out.built_since(start)),
-            });
-            Ok(())
-        }
+        (_, Some(b)) => layout_product_into(block, b.as_mode_ref(), out, tr),
         (Tiler::Tuple(ts), None) => transform_layout_into(
             "logical_product",
             block,
@@ -120,18 +81,63 @@ fn logical_product_into<T: Trace>(
     }
 }
 
+/// [`logical_product`] of a borrowed block by a borrowed layout `b`,
+/// `(A, complement(A, size(A)·cosize(B)) ∘ B)`, appended to `out` as one mode.
+fn layout_product_into(
+    block: ModeRef<'_>,
+    b: ModeRef<'_>,
+    out: &mut LayoutBuilder,
+    tr: &mut impl Trace,
+) -> Result<()> {
+    check_extents("logical_product", "the block", block)?;
+    check_extents("logical_product", "the tiler", b)?;
+    let cotarget = product(block.0)?.mul(cosize_of(mode_leaves(b))?)?;
+    tr.enter(|| Event::ProductComplement {
+        block: owned(block),
+        cotarget,
+    });
+    let mut rest_modes = Modes::new();
+    complement_modes(block, IntTuple::int(cotarget).as_ref(), &mut rest_modes, tr)
+        .map_err(|e| e.within("logical_product"))?;
+    tr.leave();
+    let mut rest_layout = LayoutBuilder::new();
+    rest_layout.flat_modes(&rest_modes);
+    let rest = rest_layout.built_since(0);
+    tr.step(|| Event::ProductRest { rest: owned(rest) });
+    tr.enter(|| Event::ProductCompose {
+        rest: owned(rest),
+        tiler: owned(b),
+    });
+    let start = out.len();
+    out.open();
+    out.push_ref(block);
+    let arranged = out.len();
+    // (the complement's modes are coalesced, so they are coalesce_x of `rest` as a rule)
+    let lhs = coalesced_modes_are_x(&rest_modes).then_some(&rest_modes);
+    composition_into(rest, lhs, b, out, tr).map_err(|e| e.within("logical_product"))?;
+    tr.leave();
+    tr.step(|| Event::Arranged {
+        result: owned(out.built_since(arranged)),
+    });
+    out.close();
+    check_disjoint_copies(block, b, out.built_since(start))?;
+    tr.step(|| Event::ProductConcat {
+        result: owned(out.built_since(start)),
+    });
+    Ok(())
+}
+
 /// The post-condition a negative stride in `B` can break: when `A` and `B` are injective, the
 /// copies of `A` are disjoint, so the product is injective. With non-negative strides it holds
 /// by construction (`B` maps into `[0, cosize(B))`, where `A*` is injective and misses `A`'s
 /// image); a negative stride makes C++ evaluate `A*` at negative offsets, and it returns
 /// `(_2,(_2,(_1,_2))):(_9,(_6,(_-36,_-3)))` for `logical_product(_2:_9,(_2,(_1,_2)):(_6,(_-11,_-3)))`,
 /// which maps two coordinates to 6. Checked element by element, up to [`BRUTE_FORCE_LIMIT`].
-fn check_disjoint_copies(block: ModeRef<'_>, b: &Layout, product: ModeRef<'_>) -> Result<()> {
-    if !b.leaves().any(|(s, d)| s.value() > 1 && d.value() < 0) {
+fn check_disjoint_copies(block: ModeRef<'_>, b: ModeRef<'_>, product: ModeRef<'_>) -> Result<()> {
+    if !mode_leaves(b).any(|(s, d)| s.value() > 1 && d.value() < 0) {
         return Ok(());
     }
-    let p = Layout::from_refs(product.0, product.1);
-    let a = Layout::from_refs(block.0, block.1);
+    let (p, a, b) = (owned(product), owned(block), &owned(b));
     let sizes = [a.size()?.value(), b.size()?.value(), p.size()?.value()];
     if sizes.contains(&0) {
         return Ok(()); // an empty product has no two coordinates to collide
@@ -238,7 +244,8 @@ pub fn flat_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
 }
 
 /// The product of `A` and `B` padded to a common rank `R`, written to `out`: its two modes
-/// are the padded `A` and the arrangement `A* ∘ B`, returned borrowed.
+/// are the padded `A` and the arrangement `A* ∘ B`, returned borrowed. An operand already of
+/// rank `R` is used where it lies (padding copies it).
 fn padded_product<'o>(
     block: &Layout,
     tiler: &Layout,
@@ -246,13 +253,18 @@ fn padded_product<'o>(
     tr: &mut impl Trace,
 ) -> Result<[ModeRef<'o>; 2]> {
     let r = block.rank().max(tiler.rank());
-    let (a, b) = (block.append_to_rank(r)?, tiler.append_to_rank(r)?);
+    let padded = |l: &Layout| (l.rank() < r).then(|| l.append_to_rank(r)).transpose();
+    let (padded_a, padded_b) = (padded(block)?, padded(tiler)?);
+    let (a, b) = (
+        padded_a.as_ref().unwrap_or(block).as_mode_ref(),
+        padded_b.as_ref().unwrap_or(tiler).as_mode_ref(),
+    );
     tr.step(|| Event::PadToRank {
         rank: r,
-        a: a.clone(),
-        b: b.clone(),
+        a: owned(a),
+        b: owned(b),
     });
-    logical_product_into(a.as_mode_ref(), &Tiler::Layout(b), out, tr)?;
+    layout_product_into(a, b, out, tr)?;
     let p = out.built_since(0);
     Ok([mode_at(p, 0)?, mode_at(p, 1)?])
 }
