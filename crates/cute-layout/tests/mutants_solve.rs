@@ -71,10 +71,9 @@ rejected: B = 2: the best, Sw<2,3,3>, leaves 8 conflicts (worst 2-way)"
     );
 }
 
-/// The same tile read with 32-bit loads: 2 halves per access (`M >= 1`), and the bits 1..=2 of
-/// a 4-byte word's position inside its 16-byte chunk are not enough to separate 8 rows whose
-/// offsets differ only from bit 6: no `M` below 3 works (a swizzle with `M = 1` or 2 needs
-/// `S >= 4`, moving bits 7.. of offsets < 512: at most 4 rows apart).
+/// The same tile read with 32-bit loads: 2 halves per access (`M >= 1`). One phase is 32 lanes,
+/// 8 rows times 4 words (offset bits 1..=2), so 32 banks are needed: the row (bits 6..=8) must
+/// go to bits 3..=5 (`M = 3`); with `M = 1` or 2 and `B = 3` it would also flip a word bit.
 ///
 /// Guards `log2` (`1`, `-`->`/`: 32-bit loads of halves have `M >= 1`, not `M >= 0`) and the
 /// `m > m0` clause of `explain`.
