@@ -495,10 +495,6 @@ impl<'a> Parser<'a> {
     pub(crate) fn literal_into(&mut self, out: &mut Value) -> Result<()> {
         match self.peek() {
             Some(b'A'..=b'Z') => *out = self.spelled_literal()?,
-            Some(b'c') if self.input[self.pos..].starts_with("cutlass.") => {
-                let t = self.int_tuple()?;
-                *out = Value::Int(t.as_leaf().ok_or_else(|| self.error("an integer"))?);
-            }
             Some(b'<') => *out = Value::Tiler(Box::new(self.tiler_tuple()?)),
             Some(b'm' | b'c') if self.at_basis_call() => *out = self.basis_value()?,
             Some(_) if self.at_scope() => {
