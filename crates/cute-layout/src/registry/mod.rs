@@ -24,8 +24,10 @@ mod ordinary;
 mod solve;
 mod swizzled;
 mod table;
+mod tensor;
 
 pub use args::Args;
+pub use tensor::TensorForm;
 
 use crate::basis::IdentityTensor;
 use crate::error::{LayoutError, Result};
@@ -121,6 +123,9 @@ pub struct Operation {
     pub forwards_composed: bool,
     /// The operation's form on identity tensors, if it has one.
     pub identity: Option<IdentityForm>,
+    /// What it does with a tensor `L+o` (or a swizzled tensor `CL+o`) as argument: keep the
+    /// offset, add to it, answer for the layout, take the tensor whole, or refuse it.
+    pub tensor: TensorForm,
 }
 
 impl std::fmt::Debug for Operation {
@@ -169,6 +174,14 @@ impl Operation {
     /// # Errors
     /// Wrong arguments ([`LayoutError::InvalidArgument`]) and the operation's own errors.
     pub fn call(&'static self, args: Vec<Value>) -> Result<Value> {
+        match args.iter().position(tensor::is_tensor) {
+            Some(first) => tensor::apply(self, args, first),
+            None => self.call_plain(args),
+        }
+    }
+
+    /// [`Operation::call`] once a tensor argument is dealt with by its [`TensorForm`].
+    fn call_plain(&'static self, args: Vec<Value>) -> Result<Value> {
         let a = Args::new(self, args);
         if let Some(v) = self.special_form(&a)? {
             return Ok(v);
@@ -211,8 +224,7 @@ impl Operation {
         if let Some((i, _)) = kinds().find(|(_, k)| k.is_identity()) {
             return identity::apply(a, i).map(Some);
         }
-        // a swizzled tensor stands for its composed layout, as a tensor `L+o` for `L`
-        if let (Some(Value::Composed(cl) | Value::ComposedOffset(cl, _)), true) =
+        if let (Some(Value::Composed(cl)), true) =
             (a.items.first(), self.forwards_composed)
         {
             return swizzled::forward(a, cl).map(Some);
@@ -327,7 +339,11 @@ pub(crate) fn warnings_of(name: &str, args: &mut Vec<Value>) -> Vec<crate::error
     }
     let a = Args::new(op, std::mem::take(args));
     let uneven = || -> Result<Vec<crate::error::Warning>> {
-        crate::algebra::divide::uneven_tiles(op.name, &*a.layout(l)?, &*a.tiler(t)?)
+        let layout = match &a.items[l] {
+            Value::LayoutOffset(tensor, _) => std::borrow::Cow::Borrowed(&**tensor),
+            _ => a.layout(l)?,
+        };
+        crate::algebra::divide::uneven_tiles(op.name, &layout, &*a.tiler(t)?)
     };
     let found = uneven().unwrap_or_default();
     *args = a.items;

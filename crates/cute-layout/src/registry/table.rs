@@ -2,7 +2,7 @@
 
 use super::atoms::{self, Operand, Side};
 use super::{
-    identity, ordinary, solve, swizzled, IdentityForm, Operation, Param, Presence::*, Tiles,
+    identity, ordinary, solve, swizzled, IdentityForm, Operation, Param, Presence::*, TensorForm, Tiles,
 };
 use crate::algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 use crate::algebra::inverse::{max_common_layout, nullspace};
@@ -23,15 +23,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "24",
         params: &[Param {
             name: "L",
-            kinds: &[
-                K::Layout,
-                K::Int,
-                K::IntTuple,
-                K::Tensor,
-                K::Tv,
-                K::Basis,
-                K::IdentityTensor,
-            ],
+            kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::IntTuple, K::Tv, K::Basis, K::IdentityTensor],
             presence: Required,
             template: false,
         }],
@@ -43,6 +35,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::size,
         }),
+        tensor: TensorForm::Query(0),
     },
     Operation {
         name: "cosize",
@@ -53,7 +46,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "6",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+            kinds: &[K::Layout, K::Int, K::Tv],
             presence: Required,
             template: false,
         }],
@@ -62,6 +55,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "rank",
@@ -72,15 +66,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "_2",
         params: &[Param {
             name: "L",
-            kinds: &[
-                K::Layout,
-                K::Int,
-                K::IntTuple,
-                K::Tensor,
-                K::Tv,
-                K::Basis,
-                K::IdentityTensor,
-            ],
+            kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::IntTuple, K::Tv, K::Basis, K::IdentityTensor],
             presence: Required,
             template: false,
         }],
@@ -92,6 +78,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::rank,
         }),
+        tensor: TensorForm::Query(0),
     },
     Operation {
         name: "depth",
@@ -102,15 +89,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "_2",
         params: &[Param {
             name: "L",
-            kinds: &[
-                K::Layout,
-                K::Int,
-                K::IntTuple,
-                K::Tensor,
-                K::Tv,
-                K::Basis,
-                K::IdentityTensor,
-            ],
+            kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::IntTuple, K::Tv, K::Basis, K::IdentityTensor],
             presence: Required,
             template: false,
         }],
@@ -122,6 +101,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::depth,
         }),
+        tensor: TensorForm::Query(0),
     },
     Operation {
         name: "shape",
@@ -132,14 +112,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "(2,(3,4))",
         params: &[Param {
             name: "L",
-            kinds: &[
-                K::Layout,
-                K::Int,
-                K::Tensor,
-                K::Tv,
-                K::Basis,
-                K::IdentityTensor,
-            ],
+            kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv, K::Basis, K::IdentityTensor],
             presence: Required,
             template: false,
         }],
@@ -151,6 +124,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::shape,
         }),
+        tensor: TensorForm::Query(0),
     },
     Operation {
         name: "stride",
@@ -170,6 +144,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Query(0),
     },
     Operation {
         name: "crd2idx",
@@ -181,17 +156,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::IntTuple, K::Tv, K::Swizzle, K::Composed, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
@@ -216,6 +181,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::crd2idx,
         }),
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "idx2crd",
@@ -243,6 +209,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "crd2crd",
@@ -276,6 +243,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_layout",
@@ -288,13 +256,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "shape",
-                kinds: &[K::Layout, K::Int, K::IntTuple, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::IntTuple, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "stride",
-                kinds: &[K::Layout, K::Int, K::IntTuple, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::IntTuple, K::Tv],
                 presence: Variadic,
                 template: false,
             },
@@ -304,6 +272,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_shape",
@@ -324,6 +293,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_stride",
@@ -343,6 +313,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_tuple",
@@ -362,6 +333,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_coord",
@@ -381,6 +353,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_tile",
@@ -391,14 +364,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "<2:2,_,4>",
         params: &[Param {
             name: "x",
-            kinds: &[
-                K::Layout,
-                K::Int,
-                K::IntTuple,
-                K::Underscore,
-                K::Coord,
-                K::Tiler,
-            ],
+            kinds: &[K::Layout, K::Int, K::IntTuple, K::Underscore, K::Coord, K::Tiler],
             presence: Variadic,
             template: false,
         }],
@@ -407,6 +373,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_layout_right",
@@ -426,6 +393,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_ordered_layout",
@@ -453,6 +421,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "layout",
@@ -464,7 +433,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -480,6 +449,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Query(0),
     },
     Operation {
         name: "select",
@@ -491,7 +461,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -513,6 +483,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "take",
@@ -524,7 +495,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -546,10 +517,11 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "group",
-        aliases: &[],
+        aliases: &["group_modes"],
         signature: "group(L, begin, end)",
         summary: "the modes begin..end grouped into one mode",
         example: "group((2,3,4):(1,2,6), 1, 3)",
@@ -557,7 +529,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -582,6 +554,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::group,
         }),
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "flatten",
@@ -592,7 +565,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "(2,3,4):(1,2,6)",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::IntTuple, K::Tensor, K::Tv],
+            kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::IntTuple, K::Tv],
             presence: Required,
             template: false,
         }],
@@ -601,6 +574,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "append",
@@ -612,13 +586,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "X",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Optional,
                 template: false,
             },
@@ -628,6 +602,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "prepend",
@@ -639,13 +614,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "X",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Optional,
                 template: false,
             },
@@ -655,6 +630,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "replace",
@@ -666,7 +642,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -678,7 +654,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             },
             Param {
                 name: "X",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -688,6 +664,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "zip",
@@ -698,7 +675,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "((2,4),(3,5)):((1,6),(2,24))",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+            kinds: &[K::Layout, K::Int, K::Tv],
             presence: Required,
             template: false,
         }],
@@ -707,6 +684,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "slice",
@@ -724,16 +702,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             },
             Param {
                 name: "L",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
@@ -746,6 +715,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 1,
             apply: identity::slice,
         }),
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "dice",
@@ -763,7 +733,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             },
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -773,6 +743,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "slice_and_offset",
@@ -790,16 +761,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             },
             Param {
                 name: "L",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
@@ -812,6 +774,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 1,
             apply: identity::slice_and_offset,
         }),
+        tensor: TensorForm::AddOffset(1),
     },
     Operation {
         name: "coalesce",
@@ -823,7 +786,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Basis, K::IdentityTensor],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
@@ -842,6 +805,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::coalesce,
         }),
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "coalesce_256",
@@ -852,7 +816,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "(_128,_4):(_1,_128)",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor],
+            kinds: &[K::Layout, K::Int],
             presence: Required,
             template: false,
         }],
@@ -861,6 +825,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "filter",
@@ -872,7 +837,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -888,6 +853,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "filter_zeros",
@@ -899,7 +865,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -915,6 +881,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "composition",
@@ -926,39 +893,19 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "B",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Optional,
                 template: false,
             },
@@ -971,6 +918,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::composition,
         }),
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "complement",
@@ -982,7 +930,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -998,6 +946,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::Complement,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "right_inverse",
@@ -1008,7 +957,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "(8,4):(4,_1)",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+            kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
             presence: Required,
             template: false,
         }],
@@ -1017,6 +966,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "left_inverse",
@@ -1027,7 +977,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "(8,4):(4,_1)",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+            kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
             presence: Required,
             template: false,
         }],
@@ -1036,6 +986,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "max_common_layout",
@@ -1047,13 +998,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "B",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1063,6 +1014,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "max_common_vector",
@@ -1074,13 +1026,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "B",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -1090,6 +1042,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "nullspace",
@@ -1100,7 +1053,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "2:_1",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+            kinds: &[K::Layout, K::Int, K::Tv],
             presence: Required,
             template: false,
         }],
@@ -1109,6 +1062,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "logical_divide",
@@ -1120,29 +1074,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1155,6 +1093,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::logical_divide_form,
         }),
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "zipped_divide",
@@ -1166,29 +1105,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1201,6 +1124,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::zipped_divide_form,
         }),
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "tiled_divide",
@@ -1212,29 +1136,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1247,6 +1155,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::tiled_divide_form,
         }),
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "flat_divide",
@@ -1258,29 +1167,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1293,6 +1186,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::flat_divide_form,
         }),
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "logical_product",
@@ -1304,22 +1198,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1329,6 +1214,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::Logical,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "zipped_product",
@@ -1340,22 +1226,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1365,6 +1242,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::Zipped,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "tiled_product",
@@ -1376,22 +1254,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1401,6 +1270,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::Tiled,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "flat_product",
@@ -1412,22 +1282,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1437,6 +1298,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::Flat,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "blocked_product",
@@ -1448,13 +1310,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "B",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1464,6 +1326,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::Blocked,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "raked_product",
@@ -1475,13 +1338,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "B",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1491,6 +1354,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::Raked,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "tile_to_shape",
@@ -1502,7 +1366,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1524,6 +1388,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "product_each",
@@ -1543,6 +1408,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "shape_div",
@@ -1570,6 +1436,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "ceil_div",
@@ -1597,6 +1464,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "inner_product",
@@ -1624,6 +1492,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "congruent",
@@ -1651,6 +1520,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "weakly_congruent",
@@ -1678,6 +1548,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "compatible",
@@ -1705,6 +1576,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "evenly_divides",
@@ -1732,6 +1604,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "compact_col_major",
@@ -1751,6 +1624,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "compact_row_major",
@@ -1770,6 +1644,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_swizzle",
@@ -1803,6 +1678,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_composed_layout",
@@ -1814,7 +1690,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -1826,7 +1702,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             },
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -1836,6 +1712,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "upcast",
@@ -1847,7 +1724,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -1863,6 +1740,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "downcast",
@@ -1874,7 +1752,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -1890,6 +1768,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "solve_swizzle",
@@ -1923,6 +1802,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "recast_layout",
@@ -1934,7 +1814,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -1956,6 +1836,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "local_tile",
@@ -1967,61 +1848,25 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "T",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Composed,
-                    K::ComposedTensor,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Composed, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "coord",
-                kinds: &[
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Int, K::IntTuple, K::Coord, K::Underscore, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "proj",
-                kinds: &[
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Int, K::IntTuple, K::Coord, K::Underscore, K::Swizzle, K::Composed],
                 presence: Optional,
                 template: false,
             },
@@ -2034,6 +1879,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::local_tile,
         }),
+        tensor: TensorForm::AddOffset(0),
     },
     Operation {
         name: "inner_partition",
@@ -2045,48 +1891,19 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "T",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Composed,
-                    K::ComposedTensor,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Composed, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "coord",
-                kinds: &[
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Int, K::IntTuple, K::Coord, K::Underscore, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -2099,6 +1916,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::inner_partition,
         }),
+        tensor: TensorForm::AddOffset(0),
     },
     Operation {
         name: "outer_partition",
@@ -2110,48 +1928,19 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "T",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Composed,
-                    K::ComposedTensor,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Composed, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "coord",
-                kinds: &[
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Int, K::IntTuple, K::Coord, K::Underscore, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -2164,6 +1953,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::outer_partition,
         }),
+        tensor: TensorForm::AddOffset(0),
     },
     Operation {
         name: "local_partition",
@@ -2175,24 +1965,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "T",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Composed,
-                    K::ComposedTensor,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Composed, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "thr_layout",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -2204,14 +1983,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             },
             Param {
                 name: "proj",
-                kinds: &[
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Int, K::IntTuple, K::Coord, K::Underscore, K::Swizzle, K::Composed],
                 presence: Optional,
                 template: false,
             },
@@ -2224,6 +1996,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::local_partition,
         }),
+        tensor: TensorForm::AddOffset(0),
     },
     Operation {
         name: "make_layout_tv",
@@ -2235,13 +2008,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "thr_layout",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "val_layout",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -2251,6 +2024,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "tv_partition",
@@ -2262,30 +2036,19 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "T",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Composed,
-                    K::ComposedTensor,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Composed, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "thr_layout",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "val_layout",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -2304,6 +2067,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::tv_partition,
         }),
+        tensor: TensorForm::AddOffset(0),
     },
     Operation {
         name: "make_identity_layout",
@@ -2323,6 +2087,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_identity_tensor",
@@ -2342,6 +2107,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_inttuple_iter",
@@ -2361,6 +2127,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_tensor",
@@ -2388,6 +2155,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "is_tractable",
@@ -2398,7 +2166,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "true",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+            kinds: &[K::Layout, K::Int, K::Tv],
             presence: Required,
             template: false,
         }],
@@ -2407,6 +2175,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "to_morphism",
@@ -2417,7 +2186,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "(4,4) -> (4,8,4) over (1,3)",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+            kinds: &[K::Layout, K::Int, K::Tv],
             presence: Required,
             template: false,
         }],
@@ -2426,6 +2195,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "from_morphism",
@@ -2445,6 +2215,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_tiled_mma",
@@ -2478,6 +2249,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "tile_size",
@@ -2499,6 +2271,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "get_layoutA_TV",
@@ -2520,6 +2293,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "get_layoutB_TV",
@@ -2541,6 +2315,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "get_layoutC_TV",
@@ -2562,6 +2337,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "partition_A",
@@ -2598,6 +2374,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 1,
             apply: |a, t, _| atoms::mma_partition_id(a, t, Operand::A),
         }),
+        tensor: TensorForm::Takes(1),
     },
     Operation {
         name: "partition_B",
@@ -2634,6 +2411,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 1,
             apply: |a, t, _| atoms::mma_partition_id(a, t, Operand::B),
         }),
+        tensor: TensorForm::Takes(1),
     },
     Operation {
         name: "partition_C",
@@ -2670,6 +2448,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 1,
             apply: |a, t, _| atoms::mma_partition_id(a, t, Operand::C),
         }),
+        tensor: TensorForm::Takes(1),
     },
     Operation {
         name: "make_tiled_copy",
@@ -2703,6 +2482,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_tiled_copy_A",
@@ -2730,6 +2510,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_tiled_copy_B",
@@ -2757,6 +2538,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_tiled_copy_C",
@@ -2784,6 +2566,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "get_layoutS_TV",
@@ -2805,6 +2588,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "get_layoutD_TV",
@@ -2826,6 +2610,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "partition_S",
@@ -2862,6 +2647,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 1,
             apply: |a, t, _| atoms::copy_partition_id(a, t, Side::S),
         }),
+        tensor: TensorForm::Takes(1),
     },
     Operation {
         name: "partition_D",
@@ -2898,6 +2684,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 1,
             apply: |a, t, _| atoms::copy_partition_id(a, t, Side::D),
         }),
+        tensor: TensorForm::Takes(1),
     },
     Operation {
         name: "retile",
@@ -2925,6 +2712,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Takes(1),
     },
     Operation {
         name: "construct_tma_gbasis",
@@ -2958,6 +2746,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Query(0),
     },
     Operation {
         name: "make_tma_atom",
@@ -3003,6 +2792,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Query(1),
     },
     Operation {
         name: "make_tma_copy",
@@ -3048,6 +2838,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Query(1),
     },
     Operation {
         name: "get_tma_tensor",
@@ -3075,6 +2866,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "tma_partition",
@@ -3123,6 +2915,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 4,
             apply: |a, t, _| atoms::tma_partition_part(a, t, false),
         }),
+        tensor: TensorForm::Takes(3),
     },
     Operation {
         name: "tma_partition_smem",
@@ -3171,5 +2964,6 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 4,
             apply: |a, t, _| atoms::tma_partition_part(a, t, true),
         }),
+        tensor: TensorForm::Takes(3),
     },
 ];
