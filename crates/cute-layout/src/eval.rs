@@ -96,7 +96,9 @@ fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Valu
     Ok((op, items))
 }
 
-/// C++'s template arguments `<0,2>` after a call's name, if there are any: integers.
+/// C++'s template arguments `<0,2>` after a call's name, if there are any: integers, or
+/// element types standing for their widths in bits (`recast_layout<uint16_t,uint32_t>(L)` is
+/// `recast_layout(L,16,32)`).
 fn template_arguments(p: &mut Parser<'_>) -> Result<Vec<Value>> {
     let mut items = Vec::new();
     if !p.accept(b'<') {
@@ -104,14 +106,22 @@ fn template_arguments(p: &mut Parser<'_>) -> Result<Vec<Value>> {
     }
     loop {
         let at = p.pos();
-        match p.literal()? {
-            v @ Value::Int(_) => items.push(v),
-            _ => {
-                return Err(LayoutError::parse(
-                    p.input(),
-                    at,
-                    "an integer template argument",
-                ))
+        if p.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
+            let name = p.ident()?;
+            let bits = crate::notation::atom::parse_value_type(name)
+                .map_err(|_| LayoutError::parse(p.input(), at, "an integer or a type name"))?
+                .bits();
+            items.push(Value::Int(crate::int::Int::dynamic(bits)));
+        } else {
+            match p.literal()? {
+                v @ Value::Int(_) => items.push(v),
+                _ => {
+                    return Err(LayoutError::parse(
+                        p.input(),
+                        at,
+                        "an integer template argument",
+                    ))
+                }
             }
         }
         if p.accept(b'>') {
@@ -215,6 +225,7 @@ fn keyword(p: &mut Parser<'_>, op: &str, i: usize, dsl: bool) -> Result<()> {
 ///     "(_5,(_2,_2)):(_16,(_80,_4))"
 /// );
 /// assert_eq!(eval("size((2,(3,4)):(1,(2,6)))").unwrap().to_string(), "24");
+/// assert_eq!(eval("take<0,2>((4,3,2):(1,4,12)+5)").unwrap().to_string(), "(4,3):(1,4)+5");
 /// assert!(eval("complement((2,2):(2,3),8)").is_err());
 /// ```
 pub fn eval(expr: &str) -> Result<Value> {

@@ -70,6 +70,12 @@ fn offsets_kept_and_queries() {
         ("take<0,2>((_4,_3,_2):(_1,_8,_24)+28)", "(_4,_3):(_1,_8)+28"),
         ("group<0,2>((_4,_3,_2):(_1,_8,_24)+28)", "((_4,_3),_2):((_1,_8),_24)+28"),
         ("upcast<2>((_4,_3):(_1,_8))", "(_2,_3):(_1,_4)"),
+        ("group_modes<1,3>((_4,_3,_2):(_1,_8,_24)+28)", "(_4,(_3,_2)):(_1,(_8,_24))+28"),
+        ("layout<0>((_4,_3):(_1,_8)+28)", "_4:_1"),
+        (
+            "recast_layout<uint16_t,uint32_t>((_4,_8):(_1,_4))",
+            "(_2,_8):(_1,_2)",
+        ),
         ("size((_4,_3):(_1,_8)+28)", "_12"),
         (
             "coalesce(Sw<3,4,3> o _0 o (_8,(_8,_8)):(_64,(_1,_8))+512)",
@@ -77,6 +83,13 @@ fn offsets_kept_and_queries() {
         ),
     ] {
         assert_eq!(eval(expr).map(|v| v.to_string()), Ok(want.to_string()), "{expr}");
+    }
+}
+
+#[test]
+fn template_arguments_are_integers_or_types() {
+    for bad in ["take<0,(_2)>(4:1)", "take<0,2(4:1)", "recast_layout<quarter_t,half_t>(4:1)"] {
+        assert!(eval(bad).is_err(), "{bad}");
     }
 }
 

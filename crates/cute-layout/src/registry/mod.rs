@@ -34,6 +34,16 @@ use crate::error::{LayoutError, Result};
 use crate::value::{Kind, Value};
 use std::sync::OnceLock;
 
+impl Param {
+    /// The parameter's name and the kinds it accepts, as errors say what an argument must be:
+    /// `` `L`: layout or integer ``.
+    pub(crate) fn accepted(&self) -> String {
+        let mut names: Vec<&str> = self.kinds.iter().map(|k| k.name()).collect();
+        names.dedup();
+        format!("`{}`: {}", self.name, names.join(" or "))
+    }
+}
+
 /// How a parameter may be given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Presence {
@@ -208,10 +218,7 @@ impl Operation {
         for (i, v) in a.items.iter().enumerate() {
             let Some(param) = self.param(i) else { continue };
             if !param.kinds.contains(&v.kind()) {
-                let mut names: Vec<&str> = param.kinds.iter().map(|k| k.name()).collect();
-                names.dedup();
-                let want = format!("`{}`: {}", param.name, names.join(" or "));
-                return Err(a.wrong(i, &want));
+                return Err(a.wrong(i, &param.accepted()));
             }
         }
         Ok(())

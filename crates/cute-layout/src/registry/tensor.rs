@@ -144,10 +144,11 @@ fn refused(op: &'static Operation, items: Vec<Value>, i: usize) -> LayoutError {
         Some(at) => format!("only argument {} of {} may be a tensor", at + 1, op.name),
         None => format!("{} has no tensor form", op.name),
     };
+    let want = op.param(i).map_or("a layout".to_string(), |p| p.accepted());
     LayoutError::InvalidArgument {
         op: "eval",
         detail: format!(
-            "argument {} of {} must be a layout, got {} ({why})",
+            "argument {} of {} must be {want}, got {} ({why})",
             i + 1,
             op.name,
             items[i].describe()
