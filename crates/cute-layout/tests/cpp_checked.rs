@@ -128,7 +128,9 @@ fn swizzled_tensors_have_the_size_of_their_layout() {
     }
     assert_eq!(ok(&format!("cosize(layout({t}))")), "_64");
     assert_eq!(ok("cosize(layout((_8,_8):(_8,_1)+3))"), "_64");
-    assert!(err(&format!("cosize({t})")).to_string().contains("take layout(T) first"));
+    assert!(err(&format!("cosize({t})"))
+        .to_string()
+        .contains("take layout(T) first"));
 }
 
 /// `local_tile(make_tensor(ptr, CL), tile, coord)`: its layout and the pointer offset.

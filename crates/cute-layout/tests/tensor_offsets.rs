@@ -33,7 +33,13 @@ fn every_case_matches_cpp() {
             (got != want).then(|| format!("{expr}\n  C++:  {want}\n  cute: {got}"))
         })
         .collect();
-    assert!(wrong.is_empty(), "{} of {}:\n{}", wrong.len(), cases.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} of {}:\n{}",
+        wrong.len(),
+        cases.len(),
+        wrong.join("\n")
+    );
 }
 
 #[test]
@@ -64,13 +70,25 @@ fn nested_local_tile_adds_offsets() {
 fn offsets_kept_and_queries() {
     for (expr, want) in [
         ("coalesce((_4,_2):(_1,_4)+28)", "_8:_1+28"),
-        ("select((_4,_3,_2):(_1,_8,_24)+28,2,0)", "(_2,_4):(_24,_1)+28"),
-        ("select<2,0>((_4,_3,_2):(_1,_8,_24)+28)", "(_2,_4):(_24,_1)+28"),
+        (
+            "select((_4,_3,_2):(_1,_8,_24)+28,2,0)",
+            "(_2,_4):(_24,_1)+28",
+        ),
+        (
+            "select<2,0>((_4,_3,_2):(_1,_8,_24)+28)",
+            "(_2,_4):(_24,_1)+28",
+        ),
         ("get<1>((_4,_3):(_1,_8)+28)", "_3:_8"),
         ("take<0,2>((_4,_3,_2):(_1,_8,_24)+28)", "(_4,_3):(_1,_8)+28"),
-        ("group<0,2>((_4,_3,_2):(_1,_8,_24)+28)", "((_4,_3),_2):((_1,_8),_24)+28"),
+        (
+            "group<0,2>((_4,_3,_2):(_1,_8,_24)+28)",
+            "((_4,_3),_2):((_1,_8),_24)+28",
+        ),
         ("upcast<2>((_4,_3):(_1,_8))", "(_2,_3):(_1,_4)"),
-        ("group_modes<1,3>((_4,_3,_2):(_1,_8,_24)+28)", "(_4,(_3,_2)):(_1,(_8,_24))+28"),
+        (
+            "group_modes<1,3>((_4,_3,_2):(_1,_8,_24)+28)",
+            "(_4,(_3,_2)):(_1,(_8,_24))+28",
+        ),
         ("layout<0>((_4,_3):(_1,_8)+28)", "_4:_1"),
         (
             "recast_layout<uint16_t,uint32_t>((_4,_8):(_1,_4))",
@@ -82,21 +100,34 @@ fn offsets_kept_and_queries() {
             "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)+512",
         ),
     ] {
-        assert_eq!(eval(expr).map(|v| v.to_string()), Ok(want.to_string()), "{expr}");
+        assert_eq!(
+            eval(expr).map(|v| v.to_string()),
+            Ok(want.to_string()),
+            "{expr}"
+        );
     }
 }
 
 #[test]
 fn template_arguments_are_integers_or_types() {
-    for bad in ["take<0,(_2)>(4:1)", "take<0,2(4:1)", "recast_layout<quarter_t,half_t>(4:1)"] {
+    for bad in [
+        "take<0,(_2)>(4:1)",
+        "take<0,2(4:1)",
+        "recast_layout<quarter_t,half_t>(4:1)",
+    ] {
         assert!(eval(bad).is_err(), "{bad}");
     }
 }
 
 #[test]
 fn a_tensor_where_a_layout_is_wanted_is_refused() {
-    let e = eval("local_partition(16:1,(_2,_2):(_1,_2)+4,1)").unwrap_err().to_string();
-    assert!(e.contains("only argument 1 of local_partition may be a tensor"), "{e}");
+    let e = eval("local_partition(16:1,(_2,_2):(_1,_2)+4,1)")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("only argument 1 of local_partition may be a tensor"),
+        "{e}"
+    );
     let e = eval("cosize((_4,_3):(_1,_8)+28)").unwrap_err().to_string();
     assert!(e.contains("cosize has no tensor form"), "{e}");
 }
@@ -119,5 +150,8 @@ fn tensor_kinds_follow_the_tensor_form() {
         }
     }
     assert_eq!(lookup("group_modes").unwrap().name, "group");
-    assert_eq!(lookup("local_tile").unwrap().tensor, TensorForm::AddOffset(0));
+    assert_eq!(
+        lookup("local_tile").unwrap().tensor,
+        TensorForm::AddOffset(0)
+    );
 }

@@ -231,9 +231,7 @@ impl Operation {
         if let Some((i, _)) = kinds().find(|(_, k)| k.is_identity()) {
             return identity::apply(a, i).map(Some);
         }
-        if let (Some(Value::Composed(cl)), true) =
-            (a.items.first(), self.forwards_composed)
-        {
+        if let (Some(Value::Composed(cl)), true) = (a.items.first(), self.forwards_composed) {
             return swizzled::forward(a, cl).map(Some);
         }
         if let Some((i, _)) = kinds().find(|(_, k)| k.is_swizzled() && !self.has_swizzled_form()) {

@@ -2,7 +2,8 @@
 
 use super::atoms::{self, Operand, Side};
 use super::{
-    identity, ordinary, solve, swizzled, IdentityForm, Operation, Param, Presence::*, TensorForm, Tiles,
+    identity, ordinary, solve, swizzled, IdentityForm, Operation, Param, Presence::*, TensorForm,
+    Tiles,
 };
 use crate::algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 use crate::algebra::inverse::{max_common_layout, nullspace};
