@@ -34,28 +34,18 @@ pub enum TensorForm {
 
 impl TensorForm {
     /// The position of the argument that may be a tensor, if one may.
+    ///
+    /// ```
+    /// use cute_layout::registry::{lookup, TensorForm};
+    /// assert_eq!(lookup("coalesce").unwrap().tensor, TensorForm::KeepOffset);
+    /// assert_eq!(lookup("slice_and_offset").unwrap().tensor.position(), Some(1));
+    /// assert_eq!(lookup("cosize").unwrap().tensor.position(), None);
+    /// ```
     pub fn position(self) -> Option<usize> {
         match self {
             TensorForm::Refuse => None,
             TensorForm::KeepOffset => Some(0),
             TensorForm::Query(i) | TensorForm::AddOffset(i) | TensorForm::Takes(i) => Some(i),
-        }
-    }
-
-    /// The form in words, as `cute ops` and the README describe it.
-    ///
-    /// ```
-    /// use cute_layout::registry::{lookup, TensorForm};
-    /// assert_eq!(lookup("coalesce").unwrap().tensor, TensorForm::KeepOffset);
-    /// assert_eq!(TensorForm::KeepOffset.describe(), "keeps the offset");
-    /// ```
-    pub fn describe(self) -> &'static str {
-        match self {
-            TensorForm::Refuse => "refused",
-            TensorForm::KeepOffset => "keeps the offset",
-            TensorForm::Query(_) => "the layout's answer",
-            TensorForm::AddOffset(_) => "adds the offset",
-            TensorForm::Takes(_) => "takes the tensor",
         }
     }
 }
@@ -123,7 +113,6 @@ pub(super) fn apply(op: &'static Operation, mut items: Vec<Value>, first: usize)
     {
         return Err(refused(op, items, other));
     }
-    debug_assert_eq!(Some(first), at);
     if let TensorForm::Takes(_) = op.tensor {
         return op.call_plain(items);
     }
