@@ -2,7 +2,9 @@
 //!
 //! An [`Operation`] holds CuTe's name (and aliases), its parameters with the kinds of values
 //! each accepts, the result kind, a one-line description, an example with its expected output,
-//! the function that applies it, and what the renderer needs to color its result by tile.
+//! the function that applies it, what the renderer needs to color its result by tile, and its
+//! [`TensorForm`]: what it does with a tensor `L+o` (keep the offset, add to it, answer for the
+//! layout, take the tensor whole, or refuse it: never drop the offset).
 //! `cute eval`, `cute ops`, `cute explain`, the renderer and the README's list read this table;
 //! a test evaluates every example. Adding an operation is one entry in `table.rs` plus its
 //! algebra function.
