@@ -74,8 +74,16 @@ fn argument(
 /// may be spelled `cute::op` (C++) or `cute.op` (the CuTe DSL: its arguments are then read as
 /// Python, plain integers static, may be named, `stride=(1,4)`, and come in the DSL's order:
 /// `cute.dice(src, dicer)`).
+///
+/// C++'s template arguments, `take<0,2>(L)`, `get<1,0>(L)`, `upcast<2>(L)`, are the call's
+/// last arguments: `take(L, 0, 2)`.
 fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Value>)> {
     let (op, python) = call_name(p)?;
+    let template = if python {
+        Vec::new()
+    } else {
+        template_arguments(p)?
+    };
     let outer = p.python;
     p.python |= python;
     let items = call_arguments(p, op, depth, python);
@@ -84,7 +92,45 @@ fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Valu
     if python {
         crate::notation::dsl_order(op, &mut items);
     }
+    items.extend(template);
     Ok((op, items))
+}
+
+/// C++'s template arguments `<0,2>` after a call's name, if there are any: integers, or
+/// element types standing for their widths in bits (`recast_layout<uint16_t,uint32_t>(L)` is
+/// `recast_layout(L,16,32)`).
+fn template_arguments(p: &mut Parser<'_>) -> Result<Vec<Value>> {
+    let mut items = Vec::new();
+    if !p.accept(b'<') {
+        return Ok(items);
+    }
+    loop {
+        let at = p.pos();
+        if p.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
+            let name = p.ident()?;
+            let bits = crate::notation::atom::parse_value_type(name)
+                .map_err(|_| LayoutError::parse(p.input(), at, "an integer or a type name"))?
+                .bits();
+            items.push(Value::Int(crate::int::Int::dynamic(bits)));
+        } else {
+            match p.literal()? {
+                v @ Value::Int(_) => items.push(v),
+                _ => {
+                    return Err(LayoutError::parse(
+                        p.input(),
+                        at,
+                        "an integer template argument",
+                    ))
+                }
+            }
+        }
+        if p.accept(b'>') {
+            return Ok(items);
+        }
+        if !p.accept(b',') {
+            return Err(p.error("',' or '>'"));
+        }
+    }
 }
 
 /// The name of a call, without its `cute::` or `cute.` namespace; whether it was `cute.`.
@@ -179,6 +225,7 @@ fn keyword(p: &mut Parser<'_>, op: &str, i: usize, dsl: bool) -> Result<()> {
 ///     "(_5,(_2,_2)):(_16,(_80,_4))"
 /// );
 /// assert_eq!(eval("size((2,(3,4)):(1,(2,6)))").unwrap().to_string(), "24");
+/// assert_eq!(eval("take<0,2>((4,3,2):(1,4,12)+5)").unwrap().to_string(), "(4,3):(1,4)+5");
 /// assert!(eval("complement((2,2):(2,3),8)").is_err());
 /// ```
 pub fn eval(expr: &str) -> Result<Value> {

@@ -69,21 +69,22 @@ impl Args {
         }
     }
 
-    /// Argument `i` as a layout, borrowed when it is one: an integer `n` is `make_layout(n)`, a tensor
-    /// its layout, a TV layout its `(thread, value)` layout.
+    /// Argument `i` as a layout, borrowed when it is one: an integer `n` is `make_layout(n)`, a
+    /// TV layout its `(thread, value)` layout. A tensor `L+o` is not one: the registry has
+    /// dealt with it by the operation's [`super::TensorForm`] before (so no offset is dropped).
     pub(crate) fn layout(&self, i: usize) -> Result<Cow<'_, Layout>> {
         match &self.items[i] {
-            Value::Layout(l) | Value::LayoutOffset(l, _) => Ok(Cow::Borrowed(l)),
+            Value::Layout(l) => Ok(Cow::Borrowed(l)),
             Value::Tv(tv) => Ok(Cow::Borrowed(&tv.layout)),
             Value::Int(n) => Ok(Cow::Owned(Layout::from_extent(*n))),
             _ => Err(self.wrong(i, "a layout S:D")),
         }
     }
 
-    /// Argument `i` as a layout or a composed layout (a tensor stands for its layout).
+    /// Argument `i` as a layout or a composed layout.
     pub(crate) fn any_layout(&self, i: usize) -> Result<AnyLayout> {
         match &self.items[i] {
-            Value::Composed(c) | Value::ComposedOffset(c, _) => Ok((**c).clone().into()),
+            Value::Composed(c) => Ok((**c).clone().into()),
             _ => Ok(self.layout(i)?.into_owned().into()),
         }
     }
@@ -231,12 +232,9 @@ impl Args {
         }
     }
 
-    /// Whether argument `i` is a layout (or stands for one: a tensor, a TV layout).
+    /// Whether argument `i` is a layout (or stands for one: a TV layout).
     pub(crate) fn is_layout(&self, i: usize) -> bool {
-        matches!(
-            self.items[i],
-            Value::Layout(_) | Value::LayoutOffset(..) | Value::Tv(_)
-        )
+        matches!(self.items[i], Value::Layout(_) | Value::Tv(_))
     }
 }
 

@@ -2,7 +2,9 @@
 //!
 //! An [`Operation`] holds CuTe's name (and aliases), its parameters with the kinds of values
 //! each accepts, the result kind, a one-line description, an example with its expected output,
-//! the function that applies it, and what the renderer needs to color its result by tile.
+//! the function that applies it, what the renderer needs to color its result by tile, and its
+//! [`TensorForm`]: what it does with a tensor `L+o` (keep the offset, add to it, answer for the
+//! layout, take the tensor whole, or refuse it: never drop the offset).
 //! `cute eval`, `cute ops`, `cute explain`, the renderer and the README's list read this table;
 //! a test evaluates every example. Adding an operation is one entry in `table.rs` plus its
 //! algebra function.
@@ -24,13 +26,25 @@ mod ordinary;
 mod solve;
 mod swizzled;
 mod table;
+mod tensor;
 
 pub use args::Args;
+pub use tensor::TensorForm;
 
 use crate::basis::IdentityTensor;
 use crate::error::{LayoutError, Result};
 use crate::value::{Kind, Value};
 use std::sync::OnceLock;
+
+impl Param {
+    /// The parameter's name and the kinds it accepts, as errors say what an argument must be:
+    /// `` `L`: layout or integer ``.
+    pub(crate) fn accepted(&self) -> String {
+        let mut names: Vec<&str> = self.kinds.iter().map(|k| k.name()).collect();
+        names.dedup();
+        format!("`{}`: {}", self.name, names.join(" or "))
+    }
+}
 
 /// How a parameter may be given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +135,9 @@ pub struct Operation {
     pub forwards_composed: bool,
     /// The operation's form on identity tensors, if it has one.
     pub identity: Option<IdentityForm>,
+    /// What it does with a tensor `L+o` (or a swizzled tensor `CL+o`) as argument: keep the
+    /// offset, add to it, answer for the layout, take the tensor whole, or refuse it.
+    pub tensor: TensorForm,
 }
 
 impl std::fmt::Debug for Operation {
@@ -169,6 +186,14 @@ impl Operation {
     /// # Errors
     /// Wrong arguments ([`LayoutError::InvalidArgument`]) and the operation's own errors.
     pub fn call(&'static self, args: Vec<Value>) -> Result<Value> {
+        match args.iter().position(tensor::is_tensor) {
+            Some(first) => tensor::apply(self, args, first),
+            None => self.call_plain(args),
+        }
+    }
+
+    /// [`Operation::call`] once a tensor argument is dealt with by its [`TensorForm`].
+    fn call_plain(&'static self, args: Vec<Value>) -> Result<Value> {
         let a = Args::new(self, args);
         if let Some(v) = self.special_form(&a)? {
             return Ok(v);
@@ -195,10 +220,7 @@ impl Operation {
         for (i, v) in a.items.iter().enumerate() {
             let Some(param) = self.param(i) else { continue };
             if !param.kinds.contains(&v.kind()) {
-                let mut names: Vec<&str> = param.kinds.iter().map(|k| k.name()).collect();
-                names.dedup();
-                let want = format!("`{}`: {}", param.name, names.join(" or "));
-                return Err(a.wrong(i, &want));
+                return Err(a.wrong(i, &param.accepted()));
             }
         }
         Ok(())
@@ -211,10 +233,7 @@ impl Operation {
         if let Some((i, _)) = kinds().find(|(_, k)| k.is_identity()) {
             return identity::apply(a, i).map(Some);
         }
-        // a swizzled tensor stands for its composed layout, as a tensor `L+o` for `L`
-        if let (Some(Value::Composed(cl) | Value::ComposedOffset(cl, _)), true) =
-            (a.items.first(), self.forwards_composed)
-        {
+        if let (Some(Value::Composed(cl)), true) = (a.items.first(), self.forwards_composed) {
             return swizzled::forward(a, cl).map(Some);
         }
         if let Some((i, _)) = kinds().find(|(_, k)| k.is_swizzled() && !self.has_swizzled_form()) {
@@ -327,7 +346,11 @@ pub(crate) fn warnings_of(name: &str, args: &mut Vec<Value>) -> Vec<crate::error
     }
     let a = Args::new(op, std::mem::take(args));
     let uneven = || -> Result<Vec<crate::error::Warning>> {
-        crate::algebra::divide::uneven_tiles(op.name, &*a.layout(l)?, &*a.tiler(t)?)
+        let layout = match &a.items[l] {
+            Value::LayoutOffset(tensor, _) => std::borrow::Cow::Borrowed(&**tensor),
+            _ => a.layout(l)?,
+        };
+        crate::algebra::divide::uneven_tiles(op.name, &layout, &*a.tiler(t)?)
     };
     let found = uneven().unwrap_or_default();
     *args = a.items;

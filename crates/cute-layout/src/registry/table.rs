@@ -2,7 +2,8 @@
 
 use super::atoms::{self, Operand, Side};
 use super::{
-    identity, ordinary, solve, swizzled, IdentityForm, Operation, Param, Presence::*, Tiles,
+    identity, ordinary, solve, swizzled, IdentityForm, Operation, Param, Presence::*, TensorForm,
+    Tiles,
 };
 use crate::algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 use crate::algebra::inverse::{max_common_layout, nullspace};
@@ -23,15 +24,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "24",
         params: &[Param {
             name: "L",
-            kinds: &[
-                K::Layout,
-                K::Int,
-                K::IntTuple,
-                K::Tensor,
-                K::Tv,
-                K::Basis,
-                K::IdentityTensor,
-            ],
+            kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::IntTuple, K::Tv, K::Basis, K::IdentityTensor],
             presence: Required,
             template: false,
         }],
@@ -43,6 +36,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::size,
         }),
+        tensor: TensorForm::Query(0),
     },
     Operation {
         name: "cosize",
@@ -53,7 +47,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "6",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+            kinds: &[K::Layout, K::Int, K::Tv],
             presence: Required,
             template: false,
         }],
@@ -62,6 +56,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "rank",
@@ -72,15 +67,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "_2",
         params: &[Param {
             name: "L",
-            kinds: &[
-                K::Layout,
-                K::Int,
-                K::IntTuple,
-                K::Tensor,
-                K::Tv,
-                K::Basis,
-                K::IdentityTensor,
-            ],
+            kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::IntTuple, K::Tv, K::Basis, K::IdentityTensor],
             presence: Required,
             template: false,
         }],
@@ -92,6 +79,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::rank,
         }),
+        tensor: TensorForm::Query(0),
     },
     Operation {
         name: "depth",
@@ -102,15 +90,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "_2",
         params: &[Param {
             name: "L",
-            kinds: &[
-                K::Layout,
-                K::Int,
-                K::IntTuple,
-                K::Tensor,
-                K::Tv,
-                K::Basis,
-                K::IdentityTensor,
-            ],
+            kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::IntTuple, K::Tv, K::Basis, K::IdentityTensor],
             presence: Required,
             template: false,
         }],
@@ -122,6 +102,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::depth,
         }),
+        tensor: TensorForm::Query(0),
     },
     Operation {
         name: "shape",
@@ -132,14 +113,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "(2,(3,4))",
         params: &[Param {
             name: "L",
-            kinds: &[
-                K::Layout,
-                K::Int,
-                K::Tensor,
-                K::Tv,
-                K::Basis,
-                K::IdentityTensor,
-            ],
+            kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv, K::Basis, K::IdentityTensor],
             presence: Required,
             template: false,
         }],
@@ -151,6 +125,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::shape,
         }),
+        tensor: TensorForm::Query(0),
     },
     Operation {
         name: "stride",
@@ -170,6 +145,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Query(0),
     },
     Operation {
         name: "crd2idx",
@@ -181,17 +157,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::IntTuple, K::Tv, K::Swizzle, K::Composed, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
@@ -216,6 +182,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::crd2idx,
         }),
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "idx2crd",
@@ -243,6 +210,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "crd2crd",
@@ -276,6 +244,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_layout",
@@ -288,13 +257,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "shape",
-                kinds: &[K::Layout, K::Int, K::IntTuple, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::IntTuple, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "stride",
-                kinds: &[K::Layout, K::Int, K::IntTuple, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::IntTuple, K::Tv],
                 presence: Variadic,
                 template: false,
             },
@@ -304,6 +273,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_shape",
@@ -324,6 +294,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_stride",
@@ -343,6 +314,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_tuple",
@@ -362,6 +334,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_coord",
@@ -381,6 +354,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_tile",
@@ -391,14 +365,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "<2:2,_,4>",
         params: &[Param {
             name: "x",
-            kinds: &[
-                K::Layout,
-                K::Int,
-                K::IntTuple,
-                K::Underscore,
-                K::Coord,
-                K::Tiler,
-            ],
+            kinds: &[K::Layout, K::Int, K::IntTuple, K::Underscore, K::Coord, K::Tiler],
             presence: Variadic,
             template: false,
         }],
@@ -407,6 +374,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_layout_right",
@@ -426,6 +394,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_ordered_layout",
@@ -453,6 +422,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "layout",
@@ -464,7 +434,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -480,6 +450,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Query(0),
     },
     Operation {
         name: "select",
@@ -491,7 +462,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -513,6 +484,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "take",
@@ -524,7 +496,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -546,10 +518,11 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "group",
-        aliases: &[],
+        aliases: &["group_modes"],
         signature: "group(L, begin, end)",
         summary: "the modes begin..end grouped into one mode",
         example: "group((2,3,4):(1,2,6), 1, 3)",
@@ -557,7 +530,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -582,6 +555,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::group,
         }),
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "flatten",
@@ -592,7 +566,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "(2,3,4):(1,2,6)",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::IntTuple, K::Tensor, K::Tv],
+            kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::IntTuple, K::Tv],
             presence: Required,
             template: false,
         }],
@@ -601,6 +575,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "append",
@@ -612,13 +587,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "X",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Optional,
                 template: false,
             },
@@ -628,6 +603,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "prepend",
@@ -639,13 +615,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "X",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Optional,
                 template: false,
             },
@@ -655,6 +631,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "replace",
@@ -666,7 +643,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -678,7 +655,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             },
             Param {
                 name: "X",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -688,6 +665,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "zip",
@@ -698,7 +676,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "((2,4),(3,5)):((1,6),(2,24))",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+            kinds: &[K::Layout, K::Int, K::Tv],
             presence: Required,
             template: false,
         }],
@@ -707,6 +685,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "slice",
@@ -724,16 +703,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             },
             Param {
                 name: "L",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
@@ -746,6 +716,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 1,
             apply: identity::slice,
         }),
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "dice",
@@ -763,7 +734,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             },
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -773,6 +744,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "slice_and_offset",
@@ -790,16 +762,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             },
             Param {
                 name: "L",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
@@ -812,6 +775,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 1,
             apply: identity::slice_and_offset,
         }),
+        tensor: TensorForm::AddOffset(1),
     },
     Operation {
         name: "coalesce",
@@ -823,7 +787,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Basis, K::IdentityTensor],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
@@ -842,6 +806,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::coalesce,
         }),
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "coalesce_256",
@@ -852,7 +817,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "(_128,_4):(_1,_128)",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor],
+            kinds: &[K::Layout, K::Int],
             presence: Required,
             template: false,
         }],
@@ -861,6 +826,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "filter",
@@ -872,7 +838,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -888,6 +854,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "filter_zeros",
@@ -899,7 +866,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -915,6 +882,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "composition",
@@ -926,39 +894,19 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "B",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Optional,
                 template: false,
             },
@@ -971,6 +919,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::composition,
         }),
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "complement",
@@ -982,7 +931,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -998,6 +947,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::Complement,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "right_inverse",
@@ -1008,7 +958,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "(8,4):(4,_1)",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+            kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
             presence: Required,
             template: false,
         }],
@@ -1017,6 +967,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "left_inverse",
@@ -1027,7 +978,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "(8,4):(4,_1)",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+            kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
             presence: Required,
             template: false,
         }],
@@ -1036,6 +987,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "max_common_layout",
@@ -1047,13 +999,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "B",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1063,6 +1015,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "max_common_vector",
@@ -1074,13 +1027,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "B",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -1090,6 +1043,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "nullspace",
@@ -1100,7 +1054,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "2:_1",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+            kinds: &[K::Layout, K::Int, K::Tv],
             presence: Required,
             template: false,
         }],
@@ -1109,6 +1063,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "logical_divide",
@@ -1120,29 +1075,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1155,6 +1094,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::logical_divide_form,
         }),
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "zipped_divide",
@@ -1166,29 +1106,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1201,6 +1125,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::zipped_divide_form,
         }),
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "tiled_divide",
@@ -1212,29 +1137,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1247,6 +1156,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::tiled_divide_form,
         }),
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "flat_divide",
@@ -1258,29 +1168,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1293,6 +1187,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::flat_divide_form,
         }),
+        tensor: TensorForm::KeepOffset,
     },
     Operation {
         name: "logical_product",
@@ -1304,22 +1199,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1329,6 +1215,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::Logical,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "zipped_product",
@@ -1340,22 +1227,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1365,6 +1243,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::Zipped,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "tiled_product",
@@ -1376,22 +1255,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1401,6 +1271,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::Tiled,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "flat_product",
@@ -1412,22 +1283,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1437,6 +1299,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::Flat,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "blocked_product",
@@ -1448,13 +1311,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "B",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1464,6 +1327,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::Blocked,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "raked_product",
@@ -1475,13 +1339,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "B",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1491,6 +1355,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::Raked,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "tile_to_shape",
@@ -1502,7 +1367,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv],
                 presence: Required,
                 template: false,
             },
@@ -1524,6 +1389,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "product_each",
@@ -1543,6 +1409,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "shape_div",
@@ -1570,6 +1437,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "ceil_div",
@@ -1597,6 +1465,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "inner_product",
@@ -1624,6 +1493,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "congruent",
@@ -1651,6 +1521,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "weakly_congruent",
@@ -1678,6 +1549,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "compatible",
@@ -1705,6 +1577,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "evenly_divides",
@@ -1732,6 +1605,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "compact_col_major",
@@ -1751,6 +1625,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "compact_row_major",
@@ -1770,6 +1645,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_swizzle",
@@ -1803,6 +1679,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_composed_layout",
@@ -1814,7 +1691,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -1826,7 +1703,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             },
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -1836,6 +1713,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "upcast",
@@ -1847,7 +1725,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -1863,6 +1741,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "downcast",
@@ -1874,7 +1753,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -1890,6 +1769,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "solve_swizzle",
@@ -1923,6 +1803,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "recast_layout",
@@ -1934,7 +1815,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "L",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -1956,6 +1837,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "local_tile",
@@ -1967,61 +1849,25 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "T",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Composed,
-                    K::ComposedTensor,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Composed, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "coord",
-                kinds: &[
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Int, K::IntTuple, K::Coord, K::Underscore, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "proj",
-                kinds: &[
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Int, K::IntTuple, K::Coord, K::Underscore, K::Swizzle, K::Composed],
                 presence: Optional,
                 template: false,
             },
@@ -2034,6 +1880,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::local_tile,
         }),
+        tensor: TensorForm::AddOffset(0),
     },
     Operation {
         name: "inner_partition",
@@ -2045,48 +1892,19 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "T",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Composed,
-                    K::ComposedTensor,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Composed, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "coord",
-                kinds: &[
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Int, K::IntTuple, K::Coord, K::Underscore, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -2099,6 +1917,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::inner_partition,
         }),
+        tensor: TensorForm::AddOffset(0),
     },
     Operation {
         name: "outer_partition",
@@ -2110,48 +1929,19 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "T",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Composed,
-                    K::ComposedTensor,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Composed, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "tiler",
-                kinds: &[
-                    K::Tiler,
-                    K::Layout,
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "coord",
-                kinds: &[
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Int, K::IntTuple, K::Coord, K::Underscore, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -2164,6 +1954,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::outer_partition,
         }),
+        tensor: TensorForm::AddOffset(0),
     },
     Operation {
         name: "local_partition",
@@ -2175,24 +1966,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "T",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Composed,
-                    K::ComposedTensor,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Composed, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "thr_layout",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -2204,14 +1984,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             },
             Param {
                 name: "proj",
-                kinds: &[
-                    K::Int,
-                    K::IntTuple,
-                    K::Coord,
-                    K::Underscore,
-                    K::Swizzle,
-                    K::Composed,
-                ],
+                kinds: &[K::Int, K::IntTuple, K::Coord, K::Underscore, K::Swizzle, K::Composed],
                 presence: Optional,
                 template: false,
             },
@@ -2224,6 +1997,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::local_partition,
         }),
+        tensor: TensorForm::AddOffset(0),
     },
     Operation {
         name: "make_layout_tv",
@@ -2235,13 +2009,13 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "thr_layout",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "val_layout",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -2251,6 +2025,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "tv_partition",
@@ -2262,30 +2037,19 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "T",
-                kinds: &[
-                    K::Layout,
-                    K::Int,
-                    K::Tensor,
-                    K::Tv,
-                    K::Swizzle,
-                    K::Composed,
-                    K::Composed,
-                    K::ComposedTensor,
-                    K::Basis,
-                    K::IdentityTensor,
-                ],
+                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Composed, K::Basis, K::IdentityTensor],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "thr_layout",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "val_layout",
-                kinds: &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed],
                 presence: Required,
                 template: false,
             },
@@ -2304,6 +2068,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 0,
             apply: identity::tv_partition,
         }),
+        tensor: TensorForm::AddOffset(0),
     },
     Operation {
         name: "make_identity_layout",
@@ -2323,6 +2088,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_identity_tensor",
@@ -2342,6 +2108,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_inttuple_iter",
@@ -2361,6 +2128,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_tensor",
@@ -2388,6 +2156,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "is_tractable",
@@ -2398,7 +2167,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "true",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+            kinds: &[K::Layout, K::Int, K::Tv],
             presence: Required,
             template: false,
         }],
@@ -2407,6 +2176,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "to_morphism",
@@ -2417,7 +2187,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "(4,4) -> (4,8,4) over (1,3)",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor, K::Tv],
+            kinds: &[K::Layout, K::Int, K::Tv],
             presence: Required,
             template: false,
         }],
@@ -2426,6 +2196,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "from_morphism",
@@ -2445,6 +2216,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_tiled_mma",
@@ -2478,6 +2250,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "tile_size",
@@ -2499,6 +2272,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "get_layoutA_TV",
@@ -2520,6 +2294,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "get_layoutB_TV",
@@ -2541,6 +2316,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "get_layoutC_TV",
@@ -2562,6 +2338,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "partition_A",
@@ -2598,6 +2375,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 1,
             apply: |a, t, _| atoms::mma_partition_id(a, t, Operand::A),
         }),
+        tensor: TensorForm::Takes(1),
     },
     Operation {
         name: "partition_B",
@@ -2634,6 +2412,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 1,
             apply: |a, t, _| atoms::mma_partition_id(a, t, Operand::B),
         }),
+        tensor: TensorForm::Takes(1),
     },
     Operation {
         name: "partition_C",
@@ -2670,6 +2449,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 1,
             apply: |a, t, _| atoms::mma_partition_id(a, t, Operand::C),
         }),
+        tensor: TensorForm::Takes(1),
     },
     Operation {
         name: "make_tiled_copy",
@@ -2703,6 +2483,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_tiled_copy_A",
@@ -2730,6 +2511,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_tiled_copy_B",
@@ -2757,6 +2539,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "make_tiled_copy_C",
@@ -2784,6 +2567,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "get_layoutS_TV",
@@ -2805,6 +2589,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "get_layoutD_TV",
@@ -2826,6 +2611,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "partition_S",
@@ -2862,6 +2648,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 1,
             apply: |a, t, _| atoms::copy_partition_id(a, t, Side::S),
         }),
+        tensor: TensorForm::Takes(1),
     },
     Operation {
         name: "partition_D",
@@ -2898,6 +2685,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 1,
             apply: |a, t, _| atoms::copy_partition_id(a, t, Side::D),
         }),
+        tensor: TensorForm::Takes(1),
     },
     Operation {
         name: "retile",
@@ -2925,6 +2713,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Takes(1),
     },
     Operation {
         name: "construct_tma_gbasis",
@@ -2958,6 +2747,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Query(0),
     },
     Operation {
         name: "make_tma_atom",
@@ -3003,6 +2793,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Query(1),
     },
     Operation {
         name: "make_tma_copy",
@@ -3048,6 +2839,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Query(1),
     },
     Operation {
         name: "get_tma_tensor",
@@ -3075,6 +2867,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        tensor: TensorForm::Refuse,
     },
     Operation {
         name: "tma_partition",
@@ -3123,6 +2916,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 4,
             apply: |a, t, _| atoms::tma_partition_part(a, t, false),
         }),
+        tensor: TensorForm::Takes(3),
     },
     Operation {
         name: "tma_partition_smem",
@@ -3171,5 +2965,6 @@ pub(super) static OPERATIONS: &[Operation] = &[
             position: 4,
             apply: |a, t, _| atoms::tma_partition_part(a, t, true),
         }),
+        tensor: TensorForm::Takes(3),
     },
 ];
