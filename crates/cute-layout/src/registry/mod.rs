@@ -310,16 +310,17 @@ const TILED_BY: &[(&str, usize, usize)] = &[
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn warnings(name: &str, args: &[Value]) -> Vec<crate::error::Warning> {
-    warnings_of(name, &mut args.to_vec())
+    lookup(name).map_or_else(Vec::new, |op| warnings_of(op, &mut args.to_vec()))
 }
 
-/// [`warnings`] without copying the arguments: they are lent to the check and given back
-/// unchanged (the evaluator's path, where a copy of two layouts was a tenth of a line's cost).
-pub(crate) fn warnings_of(name: &str, args: &mut Vec<Value>) -> Vec<crate::error::Warning> {
-    let Some(&(_, l, t)) = TILED_BY.iter().find(|(n, ..)| *n == name) else {
-        return Vec::new();
-    };
-    let Some(op) = lookup(name) else {
+/// [`warnings`] of the operation `op`, without copying the arguments: they are lent to the
+/// check and given back unchanged (the evaluator's path, which has looked `op` up already, and
+/// where a copy of two layouts was a tenth of a line's cost).
+pub(crate) fn warnings_of(
+    op: &'static Operation,
+    args: &mut Vec<Value>,
+) -> Vec<crate::error::Warning> {
+    let Some(&(_, l, t)) = TILED_BY.iter().find(|(n, ..)| *n == op.name) else {
         return Vec::new();
     };
     if args.len() <= l.max(t) || args.iter().any(|a| a.kind().is_identity()) {
