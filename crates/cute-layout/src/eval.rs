@@ -62,11 +62,15 @@ fn argument(
         LayoutError::Parse { .. } => e,
         _ => e.within(format!("{outer}, argument {}", i + 1)),
     };
-    let (op, mut items) = parse_call(p, depth + 1).map_err(in_argument)?;
+    let (name, mut items) = parse_call(p, depth + 1).map_err(in_argument)?;
+    let op = operation(name).map_err(in_argument)?;
     if let Some(warnings) = &mut p.warnings {
         warnings.extend(registry::warnings_of(op, &mut items));
     }
-    *out = eval_call(op, items).map_err(in_argument)?;
+    // attributed to the name as written (an alias, `get`, stays `get`)
+    *out = op
+        .call(items)
+        .map_err(|e| in_argument(within_call(name, e)))?;
     Ok(())
 }
 
@@ -296,13 +300,17 @@ pub fn eval_with_warnings_in(expr: &str, syntax: Syntax) -> Result<(Value, Vec<W
 
 /// The warnings [`eval_with_warnings`] gives for `expr`, without applying its outermost call:
 /// what the front ends that draw or explain a value print beside it (none where `expr` does
-/// not parse or a nested call fails: the front end reports that error).
+/// not parse or a nested call fails: the front end reports that error). The outermost call is
+/// not applied: a divide that fails only in its composition is still warned about here
+/// ([`crate::algebra::divide::uneven_tiles`]), and [`eval`] gives its error.
 ///
 /// ```
-/// use cute_layout::eval::warnings;
+/// use cute_layout::eval::{eval, warnings};
 /// assert!(warnings("logical_divide(10:1, 4)")[0].to_string().contains("needs predication"));
 /// assert!(warnings("logical_divide(12:1, 4)").is_empty());
 /// assert!(warnings("logical_divide(10:1,").is_empty());
+/// assert!(warnings("logical_divide((2,4):(3,1), 3:3)")[0].to_string().contains("cover 9"));
+/// assert!(eval("logical_divide((2,4):(3,1), 3:3)").is_err());
 /// ```
 pub fn warnings(expr: &str) -> Vec<Warning> {
     parse_warned(expr, Syntax::Cute)
@@ -335,7 +343,7 @@ fn parse_warned(expr: &str, syntax: Syntax) -> Result<(Expr, Vec<Warning>)> {
     let mut e = parse_with(&mut p)?;
     let mut warnings = p.warnings.take().unwrap_or_default();
     if let Expr::Call(call) = &mut e {
-        warnings.extend(registry::warnings_of(call.op.name, &mut call.args));
+        warnings.extend(registry::warnings_of(call.op, &mut call.args));
     }
     Ok((e, warnings))
 }
@@ -422,9 +430,10 @@ fn parse_with(p: &mut Parser<'_>) -> Result<Expr> {
     let e = match p.peek() {
         Some(_) if p.at_call() => {
             let (name, args) = parse_call(p, 0)?;
-            let op =
-                registry::lookup(name).ok_or_else(|| within_call(name, registry::unknown(name)))?;
-            Expr::Call(Call { op, args })
+            Expr::Call(Call {
+                op: operation(name)?,
+                args,
+            })
         }
         None => return Err(p.error(NOT_AN_EXPRESSION)),
         Some(_) => {
@@ -506,9 +515,13 @@ pub fn composition_steps_of(text: &str) -> Result<crate::category::via::Composit
     crate::category::via::composition_steps(&a, &b)
 }
 
-/// Applies the operation `op` to its arguments, its errors attributed to it.
-fn eval_call(op: &str, items: Vec<Value>) -> Result<Value> {
-    registry::call(op, items).map_err(|e| within_call(op, e))
+/// The operation called `name`, looked up once per call (its warnings and its application
+/// both use it).
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] for an unknown name, attributed to the call.
+fn operation(name: &str) -> Result<&'static Operation> {
+    registry::lookup(name).ok_or_else(|| within_call(name, registry::unknown(name)))
 }
 
 /// The error of the call `op(...)`, naming `op` unless it does already.

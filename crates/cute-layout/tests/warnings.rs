@@ -67,6 +67,31 @@ fn even_tilers_and_other_operations_say_nothing() {
     }
 }
 
+/// The check computes the divide's size, `size(T) · size(T*)`, not the divide: one that fails
+/// only in its composition is warned about where its call is not applied (`eval::warnings`,
+/// `registry::warnings`), and the evaluators give its error, with no warning.
+#[test]
+fn a_divide_failing_in_its_composition_is_warned_about_and_refused() {
+    let expr = "logical_divide((2,4):(3,1), 3:3)";
+    let e = eval(expr).unwrap_err().to_string();
+    assert!(e.contains("Stride Divisibility Condition"), "{e}");
+    assert!(eval_with_warnings(expr).is_err());
+    let args = ["(2,4):(3,1)".parse().unwrap(), "3:3".parse().unwrap()];
+    for w in [
+        cute_layout::eval::warnings(expr),
+        cute_layout::registry::warnings("logical_divide", &args),
+    ] {
+        assert_eq!(w.len(), 1, "{w:?}");
+        let text = w[0].to_string();
+        assert!(
+            text.contains("3 tiles of 3 cover 9 elements, the layout has 8"),
+            "{text}"
+        );
+    }
+    // inside another call, the failing divide is an error of that call: no warnings
+    assert!(cute_layout::eval::warnings(&format!("size({expr})")).is_empty());
+}
+
 proptest! {
     /// A 1-D divide by an integer warns exactly when the integer does not divide the size.
     #[test]

@@ -62,27 +62,8 @@ fn logical_divide_into<T: Trace>(
     match (tiler, tiler.as_divisor()) {
         (_, Some(t)) => {
             let t = t.as_ref();
-            check_extents("logical_divide", "the layout", layout)?;
-            check_extents("logical_divide", "the tiler", t.as_mode_ref())?;
-            // coalesce(A), once: its shape is the complement's cotarget, and its modes are
-            // coalesce_x(A), which the composition needs, unless A ends in an extent-1 mode.
-            let mut coalesced = Modes::new();
-            coalesced_modes(mode_leaves(layout), &mut coalesced)?;
-            let shape = shape_of(&coalesced);
-            tr.enter(|| Event::DivideComplement {
-                tiler: t.clone(),
-                shape: shape.clone(),
-            });
-            let mut rest = Modes::new();
-            let covered = complement_modes(t.as_mode_ref(), shape.as_ref(), &mut rest, tr)
-                .map_err(|e| e.within("logical_divide"))?;
-            tr.leave();
-            tr.step(|| Event::DivideRest {
-                rest: modes_to_layout(&rest),
-            });
-            if !covered {
-                check_tiles_cover(t, &rest, product(shape.as_ref())?)?;
-            }
+            let (mut coalesced, mut rest) = (Modes::new(), Modes::new());
+            tiles_of(layout, t, &mut coalesced, &mut rest, tr)?;
             let mut joined = LayoutBuilder::new();
             joined.open();
             joined.push(t);
@@ -125,6 +106,44 @@ fn logical_divide_into<T: Trace>(
             Ok(())
         }
     }
+}
+
+/// The tiles of `layout` by the layout tiler `t`, what `logical_divide` composes `layout` with:
+/// the modes of `coalesce(layout)` to `coalesced` (the shape the complement fills, and
+/// `coalesce_x(layout)` for the composition) and those of the rest `T* = complement(T,
+/// shape(coalesce(layout)))` to `rest`. The divide's size is `size(T) · size(T*)`, known
+/// before its composition runs.
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] for a negative extent; the errors of the complement;
+/// [`LayoutError::Postcondition`] when `(T, T*)` misses an offset of `layout`.
+fn tiles_of<T: Trace>(
+    layout: ModeRef<'_>,
+    t: &Layout,
+    coalesced: &mut Modes,
+    rest: &mut Modes,
+    tr: &mut T,
+) -> Result<()> {
+    check_extents("logical_divide", "the layout", layout)?;
+    check_extents("logical_divide", "the tiler", t.as_mode_ref())?;
+    // coalesce(A), once: its shape is the complement's cotarget, and its modes are
+    // coalesce_x(A), which the composition needs, unless A ends in an extent-1 mode.
+    coalesced_modes(mode_leaves(layout), coalesced)?;
+    let shape = shape_of(coalesced);
+    tr.enter(|| Event::DivideComplement {
+        tiler: t.clone(),
+        shape: shape.clone(),
+    });
+    let covered = complement_modes(t.as_mode_ref(), shape.as_ref(), rest, tr)
+        .map_err(|e| e.within("logical_divide"))?;
+    tr.leave();
+    tr.step(|| Event::DivideRest {
+        rest: modes_to_layout(rest),
+    });
+    if !covered {
+        check_tiles_cover(t, rest, product(shape.as_ref())?)?;
+    }
+    Ok(())
 }
 
 /// Checks that `(T, rest)` reaches every offset in `[0, n)`: taken by increasing stride (the
@@ -415,8 +434,15 @@ pub fn flat_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// last tile reads past the layout, so code that walks every tile needs predication (bounds
 /// checks on the elements it touches). The divide itself is valid (CuTe gives the same result).
 ///
+/// The divide is not computed: its size is `size(T) · size(T*)`, `T*` the complement of `T`
+/// in the mode's coalesced shape, known before the composition of `logical_divide` runs. So a
+/// divide that fails only in its composition is still warned about here, and the divide
+/// itself gives the error: `logical_divide((2,4):(3,1), 3:3)` has 3 tiles of 3 covering 9
+/// elements of 8, and its composition violates the stride divisibility condition.
+///
 /// # Errors
-/// The errors of [`logical_divide`] on a mode.
+/// The errors of [`logical_divide`] on a mode that come before its composition: a negative
+/// extent, those of the complement, tiles that miss an offset.
 ///
 /// # Examples
 /// ```
@@ -426,61 +452,68 @@ pub fn flat_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// let w = uneven_tiles("logical_divide", &l, &"4".parse::<Tiler>()?)?;
 /// assert!(w[0].message.contains("3 tiles of 4 cover 12 elements, the layout has 10"));
 /// assert!(uneven_tiles("logical_divide", &"16:1".parse()?, &"4:1".parse()?)?.is_empty());
+/// let (l, t) = ("(2,4):(3,1)".parse()?, "3:3".parse()?);
+/// assert!(uneven_tiles("logical_divide", &l, &t)?[0].message.contains("3 tiles of 3 cover 9"));
+/// assert!(cute_layout::logical_divide(&l, &t).is_err());
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn uneven_tiles(op: &'static str, layout: &Layout, tiler: &Tiler) -> Result<Vec<Warning>> {
     let mut out = Vec::new();
-    uneven_into(op, layout, tiler, &mut Vec::new(), &mut out)?;
+    uneven_into(op, layout.as_mode_ref(), tiler, &mut Vec::new(), &mut out)?;
     Ok(out)
 }
 
-/// [`uneven_tiles`] of the (sub-)layout at `path`.
+/// [`uneven_tiles`] of the (sub-)layout at `path`: a layout or integer tiler's tiles cover
+/// `size(T) · size(T*)` elements ([`tiles_of`]), the size of the divide, without composing.
 fn uneven_into(
     op: &'static str,
-    layout: &Layout,
+    layout: ModeRef<'_>,
     tiler: &Tiler,
     path: &mut Vec<usize>,
     out: &mut Vec<Warning>,
 ) -> Result<()> {
-    match tiler {
-        Tiler::Underscore => {}
-        Tiler::Tuple(ts) => {
-            for (i, t) in ts.iter().enumerate().take(layout.rank()) {
+    match (tiler, tiler.as_divisor()) {
+        (Tiler::Tuple(ts), _) => {
+            for (i, (t, mode)) in ts.iter().zip(sub_modes(layout)).enumerate() {
                 path.push(i);
-                uneven_into(op, &layout.mode(i)?, t, path, out)?;
+                uneven_into(op, mode, t, path, out)?;
                 path.pop();
             }
         }
-        _ => {
-            let divided = logical_divide(layout, tiler)?;
-            let (n, covered) = (layout.size()?.value(), divided.size()?.value());
-            if covered > n {
-                out.push(uneven_warning(op, layout, tiler, path, (n, covered))?);
+        (_, Some(t)) => {
+            let (mut coalesced, mut rest) = (Modes::new(), Modes::new());
+            tiles_of(layout, &t, &mut coalesced, &mut rest, &mut NoTrace)?;
+            let tile = t.size()?;
+            let covered = rest.iter().try_fold(tile, |n, &(s, _)| n.mul(s))?;
+            let n = product(layout.0)?;
+            if covered.value() > n.value() {
+                out.push(uneven_warning(op, layout, tiler, path, (tile, n, covered)));
             }
         }
+        (_, None) => {}
     }
     Ok(())
 }
 
-/// The warning of a tile that covers `covered` elements of a mode of `n`.
+/// The warning of tiles of `tile` elements that cover `covered` elements of a mode of `n`.
+#[cold]
 fn uneven_warning(
     op: &'static str,
-    layout: &Layout,
+    layout: ModeRef<'_>,
     tiler: &Tiler,
     path: &[usize],
-    (n, covered): (i64, i64),
-) -> Result<Warning> {
-    let tile = tiler
-        .as_divisor()
-        .map_or(Ok(0), |t| t.size().map(|s| s.value()))?;
+    (tile, n, covered): (Int, Int, Int),
+) -> Warning {
+    let (tile, n, covered) = (tile.value(), n.value(), covered.value());
     let tiles = if tile > 0 { covered / tile } else { 0 };
+    let layout = owned(layout);
     let at = if path.is_empty() {
         format!("{layout}")
     } else {
         let p: Vec<String> = path.iter().map(usize::to_string).collect();
         format!("mode {} ({layout})", p.join(","))
     };
-    Ok(Warning {
+    Warning {
         op,
         message: format!(
             "the tile {tiler} does not divide {at}: {tiles} tiles of {tile} cover {covered} \
@@ -489,7 +522,7 @@ fn uneven_warning(
              access, e.g. with an identity tensor of the shape)",
             covered - n
         ),
-    })
+    }
 }
 
 #[cfg(test)]

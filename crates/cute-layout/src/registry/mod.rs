@@ -34,6 +34,8 @@ pub use tensor::TensorForm;
 use crate::basis::IdentityTensor;
 use crate::error::{LayoutError, Result};
 use crate::value::{Kind, Value};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 impl Param {
@@ -264,27 +266,46 @@ pub fn operations() -> &'static [Operation] {
 /// assert!(lookup("logical_divid").is_none());
 /// ```
 pub fn lookup(name: &str) -> Option<&'static Operation> {
-    let index = by_name();
-    let at = index.binary_search_by(|(n, _)| (*n).cmp(name)).ok()?;
-    Some(index[at].1)
+    by_name().get(name).copied()
 }
 
-/// Every name and alias with its operation, sorted by name: [`operations`] indexed for
-/// [`lookup`], built once from it (the table stays the one list of operations).
-fn by_name() -> &'static [(&'static str, &'static Operation)] {
-    static INDEX: OnceLock<Vec<(&'static str, &'static Operation)>> = OnceLock::new();
+/// Every name and alias with its operation: [`operations`] indexed for [`lookup`], built once
+/// from it (the table stays the one list of operations).
+fn by_name() -> &'static HashMap<&'static str, &'static Operation, BuildHasherDefault<Fnv1a>> {
+    static INDEX: OnceLock<HashMap<&'static str, &'static Operation, BuildHasherDefault<Fnv1a>>> =
+        OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut index: Vec<_> = operations()
+        operations()
             .iter()
             .flat_map(|o| {
                 std::iter::once(o.name)
                     .chain(o.aliases.iter().copied())
                     .map(move |n| (n, o))
             })
-            .collect();
-        index.sort_by_key(|&(n, _)| n);
-        index
+            .collect()
     })
+}
+
+/// FNV-1a over the bytes of a name, for [`by_name`]: names are a few bytes long, and one hash
+/// and one comparison cost less than the eight comparisons of a binary search (or SipHash).
+struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Self {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv1a {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// Applies the operation called `name` to `args`.
@@ -329,16 +350,17 @@ const TILED_BY: &[(&str, usize, usize)] = &[
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn warnings(name: &str, args: &[Value]) -> Vec<crate::error::Warning> {
-    warnings_of(name, &mut args.to_vec())
+    lookup(name).map_or_else(Vec::new, |op| warnings_of(op, &mut args.to_vec()))
 }
 
-/// [`warnings`] without copying the arguments: they are lent to the check and given back
-/// unchanged (the evaluator's path, where a copy of two layouts was a tenth of a line's cost).
-pub(crate) fn warnings_of(name: &str, args: &mut Vec<Value>) -> Vec<crate::error::Warning> {
-    let Some(&(_, l, t)) = TILED_BY.iter().find(|(n, ..)| *n == name) else {
-        return Vec::new();
-    };
-    let Some(op) = lookup(name) else {
+/// [`warnings`] of the operation `op`, without copying the arguments: they are lent to the
+/// check and given back unchanged (the evaluator's path, which has looked `op` up already, and
+/// where a copy of two layouts was a tenth of a line's cost).
+pub(crate) fn warnings_of(
+    op: &'static Operation,
+    args: &mut Vec<Value>,
+) -> Vec<crate::error::Warning> {
+    let Some(&(_, l, t)) = TILED_BY.iter().find(|(n, ..)| *n == op.name) else {
         return Vec::new();
     };
     if args.len() <= l.max(t) || args.iter().any(|a| a.kind().is_identity()) {
