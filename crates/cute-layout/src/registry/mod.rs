@@ -34,8 +34,7 @@ pub use tensor::TensorForm;
 use crate::basis::IdentityTensor;
 use crate::error::{LayoutError, Result};
 use crate::value::{Kind, Value};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use fnv::FnvHashMap;
 use std::sync::OnceLock;
 
 impl Param {
@@ -271,9 +270,10 @@ pub fn lookup(name: &str) -> Option<&'static Operation> {
 
 /// Every name and alias with its operation: [`operations`] indexed for [`lookup`], built once
 /// from it (the table stays the one list of operations).
-fn by_name() -> &'static HashMap<&'static str, &'static Operation, BuildHasherDefault<Fnv1a>> {
-    static INDEX: OnceLock<HashMap<&'static str, &'static Operation, BuildHasherDefault<Fnv1a>>> =
-        OnceLock::new();
+/// Hashed with FNV-1a (the `fnv` crate): names are a few bytes long, and one hash and one
+/// comparison cost less than the eight comparisons of a binary search (or SipHash).
+fn by_name() -> &'static FnvHashMap<&'static str, &'static Operation> {
+    static INDEX: OnceLock<FnvHashMap<&'static str, &'static Operation>> = OnceLock::new();
     INDEX.get_or_init(|| {
         operations()
             .iter()
@@ -284,28 +284,6 @@ fn by_name() -> &'static HashMap<&'static str, &'static Operation, BuildHasherDe
             })
             .collect()
     })
-}
-
-/// FNV-1a over the bytes of a name, for [`by_name`]: names are a few bytes long, and one hash
-/// and one comparison cost less than the eight comparisons of a binary search (or SipHash).
-struct Fnv1a(u64);
-
-impl Default for Fnv1a {
-    fn default() -> Self {
-        Fnv1a(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for Fnv1a {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 /// Applies the operation called `name` to `args`.
