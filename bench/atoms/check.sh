@@ -71,13 +71,6 @@ done < <(grep -v '^#' "$HERE/refused.txt" | grep -v '^\s*$')
 echo "check.sh: C++ refuses every name of $HERE/refused.txt" >&2
 
 for f in expected.txt expected_latex.txt; do
-  if [ "${1:-}" = "--update" ]; then
-    cp "$WORK/$f" "$HERE/$f"
-    echo "check.sh: wrote $HERE/$f" >&2
-  elif diff -u "$HERE/$f" "$WORK/$f" >"$WORK/$f.diff"; then
-    echo "check.sh: C++ output unchanged from $HERE/$f" >&2
-  else
-    die "C++ output differs from $HERE/$f (see $WORK/$f.diff; --update to accept)"
-  fi
+  expect_unchanged "$f" "${1:-}"
 done
 nice -n 10 cargo test --quiet -p cute-layout --test atoms_oracle --test atoms_latex_oracle

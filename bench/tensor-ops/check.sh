@@ -28,14 +28,7 @@ python3 "$HERE/gen_cpp.py" <"$HERE/cases.txt" >"$WORK/cases.cpp"
 echo "check.sh: compiling $WORK/cases.cpp ($(grep -c '^## \|out(' "$WORK/cases.cpp") lines of cases; g++ -std=c++17, host only)" >&2
 nice -n 10 g++ -std=c++17 -O0 "${INCLUDES[@]}" "$WORK/cases.cpp" -o "$WORK/cases"
 "$WORK/cases" >"$WORK/expected.txt"
-if [ "${1:-}" = "--update" ]; then
-  cp "$WORK/expected.txt" "$HERE/expected.txt"
-  echo "check.sh: wrote $HERE/expected.txt" >&2
-elif diff -u "$HERE/expected.txt" "$WORK/expected.txt" >"$WORK/expected.diff"; then
-  echo "check.sh: C++ output unchanged from $HERE/expected.txt" >&2
-else
-  die "C++ output differs from $HERE/expected.txt (see $WORK/expected.diff; --update to accept)"
-fi
+expect_unchanged expected.txt "${1:-}"
 
 # each refused expression alone: C++ must not compile it
 grep -v '^#' "$HERE/refused.txt" | grep -v '^\s*$' >"$WORK/refused.txt"

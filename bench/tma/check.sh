@@ -24,12 +24,5 @@ python3 "$HERE/gen_cpp.py" <"$HERE/cases.txt" >"$WORK/tma.cpp"
 echo "check.sh: compiling $WORK/tma.cpp (g++ -std=c++17, host only)" >&2
 nice -n 10 g++ -std=c++17 -O0 "${INCLUDES[@]}" "$WORK/tma.cpp" -o "$WORK/tma"
 "$WORK/tma" >"$WORK/expected.txt"
-if [ "${1:-}" = "--update" ]; then
-  cp "$WORK/expected.txt" "$HERE/expected.txt"
-  echo "check.sh: wrote $HERE/expected.txt" >&2
-elif diff -u "$HERE/expected.txt" "$WORK/expected.txt" >"$WORK/expected.diff"; then
-  echo "check.sh: C++ output unchanged from $HERE/expected.txt" >&2
-else
-  die "C++ output differs from $HERE/expected.txt (see $WORK/expected.diff; --update to accept)"
-fi
+expect_unchanged expected.txt "${1:-}"
 nice -n 10 cargo test --quiet -p cute-layout --test tma_oracle
