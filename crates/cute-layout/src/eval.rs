@@ -80,7 +80,9 @@ fn argument(
 /// `cute.dice(src, dicer)`).
 ///
 /// C++'s template arguments, `take<0,2>(L)`, `get<1,0>(L)`, `upcast<2>(L)`, are the call's
-/// last arguments: `take(L, 0, 2)`.
+/// last arguments: `take(L, 0, 2)`; those of the queries of
+/// [`registry::MODE_TEMPLATE_QUERIES`] select a mode first: `size<1,0>(L)` is
+/// `size(get(L, 1, 0))`.
 fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Value>)> {
     let (op, python) = call_name(p)?;
     let template = if python {
@@ -96,7 +98,15 @@ fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Valu
     if python {
         crate::notation::dsl_order(op, &mut items);
     }
-    items.extend(template);
+    if template.is_empty() || !registry::MODE_TEMPLATE_QUERIES.contains(&op) || items.len() != 1 {
+        items.extend(template);
+    } else {
+        // C++'s `size<I...>(x)` is `size(get<I...>(x))`
+        let path = items.into_iter().chain(template).collect();
+        items = vec![operation("get")?
+            .call(path)
+            .map_err(|e| within_call(op, e))?];
+    }
     Ok((op, items))
 }
 

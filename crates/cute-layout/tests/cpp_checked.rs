@@ -257,3 +257,29 @@ fn scaled_basis_layouts_are_named_so() {
     );
     assert!(!e.contains("identity layout"), "{e}");
 }
+
+/// C++'s `size<I...>(L)`, `shape<I...>`, `stride<I...>`, `rank<I...>`, `depth<I...>` and
+/// `cosize<I...>` take the mode at the path `I...` first; on a tensor they answer for its
+/// layout (`size<1>(make_tensor(ptr + 5, L))` is `_12`).
+#[test]
+fn mode_template_queries_as_in_cpp() {
+    let l = "(_2,(_3,_4)):(_1,(_3,_12))";
+    for (q, want) in [
+        ("size<1>", "_12"),
+        ("stride<1,1>", "_12"),
+        ("shape<1>", "(_3,_4)"),
+        ("rank<1>", "_2"),
+        ("depth<1>", "_1"),
+        ("cosize<1>", "_43"),
+        ("size<1,0>", "_3"),
+        ("shape<0>", "_2"),
+        ("cute::size<1>", "_12"),
+    ] {
+        assert_eq!(ok(&format!("{q}({l})")), want, "{q}");
+    }
+    assert_eq!(ok(&format!("size<1>({l}+5)")), "_12");
+    assert_eq!(ok(&format!("shape<1>({l}+5)")), "(_3,_4)");
+    // a path past the layout's modes is `get`'s error, named by the query
+    let e = err(&format!("size<2>({l})")).to_string();
+    assert!(e.contains("size"), "{e}");
+}

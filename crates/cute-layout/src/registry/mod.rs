@@ -305,6 +305,15 @@ pub fn call(name: &str, args: Vec<Value>) -> Result<Value> {
 
 /// The operations whose tiler may not divide the layout: (position of the layout, position of
 /// the tiler). Their results are valid, but the last tile reads past the layout.
+/// The queries whose C++ template arguments are a path to a mode, as `get`'s are:
+/// `size<1,0>(L)` is `size(get<1,0>(L))` (`cute eval` reads them so).
+///
+/// ```
+/// assert_eq!(cute_layout::eval::eval("size<1>((2,(3,4)):(1,(3,12)))").unwrap().to_string(), "12");
+/// assert_eq!(cute_layout::eval::eval("stride<1,1>((2,(3,4)):(1,(3,12)))").unwrap().to_string(), "12");
+/// ```
+pub const MODE_TEMPLATE_QUERIES: &[&str] = &["size", "cosize", "shape", "stride", "rank", "depth"];
+
 const TILED_BY: &[(&str, usize, usize)] = &[
     ("logical_divide", 0, 1),
     ("zipped_divide", 0, 1),
