@@ -145,11 +145,16 @@ fn a_tensor_is_analysed_at_its_offset() {
     let plain = ok(&["analyze", "(_8,_8):(_8,_1)"]);
     let at4 = ok(&["analyze", "(_8,_8):(_8,_1)+4"]);
     assert_ne!(plain, at4);
-    assert!(at4.starts_with("layout:        (_8,_8):(_8,_1)+4\n"), "{at4}");
+    assert!(
+        at4.starts_with("layout:        (_8,_8):(_8,_1)+4\n"),
+        "{at4}"
+    );
     assert!(
         at4.contains("128-bit loads")
             && at4.contains("bank 4 delivers 2 words (lane 0 @ byte 16, lane 4 @ byte 144)")
-            && at4.contains("offset:        4 elements = 16 bytes, aligned for accesses of up to 16 bytes"),
+            && at4.contains(
+                "offset:        4 elements = 16 bytes, aligned for accesses of up to 16 bytes"
+            ),
         "{at4}"
     );
     let at1 = ok(&["analyze", "(_8,_8):(_8,_1)+1"]);
@@ -174,12 +179,24 @@ fn a_tensor_is_analysed_at_its_offset() {
     assert!(rows("8").status.success());
     let out = rows("4");
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(!out.status.success() && err.contains("+4 does not allow"), "{err}");
+    assert!(
+        !out.status.success() && err.contains("+4 does not allow"),
+        "{err}"
+    );
     let json = ok(&["analyze", "_32:_1+1", "--json"]);
     let j: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!((j["offset"].as_i64(), j["access"]["bits"].as_i64()), (Some(1), Some(32)));
+    assert_eq!(
+        (j["offset"].as_i64(), j["access"]["bits"].as_i64()),
+        (Some(1), Some(32))
+    );
     // the solver swizzles a layout at offset 0: a tensor is refused, not solved without it
-    let out = cute(&["analyze", "(_8,_64):(_64,_1)+8", "--elem-bytes", "2", "--solve"]);
+    let out = cute(&[
+        "analyze",
+        "(_8,_64):(_64,_1)+8",
+        "--elem-bytes",
+        "2",
+        "--solve",
+    ]);
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
         !out.status.success()

@@ -167,13 +167,25 @@ fn partitions_of_a_static_offset_are_dynamic() {
     let mma = "make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>)";
     for (call, offset) in [
         (format!("retile({copy}, (_1,_2,_2):(_0,_1,_2)+{{}})"), "+4"),
-        (format!("partition_S({copy}, (_4,_8):(_8,_1)+{{}}, 1)"), "+5"),
-        (format!("partition_A({mma}, (_16,_16):(_16,_1)+{{}}, 1)"), "+6"),
-        ("local_tile((_4,_8):(_8,_1)+{}, (_2,_2), (1,0))".to_string(), "+20"),
+        (
+            format!("partition_S({copy}, (_4,_8):(_8,_1)+{{}}, 1)"),
+            "+5",
+        ),
+        (
+            format!("partition_A({mma}, (_16,_16):(_16,_1)+{{}}, 1)"),
+            "+6",
+        ),
+        (
+            "local_tile((_4,_8):(_8,_1)+{}, (_2,_2), (1,0))".to_string(),
+            "+20",
+        ),
     ] {
         let of = |o: &str| eval(&call.replace("{}", o)).unwrap().to_string();
         let (fixed, dynamic) = (of("_4"), of("4"));
         assert_eq!(fixed, dynamic, "{call}");
-        assert!(fixed.ends_with(offset) && !fixed.contains("+_"), "{call}: {fixed}");
+        assert!(
+            fixed.ends_with(offset) && !fixed.contains("+_"),
+            "{call}: {fixed}"
+        );
     }
 }
