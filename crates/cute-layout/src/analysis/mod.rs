@@ -423,9 +423,9 @@ pub fn analyze_with(layout: &AnyLayout, spec: &AccessSpec) -> Result<Analysis> {
 /// use cute_layout::Int;
 /// let tile = "(_8,_8):(_8,_1)".parse()?; // 8x8 floats, row-major
 /// let r = analyze_at(&tile, Int::fixed(4), &AccessSpec::widest(4))?; // 16-byte aligned
-/// assert_eq!((r.banks.access_bytes, r.vector_bytes), (16, 16));
+/// assert_eq!((r.banks.access_bytes, r.vector_modes[1].bytes), (16, 16)); // along the rows
 /// let r = analyze_at(&tile, Int::fixed(1), &AccessSpec::widest(4))?; // misaligned
-/// assert_eq!((r.banks.access_bytes, r.vector_bytes), (4, 4));
+/// assert_eq!((r.banks.access_bytes, r.vector_modes[1].bytes), (4, 4));
 /// assert!(r.to_string().starts_with("layout:        (_8,_8):(_8,_1)+_1\n"));
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
