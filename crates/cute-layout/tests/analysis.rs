@@ -618,6 +618,11 @@ offset:        1 element = 4 bytes, aligned for accesses of up to 4 bytes
             (r.offset, r.banks.access_bytes, r.vector_bytes),
             (Int::dynamic(1), 4, 4)
         );
+        let r = cute_layout::analysis::analyze_expr("(_32,_4):(_4,_1)+2", 4, true).unwrap();
+        assert_eq!(
+            (r.tv, r.plan.vector_mode, r.banks.conflicts),
+            (true, None, 4)
+        );
         let e = analyze_at(&l, Int::dynamic(-1), &spec(4, false, Width::Widest)).unwrap_err();
         assert!(e.to_string().contains("negative element offset"), "{e}");
     }
