@@ -11,7 +11,7 @@ use cute_layout::notation::{print_as, Syntax};
 use cute_layout::render::{self, Coloring, Highlight, Label};
 use cute_layout::tv::TvLayout;
 use cute_layout::tv_render::{grid_tv_opts, latex_tv_opts, svg_tv_opts};
-use cute_layout::{AnyLayout, IntTuple};
+use cute_layout::{AnyLayout, Int, IntTuple, LayoutError};
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -152,7 +152,9 @@ enum Command {
     /// bytes), the widest vector access, contiguity, injectivity and surjectivity.
     ///
     /// EXPR is a layout (`(_32,_32):(_32,_1)`), a swizzled layout
-    /// (`Sw<3,3,3> o _0 o (_8,_64):(_64,_1)`) or an `eval` expression yielding one.
+    /// (`Sw<3,3,3> o _0 o (_8,_64):(_64,_1)`), a tensor `L+o` (the layout at element offset o:
+    /// every address moves by o, which changes the banks and the alignment of the vectors) or an
+    /// `eval` expression yielding one.
     Analyze {
         /// The layout or expression.
         expr: String,
@@ -471,8 +473,18 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 width,
                 store,
             };
-            let layout = analysis::layout_of(&expr)?;
+            let (layout, offset) = analysis::tensor_of(&expr)?;
             if solve {
+                if offset != Int::ZERO {
+                    return Err(LayoutError::InvalidArgument {
+                        op: "analyze --solve",
+                        detail: format!(
+                            "{expr} is the tensor {layout}+{offset}; the solver swizzles a layout at offset 0 and would ignore the offset"
+                        ),
+                        hint: "solve for the layout alone, layout(T), then analyse the swizzled layout at the offset to check it",
+                    }
+                    .into());
+                }
                 let AnyLayout::Layout(l) = layout else {
                     return Err(format!(
                         "{expr} is swizzled already; --solve takes the unswizzled layout"
@@ -482,7 +494,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 let s = analysis::solve_swizzle(&l, &spec)?;
                 out(if json { s.to_json() } else { s.to_string() } + "\n")?;
             } else {
-                let r = analysis::analyze_with(&layout, &spec)?;
+                let r = analysis::analyze_at(&layout, offset, &spec)?;
                 match cuda {
                     Some(name) => out(analysis::cuda_kernel(
                         &r.plan,

@@ -137,3 +137,72 @@ fn pictures_colour_by_phase() {
     ]);
     assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
 }
+
+/// A tensor `L+o` is analysed at its real addresses, not as `L`: the offset moves the banks
+/// and limits the vector width (one float past 16-byte alignment allows no 128-bit load).
+#[test]
+fn a_tensor_is_analysed_at_its_offset() {
+    let plain = ok(&["analyze", "(_8,_8):(_8,_1)"]);
+    let at4 = ok(&["analyze", "(_8,_8):(_8,_1)+4"]);
+    assert_ne!(plain, at4);
+    assert!(
+        at4.starts_with("layout:        (_8,_8):(_8,_1)+4\n"),
+        "{at4}"
+    );
+    assert!(
+        at4.contains("128-bit loads")
+            && at4.contains("bank 4 delivers 2 words (lane 0 @ byte 16, lane 4 @ byte 144)")
+            && at4.contains(
+                "offset:        4 elements = 16 bytes, aligned for accesses of up to 16 bytes"
+            ),
+        "{at4}"
+    );
+    let at1 = ok(&["analyze", "(_8,_8):(_8,_1)+1"]);
+    assert!(
+        at1.contains("32-bit loads (ld.shared.u32)")
+            && at1.contains("2 instructions, 2 phases of 32 lanes, 4 wavefronts, 2 conflicts")
+            && at1.contains("mode 1: _8 (4-byte)"),
+        "{at1}"
+    );
+    // --tv and an atom: ldmatrix rows at 8 halves are 16-byte aligned, at 4 they are not
+    let rows = |o: &str| {
+        cute(&[
+            "analyze",
+            &format!("(_32,_8):(_8,_1)+{o}"),
+            "--tv",
+            "--elem-bytes",
+            "2",
+            "--atom",
+            "SM75_U32x4_LDSM_N",
+        ])
+    };
+    assert!(rows("8").status.success());
+    let out = rows("4");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        !out.status.success() && err.contains("+4 does not allow"),
+        "{err}"
+    );
+    let json = ok(&["analyze", "_32:_1+1", "--json"]);
+    let j: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (j["offset"].as_i64(), j["access"]["bits"].as_i64()),
+        (Some(1), Some(32))
+    );
+    // the solver swizzles a layout at offset 0: a tensor is refused, not solved without it
+    let out = cute(&[
+        "analyze",
+        "(_8,_64):(_64,_1)+8",
+        "--elem-bytes",
+        "2",
+        "--solve",
+    ]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        !out.status.success()
+            && err.contains("analyze --solve")
+            && err.contains("the tensor (_8,_64):(_64,_1)+8")
+            && err.contains("hint: solve for the layout alone"),
+        "{err}"
+    );
+}

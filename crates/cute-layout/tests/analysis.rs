@@ -151,10 +151,11 @@ proptest! {
 
 mod hardware_accesses {
     use cute_layout::analysis::{
-        analyze_with, atom_access, count_conflicts, cuda_kernel, plan, solve_swizzle, AccessSpec,
-        Instruction, Width,
+        analyze_at, analyze_with, atom_access, count_conflicts, cuda_kernel, layout_of, plan,
+        plan_at, solve_swizzle, tensor_of, AccessSpec, Instruction, Width,
     };
     use cute_layout::render::{Coloring, Options};
+    use cute_layout::Int;
     use cute_layout::{AnyLayout, Layout, Swizzle};
     use proptest::prelude::*;
 
@@ -169,7 +170,12 @@ mod hardware_accesses {
     /// Independent count: the TV layout's vectors of `n` elements, warp by warp, phases of
     /// `128 / max(4, bytes)` lanes, each costing the most distinct words one bank delivers.
     fn brute_force(l: &AnyLayout, threads: i64, n: i64, e: i64) -> (i64, i64) {
-        let offsets = l.offsets().unwrap();
+        brute_force_at(l, 0, threads, n, e)
+    }
+
+    /// [`brute_force`] of the tensor `l + o`: every element offset moved by `o`.
+    fn brute_force_at(l: &AnyLayout, o: i64, threads: i64, n: i64, e: i64) -> (i64, i64) {
+        let offsets: Vec<i64> = l.offsets().unwrap().iter().map(|x| x + o).collect();
         let values = offsets.len() as i64 / threads;
         let bytes = n * e;
         let per_phase = 128 / bytes.max(4);
@@ -212,6 +218,34 @@ mod hardware_accesses {
             prop_assert_eq!((r.phases, r.wavefronts), brute_force(&l, t, n, e));
             let widest = plan(&l, &spec(e, true, Width::Widest)).unwrap();
             prop_assert!(widest.vector_elems * e >= n * e);
+        }
+
+        /// The same at an element offset `o` (the tensor `L+o`): the addresses move by `o`
+        /// elements, and vectors of `n` elements are allowed only at a multiple of `n`.
+        #[test]
+        fn vector_accesses_at_an_offset_match_brute_force(
+            t in 1i64..=64, v in 1i64..=4, dt in 0i64..=40, dv in 0i64..=40, o in 0i64..=70,
+            n in prop::sample::select(vec![1i64, 2, 4, 8]),
+            e in prop::sample::select(vec![1i64, 2, 4, 8, 16]),
+        ) {
+            prop_assume!(n * e <= 16);
+            let l: AnyLayout = format!("({t},({n},{v})):({},(1,{}))", dt * n, dv * n).parse().unwrap();
+            let s = spec(e, true, Width::Bits(n * e * 8));
+            match plan_at(&l, Int::fixed(o), &s) {
+                Ok(p) => {
+                    prop_assert_eq!(o % n, 0);
+                    let r = count_conflicts(&p);
+                    prop_assert_eq!((r.phases, r.wavefronts), brute_force_at(&l, o, t, n, e));
+                    let at0 = plan(&l, &s).unwrap();
+                    let moved: Vec<Vec<i64>> = at0.instructions.iter()
+                        .map(|lanes| lanes.iter().map(|a| a + o * e).collect()).collect();
+                    prop_assert_eq!(p.instructions, moved);
+                }
+                Err(err) => {
+                    prop_assert!(o % n != 0, "{}", err);
+                    prop_assert!(err.to_string().contains(&format!("from a multiple of {n}")), "{}", err);
+                }
+            }
         }
 
     }
@@ -439,5 +473,157 @@ mod hardware_accesses {
         };
         let (p16, p8, p4) = (distinct(16), distinct(8), distinct(4));
         assert_eq!((p16 - p4, p8 - p4), (3, 1), "{p16} {p8} {p4}");
+    }
+
+    /// A tensor `L+o` is analysed at its real addresses `o + L(c)` (hand-computed reports):
+    /// offset 0 is the layout's report; offset 4 (a multiple of the 4-float vector) keeps the
+    /// 128-bit loads and their 2-way conflicts but moves every bank by 4; offset 1 allows no
+    /// vector at all: 32-bit loads, 64 threads down the columns, banks `8i+j+1` colliding for
+    /// rows `i` and `i+4`.
+    #[test]
+    fn a_tensor_is_analysed_at_its_offset() {
+        let report = |expr: &str| {
+            let (l, o) = tensor_of(expr).unwrap();
+            analyze_at(&l, o, &AccessSpec::widest(4))
+                .unwrap()
+                .to_string()
+        };
+        let tail = "coalesced:     (_8,_8):(_8,_1)
+contiguous:    false
+cosize:        _64
+injective:     true
+surjective:    true
+bijective:     true";
+        let vectors = "threads:       16 threads, each a vector along mode 1: (thread, value) -> index ((_8,_2),_4):((_1,_32),_8)
+bank conflicts: 1 instructions, 2 phases of 8 lanes, 4 wavefronts, 2 conflicts, worst 2-way";
+        let at0 = format!(
+            "layout:        (_8,_8):(_8,_1)
+access:        128-bit loads (ld.shared.v4.u32), 4 4-byte elements per access
+{vectors}
+worst phase:   instruction 0, phase 0: bank 0 delivers 2 words (lane 0 @ byte 0, lane 4 @ byte 128)
+vector:        _1 contiguous elements, 4-byte accesses
+vector by mode: mode 0: _1 (4-byte), mode 1: _8 (16-byte)
+{tail}"
+        );
+        assert_eq!(report("(_8,_8):(_8,_1)"), at0);
+        assert_eq!(report("(_8,_8):(_8,_1)+_0"), at0);
+        assert_eq!(
+            report("(_8,_8):(_8,_1)+4"),
+            format!(
+                "layout:        (_8,_8):(_8,_1)+4
+access:        128-bit loads (ld.shared.v4.u32), 4 4-byte elements per access
+{vectors}
+worst phase:   instruction 0, phase 0: bank 4 delivers 2 words (lane 0 @ byte 16, lane 4 @ byte 144)
+vector:        _1 contiguous elements, 4-byte accesses
+vector by mode: mode 0: _1 (4-byte), mode 1: _8 (16-byte)
+offset:        4 elements = 16 bytes, aligned for accesses of up to 16 bytes
+{tail}"
+            )
+        );
+        assert_eq!(
+            report("(_8,_8):(_8,_1)+1"),
+            format!(
+                "layout:        (_8,_8):(_8,_1)+1
+access:        32-bit loads (ld.shared.u32), 1 4-byte element per access
+threads:       64 threads, each a vector along mode 0: (thread, value) -> index ((_8,_8),_1):((_1,_8),_1)
+bank conflicts: 2 instructions, 2 phases of 32 lanes, 4 wavefronts, 2 conflicts, worst 2-way
+worst phase:   instruction 0, phase 0: bank 1 delivers 2 words (lane 0 @ byte 4, lane 4 @ byte 132)
+vector:        _1 contiguous elements, 4-byte accesses
+vector by mode: mode 0: _1 (4-byte), mode 1: _8 (4-byte)
+offset:        1 element = 4 bytes, aligned for accesses of up to 4 bytes
+{tail}"
+            )
+        );
+    }
+
+    /// TV layouts, swizzled tensors, copy atoms and the JSON report at an offset.
+    #[test]
+    fn tv_swizzled_atoms_and_json_at_an_offset() {
+        let tv = spec(4, true, Width::Widest);
+        let l: AnyLayout = "(_32,_4):(_4,_1)".parse().unwrap(); // 4 consecutive floats a thread
+        let at = |o: i64| analyze_at(&l, Int::fixed(o), &tv).unwrap();
+        // 0 and 4: 128-bit, each phase of 8 lanes on 32 distinct banks
+        for o in [0, 4] {
+            let b = at(o).banks;
+            assert_eq!(
+                (b.access_bytes, b.wavefronts, b.conflicts),
+                (16, 4, 0),
+                "+{o}"
+            );
+        }
+        // 2: 64-bit only; lane t at bytes 16t+8, lanes t and t+8 of a 16-lane phase collide
+        let r = at(2);
+        let b = &r.banks;
+        assert_eq!(
+            (b.access_bytes, b.phases, b.wavefronts, b.conflicts),
+            (8, 4, 8, 4)
+        );
+        let w = b.worst_phase.as_ref().unwrap();
+        assert_eq!((w.bank, w.lanes.clone()), (2, vec![(0, 8), (8, 136)]));
+        assert_eq!(r.vector_modes[1].bytes, 8);
+        // a swizzled tensor: o + Sw(L(c)), the swizzle applied before the tensor's offset
+        let sw: AnyLayout = "Sw<3,2,3> o _0 o (_8,_32):(_32,_1)".parse().unwrap();
+        let p0 = plan(&sw, &spec(4, false, Width::Widest)).unwrap();
+        let p4 = plan_at(&sw, Int::fixed(4), &spec(4, false, Width::Widest)).unwrap();
+        assert_eq!(p4.access.instruction, Instruction::Vector { bytes: 16 });
+        let moved: Vec<Vec<i64>> = p0
+            .instructions
+            .iter()
+            .map(|lanes| lanes.iter().map(|a| a + 16).collect())
+            .collect();
+        assert_eq!(p4.instructions, moved);
+        let p2 = plan_at(&sw, Int::fixed(2), &spec(4, false, Width::Widest)).unwrap();
+        assert_eq!(p2.access.instruction, Instruction::Vector { bytes: 8 });
+        // ldmatrix rows must be 16-byte aligned: 8 halves yes, 4 halves no
+        let rows: AnyLayout = "(_32,_8):(_8,_1)".parse().unwrap();
+        let ldsm = spec(2, true, Width::Atom("SM75_U32x4_LDSM_N".into()));
+        let r = analyze_at(&rows, Int::fixed(8), &ldsm).unwrap();
+        assert_eq!((r.plan.instructions[0][0], r.banks.conflicts), (16, 0));
+        let e = analyze_at(&rows, Int::fixed(4), &ldsm)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("(_32,_8):(_8,_1)+_4 does not allow")
+                && e.contains("offsets [4,5,6,7,8,9,10,11]"),
+            "{e}"
+        );
+        // the JSON report carries the offset
+        let j: serde_json::Value = serde_json::from_str(&at(2).to_json()).unwrap();
+        assert_eq!(
+            (j["layout"].as_str(), j["offset"].as_i64()),
+            (Some("(_32,_4):(_4,_1)"), Some(2))
+        );
+        assert_eq!(j["access"]["addresses"][0][1], 24);
+    }
+
+    /// Expressions: a tensor keeps its offset (`tensor_of`), `layout_of` refuses one rather
+    /// than drop it, and a negative offset is refused.
+    #[test]
+    fn tensors_from_expressions() {
+        let (l, o) = tensor_of("Sw<3,2,3> o _0 o (_8,_32):(_32,_1)+_4").unwrap();
+        assert_eq!(
+            (l.to_string().as_str(), o),
+            ("Sw<3,2,3> o _0 o (_8,_32):(_32,_1)", Int::fixed(4))
+        );
+        let (_, o) = tensor_of("local_tile((_8,_8):(_8,_1), (_4,_4), (1,1))").unwrap();
+        assert_eq!(o.value(), 36);
+        assert_eq!(tensor_of("(_8,_8):(_8,_1)").unwrap().1, Int::ZERO);
+        let e = layout_of("(_8,_8):(_8,_1)+4").unwrap_err().to_string();
+        assert!(
+            e.contains("the tensor (_8,_8):(_8,_1)+4, not a layout"),
+            "{e}"
+        );
+        let r = cute_layout::analysis::analyze_expr("_32:_1+1", 4, false).unwrap();
+        assert_eq!(
+            (r.offset, r.banks.access_bytes, r.vector_bytes),
+            (Int::dynamic(1), 4, 4)
+        );
+        let r = cute_layout::analysis::analyze_expr("(_32,_4):(_4,_1)+2", 4, true).unwrap();
+        assert_eq!(
+            (r.tv, r.plan.vector_mode, r.banks.conflicts),
+            (true, None, 4)
+        );
+        let e = analyze_at(&l, Int::dynamic(-1), &spec(4, false, Width::Widest)).unwrap_err();
+        assert!(e.to_string().contains("negative element offset"), "{e}");
     }
 }

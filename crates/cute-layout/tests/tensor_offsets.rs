@@ -155,3 +155,37 @@ fn tensor_kinds_follow_the_tensor_form() {
         TensorForm::AddOffset(0)
     );
 }
+
+/// The operations that take a tensor whole (`TensorForm::Takes`: the atom partitions and
+/// `retile`) read its offset as a number: a `Tensor`'s offset is an `i64`, so the static tag
+/// of `+_4` is not kept. Nor must it be: each is a partition, whose result C++ computes as the
+/// run-time pointer `T.data() + o'`, printed dynamic like every `AddOffset` partition
+/// (`local_tile`, `slice_and_offset`). So `+_4` and `+4` give the same, dynamic, offset.
+#[test]
+fn partitions_of_a_static_offset_are_dynamic() {
+    let copy = "make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,float>, (_4,_8):(_8,_1))";
+    let mma = "make_tiled_mma(MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>)";
+    for (call, offset) in [
+        (format!("retile({copy}, (_1,_2,_2):(_0,_1,_2)+{{}})"), "+4"),
+        (
+            format!("partition_S({copy}, (_4,_8):(_8,_1)+{{}}, 1)"),
+            "+5",
+        ),
+        (
+            format!("partition_A({mma}, (_16,_16):(_16,_1)+{{}}, 1)"),
+            "+6",
+        ),
+        (
+            "local_tile((_4,_8):(_8,_1)+{}, (_2,_2), (1,0))".to_string(),
+            "+20",
+        ),
+    ] {
+        let of = |o: &str| eval(&call.replace("{}", o)).unwrap().to_string();
+        let (fixed, dynamic) = (of("_4"), of("4"));
+        assert_eq!(fixed, dynamic, "{call}");
+        assert!(
+            fixed.ends_with(offset) && !fixed.contains("+_"),
+            "{call}: {fixed}"
+        );
+    }
+}

@@ -367,7 +367,7 @@ pub fn atom_access(name: &str, store: bool) -> Result<Access> {
     })
 }
 
-/// The accesses of `layout` under `spec` (see the module documentation).
+/// The accesses of `layout` under `spec` (see the module documentation): [`plan_at`] offset 0.
 ///
 /// # Errors
 /// [`LayoutError::InvalidArgument`] for an element size other than 1, 2, 4, 8 or 16 bytes, a
@@ -388,6 +388,32 @@ pub fn atom_access(name: &str, store: bool) -> Result<Access> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn plan(layout: &AnyLayout, spec: &AccessSpec) -> Result<AccessPlan> {
+    plan_at(layout, Int::ZERO, spec)
+}
+
+/// The accesses of the tensor `layout + offset` under `spec`: the layout placed at element
+/// `offset` of shared memory (`c ↦ offset + L(c)`, a swizzled layout's own offset applied
+/// before its swizzle, as in CuTe). Every address moves by `offset` elements, which changes
+/// the banks, and the alignment that limits the vector width: a vector of `n` elements must
+/// start at an element offset that is a multiple of `n`.
+///
+/// # Errors
+/// As [`plan`]; [`LayoutError::InvalidArgument`] for a negative offset.
+///
+/// # Examples
+/// ```
+/// use cute_layout::analysis::{plan_at, AccessSpec, Instruction};
+/// use cute_layout::Int;
+/// let row = "_32:_1".parse()?; // 32 floats
+/// let p = plan_at(&row, Int::fixed(4), &AccessSpec::widest(4))?; // 16-byte aligned
+/// assert_eq!(p.access.instruction, Instruction::Vector { bytes: 16 });
+/// assert_eq!(p.instructions[0][..2], [16, 32]);
+/// let p = plan_at(&row, Int::fixed(1), &AccessSpec::widest(4))?; // 4-byte aligned only
+/// assert_eq!(p.access.instruction, Instruction::Vector { bytes: 4 });
+/// assert_eq!(p.instructions[0][..2], [4, 8]);
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn plan_at(layout: &AnyLayout, offset: Int, spec: &AccessSpec) -> Result<AccessPlan> {
     let e = spec.elem_bytes;
     if ![1, 2, 4, 8, 16].contains(&e) {
         return Err(LayoutError::InvalidArgument {
@@ -405,7 +431,26 @@ pub fn plan(layout: &AnyLayout, spec: &AccessSpec) -> Result<AccessPlan> {
         crate::limits::ANALYSIS_LIMIT,
         "analyse a tile of the layout",
     )?;
-    let offsets = layout.offsets()?;
+    let o = offset.value();
+    if o < 0 {
+        return Err(LayoutError::InvalidArgument {
+            op: "analyze",
+            detail: format!(
+                "{} starts at a negative element offset",
+                super::AtOffset(layout, offset)
+            ),
+            hint: "give a shared-memory tensor at an offset of 0 or more elements",
+        });
+    }
+    let offsets = layout
+        .offsets()?
+        .into_iter()
+        .map(|x| {
+            x.checked_add(o).ok_or_else(|| LayoutError::Overflow {
+                expr: format!("{x} + {o}"),
+            })
+        })
+        .collect::<Result<Vec<i64>>>()?;
     let requested = requested(spec)?;
     let candidates: Vec<Access> = match requested {
         Some(a) => vec![a],
@@ -434,7 +479,8 @@ pub fn plan(layout: &AnyLayout, spec: &AccessSpec) -> Result<AccessPlan> {
     Err(LayoutError::InvalidArgument {
         op: "analyze",
         detail: format!(
-            "{layout} does not allow the accesses asked for: {}",
+            "{} does not allow the accesses asked for: {}",
+            super::AtOffset(layout, offset),
             first_error.unwrap_or_default()
         ),
         hint: "give a narrower --access-bits, or a layout whose vectors are contiguous and aligned",

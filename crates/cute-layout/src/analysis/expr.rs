@@ -3,38 +3,43 @@
 //! calls `eval`, which calls the registry); the rest of `analysis` sits below the registry,
 //! which calls the swizzle solver (`solve_swizzle` in `cute eval`).
 
-use super::{analyze, Analysis};
+use super::{analyze_at, AccessSpec, Analysis};
 use crate::error::{LayoutError, Result};
+use crate::int::Int;
 use crate::swizzle::AnyLayout;
 use std::sync::Arc;
 
-/// The layout of a layout literal (`(_8,_8):(_8,_1)`, `Sw<3,3,3> o _0 o ...`) or of any
-/// `cute eval` expression yielding a layout (a TV layout gives its `(thread, value)` layout).
+/// The shared-memory tensor of a layout literal (`(_8,_8):(_8,_1)`, `Sw<3,3,3> o _0 o ...`) or
+/// of any `cute eval` expression yielding a layout, a TV layout (its `(thread, value)` layout)
+/// or a tensor `L+o` / `Sw<B,M,S> o k o L+o`: the layout and the element offset it starts at
+/// (`_0` for a layout).
 ///
 /// # Errors
-/// Parse and evaluation errors; [`LayoutError::InvalidArgument`] when the expression does not
-/// yield a layout.
+/// Parse and evaluation errors; [`LayoutError::InvalidArgument`] when the expression yields
+/// neither a layout nor a tensor.
 ///
 /// ```
-/// let l = cute_layout::analysis::layout_of("composition((_8,_8):(_8,_1), (_4,_4))")?;
-/// assert_eq!(l.to_string(), "(_4,_4):(_8,_1)");
+/// let (l, o) = cute_layout::analysis::tensor_of("(_8,_8):(_8,_1)+4")?;
+/// assert_eq!((l.to_string(), o.to_string()), ("(_8,_8):(_8,_1)".to_string(), "4".to_string()));
+/// let (_, o) = cute_layout::analysis::tensor_of("local_tile((_8,_8):(_8,_1), (_4,_4), (1,0))")?;
+/// assert_eq!(o.value(), 32);
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
-pub fn layout_of(expr: &str) -> Result<AnyLayout> {
+pub fn tensor_of(expr: &str) -> Result<(AnyLayout, Int)> {
     use crate::eval::{eval, Value};
     Ok(match expr.parse() {
-        Ok(l) => l,
+        Ok(l) => (l, Int::ZERO),
         Err(parse_error) => match eval(expr) {
-            Ok(Value::Layout(l)) => Arc::unwrap_or_clone(l).into(),
-            Ok(Value::Composed(c)) => (*c).into(),
-            Ok(Value::Tv(t)) => t.layout.clone().into(),
-            Ok(Value::LayoutOffset(l, _)) => Arc::unwrap_or_clone(l).into(),
-            Ok(Value::ComposedOffset(c, _)) => (*c).into(),
+            Ok(Value::Layout(l)) => (Arc::unwrap_or_clone(l).into(), Int::ZERO),
+            Ok(Value::Composed(c)) => ((*c).into(), Int::ZERO),
+            Ok(Value::Tv(t)) => (t.layout.clone().into(), Int::ZERO),
+            Ok(Value::LayoutOffset(l, o)) => (Arc::unwrap_or_clone(l).into(), o),
+            Ok(Value::ComposedOffset(c, o)) => ((*c).into(), o),
             Ok(v) => {
                 return Err(LayoutError::InvalidArgument {
                     op: "analyze",
                     detail: format!("`{expr}` gives {v}, not a layout"),
-                    hint: "give a layout or an expression yielding one",
+                    hint: "give a layout, a tensor L+o or an expression yielding one",
                 })
             }
             Err(e) if expr.contains('(') && !expr.trim_start().starts_with('(') => return Err(e),
@@ -43,17 +48,49 @@ pub fn layout_of(expr: &str) -> Result<AnyLayout> {
     })
 }
 
-/// [`analyze`] of a layout literal or `cute eval` expression ([`layout_of`]).
+/// The layout of a layout literal or of any `cute eval` expression yielding a layout (a TV
+/// layout gives its `(thread, value)` layout): [`tensor_of`] without an offset.
 ///
 /// # Errors
-/// As [`layout_of`] and [`analyze`].
+/// As [`tensor_of`]; [`LayoutError::InvalidArgument`] for a tensor `L+o` (its offset would be
+/// lost).
+///
+/// ```
+/// let l = cute_layout::analysis::layout_of("composition((_8,_8):(_8,_1), (_4,_4))")?;
+/// assert_eq!(l.to_string(), "(_4,_4):(_8,_1)");
+/// assert!(cute_layout::analysis::layout_of("(_8,_8):(_8,_1)+4").is_err());
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn layout_of(expr: &str) -> Result<AnyLayout> {
+    match tensor_of(expr)? {
+        (l, Int::ZERO) => Ok(l),
+        (l, o) => Err(LayoutError::InvalidArgument {
+            op: "analyze",
+            detail: format!("`{expr}` gives the tensor {l}+{o}, not a layout"),
+            hint: "take layout(T) for the layout alone, or use tensor_of to keep the offset",
+        }),
+    }
+}
+
+/// [`analyze_at`] of a layout literal, `cute eval` expression or tensor ([`tensor_of`]), for
+/// the widest loads (read as a TV layout when `tv`).
+///
+/// # Errors
+/// As [`tensor_of`] and [`analyze_at`].
 ///
 /// ```
 /// use cute_layout::analysis::analyze_expr;
 /// let r = analyze_expr("composition(Sw<3,3,3> o _0 o (_8,_64):(_64,_1),(_8,_8))", 2, false)?;
 /// assert_eq!(r.banks.conflicts, 0);
+/// let r = analyze_expr("_32:_1+1", 4, false)?; // one float past 16-byte alignment
+/// assert_eq!((r.offset.value(), r.banks.access_bytes), (1, 4));
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn analyze_expr(expr: &str, elem_bytes: i64, tv: bool) -> Result<Analysis> {
-    analyze(&layout_of(expr)?, elem_bytes, tv)
+    let (layout, offset) = tensor_of(expr)?;
+    let spec = AccessSpec {
+        tv,
+        ..AccessSpec::widest(elem_bytes)
+    };
+    analyze_at(&layout, offset, &spec)
 }

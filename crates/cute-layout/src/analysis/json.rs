@@ -67,7 +67,8 @@ fn plan(p: &AccessPlan) -> String {
 }
 
 impl Analysis {
-    /// The report as one JSON object: the layout, the accesses (`access`, with the byte address
+    /// The report as one JSON object: the layout, its element offset in shared memory
+    /// (`offset`, 0 for a layout), the accesses (`access`, with the byte address
     /// of every lane of every instruction), the bank conflicts (`banks`) and the other facts.
     ///
     /// ```
@@ -78,8 +79,9 @@ impl Analysis {
     /// ```
     pub fn to_json(&self) -> String {
         format!(
-            "{{\"layout\":{},\"elem_bytes\":{},\"tv\":{},\"access\":{},\"banks\":{},\"vector_elems\":{},\"vector_bytes\":{},\"coalesced\":{},\"contiguous\":{},\"cosize\":{},\"injective\":{},\"surjective\":{}}}",
+            "{{\"layout\":{},\"offset\":{},\"elem_bytes\":{},\"tv\":{},\"access\":{},\"banks\":{},\"vector_elems\":{},\"vector_bytes\":{},\"coalesced\":{},\"contiguous\":{},\"cosize\":{},\"injective\":{},\"surjective\":{}}}",
             string(&self.layout.to_string()),
+            self.offset.value(),
             self.elem_bytes,
             self.tv,
             plan(&self.plan),

@@ -33,9 +33,11 @@ mod expr;
 mod json;
 mod solve;
 
-pub use access::{atom_access, plan, Access, AccessPlan, AccessSpec, Instruction, Width, WARP};
+pub use access::{
+    atom_access, plan, plan_at, Access, AccessPlan, AccessSpec, Instruction, Width, WARP,
+};
 pub use cuda::cuda_kernel;
-pub use expr::{analyze_expr, layout_of};
+pub use expr::{analyze_expr, layout_of, tensor_of};
 pub use solve::{solve_swizzle, Solution};
 
 use crate::algebra::coalesce::coalesce;
@@ -92,6 +94,10 @@ pub struct PhaseConflict {
 pub struct Analysis {
     /// The layout analysed.
     pub layout: AnyLayout,
+    /// The element offset it starts at in shared memory: `o` of a tensor `L+o` (`_0` for a
+    /// layout). The accesses, banks and vector widths are those of the addresses `o + L(c)`;
+    /// the coalesced form, contiguity, cosize, injectivity and surjectivity are the layout's.
+    pub offset: Int,
     /// Element size in bytes.
     pub elem_bytes: i64,
     /// Whether it was read as a TV layout.
@@ -102,7 +108,8 @@ pub struct Analysis {
     pub banks: BankReport,
     /// `max_common_vector(L, make_layout(shape(L)))`: leading elements contiguous in memory.
     pub vector_elems: Int,
-    /// The widest power-of-two vector access in bytes (at most 16) those elements allow.
+    /// The widest power-of-two vector access in bytes (at most 16) those elements allow at
+    /// the offset (a vector of `n` elements must start at a multiple of `n`).
     pub vector_bytes: i64,
     /// The same along each top-level mode `i` (see [`vector_width`]): the vector a thread gets
     /// when it owns mode `i` (a row-major tile vectorises along mode 1, a TV layout along its
@@ -159,15 +166,29 @@ pub struct ModeVector {
     pub bytes: i64,
 }
 
-/// The widest power-of-two access (at most 16 bytes) over `elems` contiguous elements.
-fn access_bytes(elems: Int, elem_bytes: i64) -> i64 {
+/// The widest power-of-two access (at most 16 bytes) over `elems` contiguous elements from
+/// element offset `offset`: a vector of `n` elements must start at a multiple of `n`.
+fn access_bytes(elems: Int, offset: i64, elem_bytes: i64) -> i64 {
     let mut bytes = elem_bytes;
     for p in [2, 4, 8, 16] {
-        if p > elem_bytes && p % elem_bytes == 0 && elems.value() % (p / elem_bytes) == 0 {
+        let n = p / elem_bytes;
+        if p > elem_bytes && p % elem_bytes == 0 && elems.value() % n == 0 && offset % n == 0 {
             bytes = p;
         }
     }
     bytes
+}
+
+/// A layout at an element offset, printed as CuTe's tensor `L+o` (just `L` at a static 0).
+struct AtOffset<'a>(&'a AnyLayout, Int);
+
+impl fmt::Display for AtOffset<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.1 {
+            Int::ZERO => self.0.fmt(f),
+            o => write!(f, "{}+{o}", self.0),
+        }
+    }
 }
 
 /// `max_common_vector(L, make_layout(shape(L)))`, capped at `2^M` for a swizzle.
@@ -200,6 +221,16 @@ fn leading_vector(layout: &AnyLayout) -> Result<Int> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn vector_width(layout: &AnyLayout, mode: usize, elem_bytes: i64) -> Result<ModeVector> {
+    mode_vector(layout, mode, 0, elem_bytes)
+}
+
+/// [`vector_width`] of the tensor `layout + offset`: its vectors start at `offset`.
+fn mode_vector(
+    layout: &AnyLayout,
+    mode: usize,
+    offset: i64,
+    elem_bytes: i64,
+) -> Result<ModeVector> {
     if elem_bytes <= 0 {
         return Err(LayoutError::InvalidArgument {
             op: "vector_width",
@@ -215,7 +246,7 @@ pub fn vector_width(layout: &AnyLayout, mode: usize, elem_bytes: i64) -> Result<
     let elems = leading_vector(&sub)?;
     Ok(ModeVector {
         elems,
-        bytes: access_bytes(elems, elem_bytes),
+        bytes: access_bytes(elems, offset, elem_bytes),
     })
 }
 
@@ -358,7 +389,7 @@ pub fn analyze(layout: &AnyLayout, elem_bytes: i64, tv: bool) -> Result<Analysis
 }
 
 /// Everything at once: the hardware accesses and their bank conflicts, vector width,
-/// contiguity, injectivity, surjectivity.
+/// contiguity, injectivity, surjectivity: [`analyze_at`] offset 0.
 ///
 /// # Errors
 /// As [`plan`] and [`max_common_vector`].
@@ -374,19 +405,45 @@ pub fn analyze(layout: &AnyLayout, elem_bytes: i64, tv: bool) -> Result<Analysis
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn analyze_with(layout: &AnyLayout, spec: &AccessSpec) -> Result<Analysis> {
+    analyze_at(layout, Int::ZERO, spec)
+}
+
+/// Everything at once for the tensor `layout + offset`: the layout placed at element `offset`
+/// of shared memory ([`plan_at`]). The offset moves every address: the banks, and the
+/// alignment that limits the vector width (a 128-bit access of 4-byte elements needs an
+/// offset that is a multiple of 4); the layout's own facts (coalesced form, contiguity,
+/// cosize, injectivity, surjectivity) do not depend on it.
+///
+/// # Errors
+/// As [`plan_at`] and [`max_common_vector`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::analysis::{analyze_at, AccessSpec};
+/// use cute_layout::Int;
+/// let tile = "(_8,_8):(_8,_1)".parse()?; // 8x8 floats, row-major
+/// let r = analyze_at(&tile, Int::fixed(4), &AccessSpec::widest(4))?; // 16-byte aligned
+/// assert_eq!((r.banks.access_bytes, r.vector_modes[1].bytes), (16, 16)); // along the rows
+/// let r = analyze_at(&tile, Int::fixed(1), &AccessSpec::widest(4))?; // misaligned
+/// assert_eq!((r.banks.access_bytes, r.vector_modes[1].bytes), (4, 4));
+/// assert!(r.to_string().starts_with("layout:        (_8,_8):(_8,_1)+_1\n"));
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn analyze_at(layout: &AnyLayout, offset: Int, spec: &AccessSpec) -> Result<Analysis> {
     let elem_bytes = spec.elem_bytes;
-    let plan = plan(layout, spec)?;
+    let plan = plan_at(layout, offset, spec)?;
     let banks = count_conflicts(&plan);
     let inner = layout.inner();
+    let o = offset.value();
     let vector_elems = leading_vector(layout)?;
-    let vector_bytes = access_bytes(vector_elems, elem_bytes);
+    let vector_bytes = access_bytes(vector_elems, o, elem_bytes);
     let modes = if inner.shape().is_leaf() {
         1
     } else {
         inner.rank()
     };
     let vector_modes = (0..modes)
-        .map(|i| vector_width(layout, i, elem_bytes))
+        .map(|i| mode_vector(layout, i, o, elem_bytes))
         .collect::<Result<Vec<_>>>()?;
     let coalesced = coalesce(inner)?;
     let offsets = layout.offsets()?;
@@ -398,6 +455,7 @@ pub fn analyze_with(layout: &AnyLayout, spec: &AccessSpec) -> Result<Analysis> {
     let surjective = (0..cosize.value()).all(|o| seen.contains(&o));
     Ok(Analysis {
         layout: layout.clone(),
+        offset,
         elem_bytes,
         tv: spec.tv,
         plan,
@@ -416,7 +474,7 @@ pub fn analyze_with(layout: &AnyLayout, spec: &AccessSpec) -> Result<Analysis> {
 impl fmt::Display for Analysis {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (b, p) = (&self.banks, &self.plan);
-        writeln!(f, "layout:        {}", self.layout)?;
+        writeln!(f, "layout:        {}", AtOffset(&self.layout, self.offset))?;
         writeln!(
             f,
             "access:        {}, {} {}-byte element{} per access",
@@ -457,6 +515,21 @@ impl fmt::Display for Analysis {
             .map(|(i, v)| format!("mode {i}: {} ({}-byte)", v.elems, v.bytes))
             .collect();
         writeln!(f, "vector by mode: {}", per_mode.join(", "))?;
+        if self.offset != Int::ZERO {
+            let bytes = self.offset.value() * self.elem_bytes;
+            // the largest power of two dividing the byte offset, as far as it matters
+            let aligned = if bytes == 0 {
+                16
+            } else {
+                (bytes & -bytes).min(16)
+            };
+            writeln!(
+                f,
+                "offset:        {} element{} = {bytes} bytes, aligned for accesses of up to {aligned} bytes",
+                self.offset,
+                if self.offset.value() == 1 { "" } else { "s" }
+            )?;
+        }
         writeln!(f, "coalesced:     {}", self.coalesced)?;
         writeln!(f, "contiguous:    {}", self.contiguous)?;
         writeln!(f, "cosize:        {}", self.cosize)?;
