@@ -12,43 +12,11 @@
 
 use crate::error::Result;
 use crate::limits::MAX_PICTURE_CELLS;
-use crate::render::color::{Rgb, WHITE};
-use crate::render::latex::check_tv_options;
-use crate::render::options::{check_highlight, CellInfo};
-use crate::render::{Coloring, Mark, Options};
-use crate::tuple::IntTuple;
-use crate::tv::{TvCell, TvLayout};
+use crate::render::color::WHITE;
+use crate::render::options::{check_highlight, check_tv_options};
+use crate::render::{outline, paint_tv, Mark, Options};
+use crate::tv::TvLayout;
 use std::fmt::Write;
-
-/// The fill and mark of a TV cell: CuTe's TV colors by thread, or the pictures' palette by
-/// value, warp or bank (of the offset the layout gives the cell, with `elem_bytes`); `m` is
-/// the tile's row count, `mn` its shape.
-pub(crate) fn paint_tv(options: &Options, c: &TvCell, m: i64, mn: &IntTuple) -> (Rgb, Mark) {
-    let info = CellInfo {
-        index: c.m + m * c.n,
-        offset: c.offset,
-        thread: c.thread,
-        value: c.value,
-        tile: None,
-    };
-    let fill = match options.coloring {
-        Coloring::Offset | Coloring::Thread | Coloring::Tile => color(c.thread),
-        Coloring::Warp => crate::render::color::tile_color(c.thread.div_euclid(32)),
-        Coloring::Value | Coloring::Bank | Coloring::Phase => {
-            crate::render::color::tile_color(options.class(&info).unwrap_or(0))
-        }
-    };
-    match options.highlighted(&info, mn.as_ref()) {
-        None => (fill, Mark::Plain),
-        Some(true) => (fill, Mark::Highlighted),
-        Some(false) => (fill.tint(crate::render::color::DIM), Mark::Dimmed),
-    }
-}
-
-/// CuTe's `TikzColor_TV` palette (the one [`crate::render::latex_tv`] uses), by thread.
-fn color(thread: i64) -> crate::render::color::Rgb {
-    crate::render::color::TV_PALETTE[thread.rem_euclid(8) as usize]
-}
 
 /// The TikZ document CuTe's `print_latex_tv(layout_tv, tile_mn)` prints: a header comment with
 /// the layout, one `\node` per cell (the first `(thread, value)` to reach it, threads outer),
@@ -78,18 +46,6 @@ pub fn latex_tv(tv: &TvLayout) -> Result<String> {
 /// ```
 pub fn latex_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
     crate::render::latex::latex_tv_with(&tv.layout, &tv.tiler, options)
-}
-
-/// The thick outline of a highlighted `cell x cell` square at `(x, y)`.
-pub(crate) fn outline(out: &mut String, x: i64, y: i64, cell: i64) {
-    let _ = writeln!(
-        out,
-        "<rect class=\"highlight\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\" stroke-width=\"3\"/>",
-        x + 1,
-        y + 1,
-        cell - 2,
-        cell - 2
-    );
 }
 
 /// A text grid in the style of `print_layout`, each cell `T<t>V<v>` (empty cells blank).
@@ -233,7 +189,7 @@ pub fn svg_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
                 );
             }
             if mark == Mark::Highlighted {
-                outline(&mut outlines, x, y, CELL);
+                outline(&mut outlines, x, y, CELL, CELL);
             }
         }
     }

@@ -19,7 +19,7 @@
 
 use super::latex::{label_node, rgb_style, tv_node, FOOTER, HEADER};
 use super::options::check_highlight;
-use super::{Coloring, Highlight, Mark, Options};
+use super::{outline, paint_tv, Coloring, Highlight, Mark, Options};
 use crate::atom::{make_tiled_mma, TiledCopy, TiledMma};
 use crate::basis::{make_identity_tensor, IdentityTensor};
 use crate::error::{LayoutError, Result};
@@ -31,7 +31,6 @@ use crate::render::color::WHITE;
 use crate::tree::Tree;
 use crate::tuple::IntTuple;
 use crate::tv::TvCell;
-use crate::tv_render::{outline, paint_tv};
 use std::fmt::Write;
 
 /// One panel of a figure: an operand's tile, who holds each of its elements, and where CuTe
@@ -494,7 +493,7 @@ fn svg_cells(
             c.value
         );
         if mark == Mark::Highlighted {
-            outline(outlines, l, t, CELL);
+            outline(outlines, l, t, CELL, CELL);
         }
     }
 }

@@ -1,17 +1,16 @@
 //! CuTe's `print_latex` and `print_latex_tv`: standalone TikZ documents.
 
 use super::color::{Rgb, BWX8_PERCENT, WHITE};
-use super::options::{check_highlight, CellInfo};
+use super::options::{check_highlight, check_tv_options, CellInfo};
 use super::{
-    cell_infos, check_size, paint, parent, slabs, subject_tiles, Coloring, Highlight, Mark,
-    Options, Subject, MAX_TEXT_CELLS,
+    cell_infos, check_size, paint, paint_tv, parent, slabs, subject_tiles, Mark, Options, Subject,
+    MAX_TEXT_CELLS,
 };
 use crate::error::{LayoutError, Result};
 use crate::layout::Layout;
 use crate::swizzle::AnyLayout;
 use crate::tuple::IntTuple;
 use crate::tv::TvCell;
-use crate::tv_render::paint_tv;
 use std::fmt::Write;
 
 pub(crate) const HEADER: &str = "\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n\n\\begin{document}\n\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, outer sep=0pt}]\n\n";
@@ -134,7 +133,7 @@ pub fn latex_any(function: &AnyLayout) -> Result<String> {
 /// ```
 pub fn latex_opts(subject: &Subject, options: &Options) -> Result<String> {
     if let Some(tv) = &subject.tv {
-        return crate::tv_render::latex_tv_opts(tv, options);
+        return latex_tv_with(&tv.layout, &tv.tiler, options);
     }
     let function = &subject.layout;
     let layout = function.inner();
@@ -304,17 +303,4 @@ pub(crate) fn latex_tv_with(
     }
     grid_and_labels(&mut out, rows, cols);
     Ok(out)
-}
-
-/// Fails for options a TV picture cannot take: tile coloring or a `tile:K` highlight (a TV
-/// layout has no tiles).
-pub(crate) fn check_tv_options(layout_tv: &Layout, options: &Options) -> Result<()> {
-    if options.coloring == Coloring::Tile || matches!(options.highlight, Some(Highlight::Tile(_))) {
-        return Err(LayoutError::InvalidArgument {
-            op: "render",
-            detail: format!("the TV layout {layout_tv} has no tiles"),
-            hint: "color a TV layout by thread, value, warp or bank",
-        });
-    }
-    Ok(())
 }

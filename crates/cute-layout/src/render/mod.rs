@@ -518,6 +518,54 @@ pub(crate) fn paint(opts: &Options, c: &CellInfo, shape: &IntTuple) -> (Rgb, Mar
     }
 }
 
+/// The fill and mark of a TV cell: CuTe's TV colors by thread, or the pictures' palette by
+/// value, warp or bank (of the offset the layout gives the cell, with `elem_bytes`); `m` is
+/// the tile's row count, `mn` its shape.
+pub(crate) fn paint_tv(
+    options: &Options,
+    c: &crate::tv::TvCell,
+    m: i64,
+    mn: &IntTuple,
+) -> (Rgb, Mark) {
+    let info = CellInfo {
+        index: c.m + m * c.n,
+        offset: c.offset,
+        thread: c.thread,
+        value: c.value,
+        tile: None,
+    };
+    let fill = match options.coloring {
+        Coloring::Offset | Coloring::Thread | Coloring::Tile => tv_color(c.thread),
+        Coloring::Warp => tile_color(c.thread.div_euclid(32)),
+        Coloring::Value | Coloring::Bank | Coloring::Phase => {
+            tile_color(options.class(&info).unwrap_or(0))
+        }
+    };
+    match options.highlighted(&info, mn.as_ref()) {
+        None => (fill, Mark::Plain),
+        Some(true) => (fill, Mark::Highlighted),
+        Some(false) => (fill.tint(color::DIM), Mark::Dimmed),
+    }
+}
+
+/// CuTe's `TikzColor_TV` palette (the one [`crate::render::latex_tv`] uses), by thread.
+fn tv_color(thread: i64) -> Rgb {
+    color::TV_PALETTE[thread.rem_euclid(8) as usize]
+}
+
+/// The thick outline of a highlighted `width x height` cell at `(x, y)`.
+pub(crate) fn outline(out: &mut String, x: i64, y: i64, width: i64, height: i64) {
+    use std::fmt::Write;
+    let _ = writeln!(
+        out,
+        "<rect class=\"highlight\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\" stroke-width=\"3\"/>",
+        x + 1,
+        y + 1,
+        width - 2,
+        height - 2
+    );
+}
+
 /// The panels of a picture: the input (if any), the layout (one panel per rank-2 slab), and
 /// for tiled pictures of short codomains the strip of offsets `0..cosize` colored by the tile
 /// that reaches them.

@@ -280,3 +280,16 @@ pub(crate) fn check_highlight(opts: &Options, shape: TreeRef<'_, Int>) -> Result
         _ => Ok(()),
     }
 }
+
+/// Fails for options a TV picture cannot take: tile coloring or a `tile:K` highlight (a TV
+/// layout has no tiles).
+pub(crate) fn check_tv_options(layout_tv: &crate::layout::Layout, options: &Options) -> Result<()> {
+    if options.coloring == Coloring::Tile || matches!(options.highlight, Some(Highlight::Tile(_))) {
+        return Err(LayoutError::InvalidArgument {
+            op: "render",
+            detail: format!("the TV layout {layout_tv} has no tiles"),
+            hint: "color a TV layout by thread, value, warp or bank",
+        });
+    }
+    Ok(())
+}

@@ -1,6 +1,6 @@
 //! SVG pictures of layouts: a table of cells per panel, with row and column labels.
 
-use super::{panels, Mark, Options, Panel, Subject};
+use super::{outline, panels, Mark, Options, Panel, Subject};
 use crate::error::Result;
 use std::fmt::Write;
 
@@ -162,11 +162,7 @@ fn draw_panel(out: &mut String, p: &Panel, x0: usize, y0: usize) {
                         escape(&c.text)
                     );
                     if c.mark == Mark::Highlighted {
-                        let _ = writeln!(
-                            outlines,
-                            "<rect class=\"highlight\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\" stroke-width=\"3\"/>",
-                            x + 1, y + 1, cw - 2, CELL - 2
-                        );
+                        outline(&mut outlines, x as i64, y as i64, cw as i64, CELL as i64);
                     }
                 }
             }
