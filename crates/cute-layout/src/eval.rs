@@ -112,7 +112,7 @@ fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Valu
 
 /// C++'s template arguments `<0,2>` after a call's name, if there are any: integers, or
 /// element types standing for their widths in bits (`recast_layout<uint16_t,uint32_t>(L)` is
-/// `recast_layout(L,16,32)`).
+/// `recast_layout(L,_16,_32)`); static, as C++ knows them at compile time.
 fn template_arguments(p: &mut Parser<'_>) -> Result<Vec<Value>> {
     let mut items = Vec::new();
     if !p.accept(b'<') {
@@ -120,15 +120,14 @@ fn template_arguments(p: &mut Parser<'_>) -> Result<Vec<Value>> {
     }
     loop {
         let at = p.pos();
-        if p.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
+        let value = if p.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
             let name = p.ident()?;
-            let bits = crate::notation::atom::parse_value_type(name)
+            crate::notation::atom::parse_value_type(name)
+                .map(|t| crate::int::Int::fixed(t.bits()))
                 .map_err(|_| LayoutError::parse(p.input(), at, "an integer or a type name"))?
-                .bits();
-            items.push(Value::Int(crate::int::Int::dynamic(bits)));
         } else {
             match p.literal()? {
-                v @ Value::Int(_) => items.push(v),
+                Value::Int(n) => n.with_static(true),
                 _ => {
                     return Err(LayoutError::parse(
                         p.input(),
@@ -137,7 +136,8 @@ fn template_arguments(p: &mut Parser<'_>) -> Result<Vec<Value>> {
                     ))
                 }
             }
-        }
+        };
+        items.push(Value::Int(value));
         if p.accept(b'>') {
             return Ok(items);
         }

@@ -95,6 +95,17 @@ pub enum Tiles {
     /// inside it; a tile is a column of the result (modes 1 and up), or each element of a
     /// rank-1 result.
     Composition,
+    /// `get_layoutA_TV` / `B` / `C` of a tiled MMA: the result is a (thread, value) layout
+    /// over the MMA's tile of modes `(rows, cols)` of `(M, N, K)`, drawn as a TV picture.
+    MmaTv {
+        /// The mode of `(M, N, K)` along the tile's rows.
+        rows: usize,
+        /// The mode of `(M, N, K)` along the tile's columns.
+        cols: usize,
+    },
+    /// `get_layoutS_TV` / `D` of a tiled copy: a (thread, value) layout over its `Tiler_MN`,
+    /// drawn as a TV picture.
+    CopyTv,
 }
 
 /// The form of an operation on an identity tensor: the position of the tensor argument, and
@@ -303,8 +314,6 @@ pub fn call(name: &str, args: Vec<Value>) -> Result<Value> {
     lookup(name).ok_or_else(|| unknown(name))?.call(args)
 }
 
-/// The operations whose tiler may not divide the layout: (position of the layout, position of
-/// the tiler). Their results are valid, but the last tile reads past the layout.
 /// The queries whose C++ template arguments are a path to a mode, as `get`'s are:
 /// `size<1,0>(L)` is `size(get<1,0>(L))` (`cute eval` reads them so).
 ///
@@ -314,6 +323,8 @@ pub fn call(name: &str, args: Vec<Value>) -> Result<Value> {
 /// ```
 pub const MODE_TEMPLATE_QUERIES: &[&str] = &["size", "cosize", "shape", "stride", "rank", "depth"];
 
+/// The operations whose tiler may not divide the layout: (position of the layout, position of
+/// the tiler). Their results are valid, but the last tile reads past the layout.
 const TILED_BY: &[(&str, usize, usize)] = &[
     ("logical_divide", 0, 1),
     ("zipped_divide", 0, 1),

@@ -302,9 +302,10 @@ pub fn subject_of(expr: &str, call: Option<&Call>, value: &Value) -> Result<Subj
     Ok(s)
 }
 
-/// The TV layout `value` is, with its tile: a `make_layout_tv` value, the
-/// `get_layout{A,B,C}_TV` of a tiled MMA over its `(M,K)`, `(N,K)` or `(M,N)` tile, or the
-/// `get_layout{S,D}_TV` of a tiled copy over its `Tiler_MN`.
+/// The TV layout `value` is, with its tile: a `make_layout_tv` value, or the result of an
+/// operation whose entry declares it a TV layout ([`Tiles::MmaTv`]: `get_layout{A,B,C}_TV` over
+/// the MMA's `(M,K)`, `(N,K)` or `(M,N)` tile; [`Tiles::CopyTv`]: `get_layout{S,D}_TV` over the
+/// copy's `Tiler_MN`).
 fn tv_picture(call: Option<&Call>, value: &Value) -> Result<Option<TvLayout>> {
     let (call, layout) = match (call, value) {
         (_, Value::Tv(tv)) => return Ok(Some((**tv).clone())),
@@ -312,18 +313,15 @@ fn tv_picture(call: Option<&Call>, value: &Value) -> Result<Option<TvLayout>> {
         _ => return Ok(None),
     };
     let args = Args::new(call.op, call.args.clone());
-    let mma_tile = |rows: usize, cols: usize| -> Result<IntTuple> {
-        let mma = args.tiled_mma(0)?;
-        IntTuple::tuple([
-            IntTuple::int(mma.tile_size_mnk(rows)?),
-            IntTuple::int(mma.tile_size_mnk(cols)?),
-        ])
-    };
-    let tile = match call.op.name {
-        "get_layoutA_TV" => mma_tile(0, 2)?,
-        "get_layoutB_TV" => mma_tile(1, 2)?,
-        "get_layoutC_TV" => mma_tile(0, 1)?,
-        "get_layoutS_TV" | "get_layoutD_TV" => args.tiled_copy(0)?.tiler.clone(),
+    let tile = match call.op.tiles {
+        Tiles::MmaTv { rows, cols } => {
+            let mma = args.tiled_mma(0)?;
+            IntTuple::tuple([
+                IntTuple::int(mma.tile_size_mnk(rows)?),
+                IntTuple::int(mma.tile_size_mnk(cols)?),
+            ])?
+        }
+        Tiles::CopyTv => args.tiled_copy(0)?.tiler.clone(),
         _ => return Ok(None),
     };
     TvLayout::new(tile, (**layout).clone()).map(Some)
@@ -407,7 +405,7 @@ fn tile_modes(tiles: Tiles, args: &Args, a: &Layout, result: &Layout) -> Result<
         Tiles::Raked => Some(each(0)),
         Tiles::Composition if result.rank() <= 1 => Some(TileModes::new(vec![vec![]])),
         Tiles::Composition => Some(top(1)),
-        Tiles::Complement | Tiles::None => None,
+        Tiles::Complement | Tiles::None | Tiles::MmaTv { .. } | Tiles::CopyTv => None,
     })
 }
 
