@@ -953,6 +953,23 @@ impl LayoutBuilder {
         }
     }
 
+    /// Writes one mode with `write` and, where `splat`, puts its sub-modes in its place if it
+    /// is a tuple of rank other than 1: CuTe's slice with `repeat<rank>(_)`, which keeps a
+    /// rank-1 mode whole (`repeat<1>(_)` is `_`).
+    #[inline]
+    pub(crate) fn mode_splatted(
+        &mut self,
+        splat: bool,
+        write: impl FnOnce(&mut LayoutBuilder) -> Result<()>,
+    ) -> Result<()> {
+        let (start, depth) = (self.len(), self.shape.depth());
+        write(self)?;
+        if splat && self.shape.splat_last(start, depth) {
+            self.stride.remove(start);
+        }
+        Ok(())
+    }
+
     /// The number of nodes built so far (shape and stride have the same number).
     #[inline]
     pub(crate) fn len(&self) -> usize {

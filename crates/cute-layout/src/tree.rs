@@ -684,6 +684,30 @@ impl<T: Copy> Builder<T> {
         self.nodes.len()
     }
 
+    /// The deepest nesting so far, which [`Builder::splat_last`] takes back.
+    #[inline]
+    pub(crate) fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// Puts the children of the last child, the complete sub-tree written from node `start`
+    /// on, in its place if it is a tuple of rank other than 1 (what slicing with
+    /// `repeat<rank>(_)` keeps); `depth` is [`Builder::depth`] from before it was written. Its
+    /// nodes move up one level, so what they added to the depth drops by one. Whether it did.
+    #[inline]
+    pub(crate) fn splat_last(&mut self, start: usize, depth: u32) -> bool {
+        match self.nodes.get(start) {
+            Some(&Node::Tuple { rank, .. }) if rank != 1 => {
+                // (the open tuples lie before `start`: their links are unchanged)
+                self.nodes.remove(start);
+                self.open.children = self.open.children - 1 + rank;
+                self.depth = depth.max(self.depth - 1);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// What was built from node `start` on (a complete sub-tree once every tuple opened since
     /// `start` is closed).
     #[inline]

@@ -202,19 +202,24 @@ fn shape_of(coalesced: &Modes) -> IntTuple {
 /// assert_eq!(tile_unzip(&d, &t).unwrap().to_string(), "((_4,_3),(2,2,5)):((1,8),(4,24,48))");
 /// ```
 pub fn tile_unzip(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    LayoutBuilder::build(|out| tile_unzip_into(layout.as_mode_ref(), tiler, out))
+    LayoutBuilder::build(|out| tile_unzip_into(layout.as_mode_ref(), tiler, Splat::Neither, out))
 }
 
-/// [`tile_unzip`] of a borrowed layout, appended to `out` as one mode.
-fn tile_unzip_into(whole: ModeRef<'_>, tiler: &Tiler, out: &mut LayoutBuilder) -> Result<()> {
-    if !matches!(tiler, Tiler::Tuple(_)) {
-        check_pair(whole, tiler)?;
-        out.push_ref(whole);
-        return Ok(());
-    }
+/// [`tile_unzip`] of a borrowed layout, its two halves splatted as `how` says, appended to
+/// `out` as one mode. (Under a tiler that is no tuple, `whole` is itself the pair.)
+fn tile_unzip_into(
+    whole: ModeRef<'_>,
+    tiler: &Tiler,
+    how: Splat,
+    out: &mut LayoutBuilder,
+) -> Result<()> {
     out.open();
-    unzip_half(whole, tiler, Half::Tiles, out)?;
-    unzip_half(whole, tiler, Half::Rests, out)?;
+    out.mode_splatted(how.tiles(), |out| {
+        unzip_half(whole, tiler, Half::Tiles, out)
+    })?;
+    out.mode_splatted(how.rests(), |out| {
+        unzip_half(whole, tiler, Half::Rests, out)
+    })?;
     out.close();
     Ok(())
 }
@@ -259,9 +264,14 @@ fn unzip_half(layout: ModeRef<'_>, tiler: &Tiler, half: Half, b: &mut LayoutBuil
     Ok(())
 }
 
+/// Whether `m` is a `(tile, rest)` pair: a tuple of rank 2.
+pub(crate) fn is_pair((s, _): ModeRef<'_>) -> bool {
+    !s.is_leaf() && s.rank() == 2
+}
+
 /// Under a tiler leaf, the layout must be a `(tile, rest)` pair.
-fn check_pair((s, d): ModeRef<'_>, tiler: &Tiler) -> Result<()> {
-    let is_pair = !s.is_leaf() && s.rank() == 2;
+pub(crate) fn check_pair((s, d): ModeRef<'_>, tiler: &Tiler) -> Result<()> {
+    let is_pair = is_pair((s, d));
     if !is_pair && matches!(tiler, Tiler::Underscore) {
         // C++ does not compile this either (tile_unzip: "Mismatched ranks"); a mode of rank 2
         // under `_` is taken as a pair, as C++'s zip2_by takes it
@@ -310,86 +320,70 @@ pub(crate) fn zipped_divide_traced(
     tiler: &Tiler,
     tr: &mut impl Trace,
 ) -> Result<Layout> {
-    LayoutBuilder::build(|out| zipped_divide_into(layout.as_mode_ref(), tiler, out, tr))
+    LayoutBuilder::build(|out| {
+        zipped_divide_into(layout.as_mode_ref(), tiler, Splat::Neither, out, tr)
+    })
 }
 
-/// [`zipped_divide`] of a borrowed layout, appended to `out` as one mode.
-fn zipped_divide_into(
+/// [`zipped_divide`] of a borrowed layout, its halves splatted as `how` says (the tiled and
+/// flat divides), appended to `out` as one mode; the result is traced as the zipped divide.
+fn zipped_divide_into<T: Trace>(
     layout: ModeRef<'_>,
     tiler: &Tiler,
-    out: &mut LayoutBuilder,
-    tr: &mut impl Trace,
-) -> Result<()> {
-    zipped_into(layout, tiler, logical_divide_into, Family::Divide, out, tr)
-}
-
-/// The zipped arrangement of the logical divide or product `logical` of `layout` by `tiler`
-/// ([`tile_unzip`] of it), appended to `out`; the result is traced as `family`'s zipped form.
-pub(crate) fn zipped_into<T: Trace>(
-    layout: ModeRef<'_>,
-    tiler: &Tiler,
-    logical: fn(ModeRef<'_>, &Tiler, &mut LayoutBuilder, &mut T) -> Result<()>,
-    family: Family,
+    how: Splat,
     out: &mut LayoutBuilder,
     tr: &mut T,
 ) -> Result<()> {
     let mut pairs = LayoutBuilder::new();
-    logical(layout, tiler, &mut pairs, tr)?;
+    logical_divide_into(layout, tiler, &mut pairs, tr)?;
     let start = out.len();
-    tile_unzip_into(pairs.built_since(0), tiler, out)?;
+    tile_unzip_into(pairs.built_since(0), tiler, how, out)?;
     tr.step(|| Event::Zipped {
-        family,
+        family: Family::Divide,
         result: owned(out.built_since(start)),
     });
     Ok(())
 }
 
-/// Pushes the modes that slicing with `repeat<rank>(_)` keeps: the modes of a layout of
-/// rank > 1, the layout itself (kept whole, as `repeat<1>(_)` is `_`) otherwise.
-fn splat(b: &mut LayoutBuilder, (s, d): ModeRef<'_>) {
-    if s.rank() == 1 {
-        b.push_ref((s, d));
-    } else {
-        sub_modes((s, d)).for_each(|m| b.push_ref(m));
-    }
-}
-
-/// How a zipped result `((T0, T1, ...), (R0, R1, ...))` is flattened.
+/// How the two halves of a zipped result `((T0, T1, ...), (R0, R1, ...))` are written.
 #[derive(Clone, Copy)]
 pub(crate) enum Splat {
-    /// `((T0, T1), R0, R1, ...)`: mode 1 splatted (CuTe's `result(_, repeat<R1>(_))`).
+    /// `((T0, T1, ...), (R0, R1, ...))`: neither splatted (the zipped form).
+    Neither,
+    /// `((T0, T1, ...), R0, R1, ...)`: mode 1 splatted (CuTe's `result(_, repeat<R1>(_))`).
     Rest,
     /// `(T0, T1, ..., R0, R1, ...)`: both modes splatted.
     Both,
 }
 
+impl Splat {
+    /// Whether the tiles (mode 0) are splatted.
+    pub(crate) fn tiles(self) -> bool {
+        matches!(self, Splat::Both)
+    }
+
+    /// Whether the rests (mode 1) are splatted.
+    pub(crate) fn rests(self) -> bool {
+        !matches!(self, Splat::Neither)
+    }
+}
+
 /// The zipped result `zipped` flattened as `how` says.
 pub(crate) fn splat_zipped(zipped: &Layout, how: Splat) -> Result<Layout> {
-    LayoutBuilder::build(|out| splat_into(zipped.as_mode_ref(), how, out))
-}
-
-/// The layout of what `zipped` writes (a zipped divide or product), flattened as `how` says,
-/// without building the zipped layout itself.
-pub(crate) fn splat_of(
-    how: Splat,
-    zipped: impl FnOnce(&mut LayoutBuilder) -> Result<()>,
-) -> Result<Layout> {
-    let mut z = LayoutBuilder::new();
-    zipped(&mut z)?;
-    LayoutBuilder::build(|out| splat_into(z.built_since(0), how, out))
-}
-
-/// [`splat_zipped`] of a borrowed zipped layout, appended to `out` as one mode.
-fn splat_into(zipped: ModeRef<'_>, how: Splat, out: &mut LayoutBuilder) -> Result<()> {
-    let (tiles, rests) = (mode_at(zipped, 0)?, mode_at(zipped, 1)?);
-    out.open();
-    match how {
-        Splat::Rest => out.push_ref(tiles),
-        Splat::Both => splat(out, tiles),
-    }
-    splat(out, rests);
-    out.close();
-    Ok(())
+    let zipped = zipped.as_mode_ref();
+    LayoutBuilder::build(|out| {
+        out.open();
+        out.mode_splatted(how.tiles(), |out| {
+            out.push_ref(mode_at(zipped, 0)?);
+            Ok(())
+        })?;
+        out.mode_splatted(how.rests(), |out| {
+            out.push_ref(mode_at(zipped, 1)?);
+            Ok(())
+        })?;
+        out.close();
+        Ok(())
+    })
 }
 
 /// `tiled_divide(L, T)`: `((tiles...), rest0, rest1, ..., extra modes...)`.
@@ -405,8 +399,8 @@ fn splat_into(zipped: ModeRef<'_>, how: Splat, out: &mut LayoutBuilder) -> Resul
 /// assert_eq!(tiled_divide(&l, &t).unwrap().to_string(), "((_4,_3),2,2,5):((1,8),4,24,48)");
 /// ```
 pub fn tiled_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    splat_of(Splat::Rest, |z| {
-        zipped_divide_into(layout.as_mode_ref(), tiler, z, &mut NoTrace)
+    LayoutBuilder::build(|out| {
+        zipped_divide_into(layout.as_mode_ref(), tiler, Splat::Rest, out, &mut NoTrace)
     })
 }
 
@@ -423,8 +417,8 @@ pub fn tiled_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// assert_eq!(flat_divide(&l, &t).unwrap().to_string(), "(_4,_3,2,2,5):(1,8,4,24,48)");
 /// ```
 pub fn flat_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    splat_of(Splat::Both, |z| {
-        zipped_divide_into(layout.as_mode_ref(), tiler, z, &mut NoTrace)
+    LayoutBuilder::build(|out| {
+        zipped_divide_into(layout.as_mode_ref(), tiler, Splat::Both, out, &mut NoTrace)
     })
 }
 

@@ -4,11 +4,11 @@
 use super::coalesce::coalesced_modes_are_x;
 use super::complement::complement_modes;
 use super::composition::composition_into;
-use super::divide::{splat_of, zipped_into, Splat};
+use super::divide::{check_pair, is_pair, Splat};
 use super::transform::transform_layout_into;
 use super::{check_extents, Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
-use crate::layout::{cosize_of, mode_at, mode_leaves, Layout, LayoutBuilder, ModeRef};
+use crate::layout::{cosize_of, mode_at, mode_leaves, sub_modes, Layout, LayoutBuilder, ModeRef};
 use crate::limits::{self, BRUTE_FORCE_LIMIT};
 use crate::tiler::Tiler;
 use crate::trace::{owned, Event, Family, Interleave};
@@ -50,17 +50,22 @@ pub(crate) fn logical_product_traced(
     tiler: &Tiler,
     tr: &mut impl Trace,
 ) -> Result<Layout> {
-    LayoutBuilder::build(|out| logical_product_into(block.as_mode_ref(), tiler, out, tr))
+    LayoutBuilder::build(|out| {
+        logical_product_into::<false, _>(block.as_mode_ref(), tiler, out, tr)
+    })
 }
 
-/// [`logical_product`] of a borrowed block, appending the result to `out` as one mode.
-fn logical_product_into<T: Trace>(
+/// [`logical_product`] of a borrowed block, appending the result to `out` as one mode; with
+/// `RESTS`, only the rest of each `(tile, rest)` pair, in the pair's place: the rests half of
+/// the zipped product (a mode kept whole under `_` gives its mode 1, if it has one).
+fn logical_product_into<const RESTS: bool, T: Trace>(
     block: ModeRef<'_>,
     tiler: &Tiler,
     out: &mut LayoutBuilder,
     tr: &mut T,
 ) -> Result<()> {
     match (tiler, tiler.as_divisor()) {
+        (_, Some(b)) if RESTS => arrangement_into(block, b.as_mode_ref(), out, tr),
         (_, Some(b)) => layout_product_into(block, b.as_mode_ref(), out, tr),
         (Tiler::Tuple(ts), None) => transform_layout_into(
             "logical_product",
@@ -69,13 +74,17 @@ fn logical_product_into<T: Trace>(
             true,
             out,
             tr,
-            logical_product_into,
+            logical_product_into::<RESTS, T>,
         ),
         (_, None) => {
             tr.step(|| Event::TilerKept {
                 layout: owned(block),
             });
-            out.push_ref(block);
+            match RESTS {
+                // (not a pair: the zipped product's check of the pairs fails after the products)
+                true => mode_at(block, 1).map_or((), |rest| out.push_ref(rest)),
+                false => out.push_ref(block),
+            }
             Ok(())
         }
     }
@@ -84,6 +93,22 @@ fn logical_product_into<T: Trace>(
 /// [`logical_product`] of a borrowed block by a borrowed layout `b`,
 /// `(A, complement(A, size(A)·cosize(B)) ∘ B)`, appended to `out` as one mode.
 fn layout_product_into(
+    block: ModeRef<'_>,
+    b: ModeRef<'_>,
+    out: &mut LayoutBuilder,
+    tr: &mut impl Trace,
+) -> Result<()> {
+    out.open();
+    out.push_ref(block);
+    arrangement_into(block, b, out, tr)?;
+    out.close();
+    Ok(())
+}
+
+/// The rest of the product of `block` by `b`, the arrangement `A* ∘ B` of the copies of `A`,
+/// `A* = complement(A, size(A)·cosize(B))`, appended to `out` as one mode; the product
+/// `(A, A* ∘ B)` is checked and traced.
+fn arrangement_into(
     block: ModeRef<'_>,
     b: ModeRef<'_>,
     out: &mut LayoutBuilder,
@@ -108,23 +133,30 @@ fn layout_product_into(
         rest: owned(rest),
         tiler: owned(b),
     });
-    let start = out.len();
-    out.open();
-    out.push_ref(block);
     let arranged = out.len();
     // (the complement's modes are coalesced, so they are coalesce_x of `rest` as a rule)
     let lhs = coalesced_modes_are_x(&rest_modes).then_some(&rest_modes);
     composition_into(rest, lhs, b, out, tr).map_err(|e| e.within("logical_product"))?;
     tr.leave();
+    let arrangement = out.built_since(arranged);
     tr.step(|| Event::Arranged {
-        result: owned(out.built_since(arranged)),
+        result: owned(arrangement),
     });
-    out.close();
-    check_disjoint_copies(block, b, out.built_since(start))?;
+    check_disjoint_copies(block, b, arrangement)?;
     tr.step(|| Event::ProductConcat {
-        result: owned(out.built_since(start)),
+        result: pair(block, arrangement),
     });
     Ok(())
+}
+
+/// The layout `(A, A* ∘ B)` of a block and its arrangement.
+fn pair(block: ModeRef<'_>, arrangement: ModeRef<'_>) -> Layout {
+    let mut p = LayoutBuilder::new();
+    p.open();
+    p.push_ref(block);
+    p.push_ref(arrangement);
+    p.close();
+    owned(p.built_since(0))
 }
 
 /// The post-condition a negative stride in `B` can break: when `A` and `B` are injective, the
@@ -133,11 +165,15 @@ fn layout_product_into(
 /// image); a negative stride makes C++ evaluate `A*` at negative offsets, and it returns
 /// `(_2,(_2,(_1,_2))):(_9,(_6,(_-36,_-3)))` for `logical_product(_2:_9,(_2,(_1,_2)):(_6,(_-11,_-3)))`,
 /// which maps two coordinates to 6. Checked element by element, up to [`BRUTE_FORCE_LIMIT`].
-fn check_disjoint_copies(block: ModeRef<'_>, b: ModeRef<'_>, product: ModeRef<'_>) -> Result<()> {
+fn check_disjoint_copies(
+    block: ModeRef<'_>,
+    b: ModeRef<'_>,
+    arrangement: ModeRef<'_>,
+) -> Result<()> {
     if !mode_leaves(b).any(|(s, d)| s.value() > 1 && d.value() < 0) {
         return Ok(());
     }
-    let (p, a, b) = (owned(product), owned(block), &owned(b));
+    let (p, a, b) = (pair(block, arrangement), owned(block), &owned(b));
     let sizes = [a.size()?.value(), b.size()?.value(), p.size()?.value()];
     if sizes.contains(&0) {
         return Ok(()); // an empty product has no two coordinates to collide
@@ -194,17 +230,90 @@ pub(crate) fn zipped_product_traced(
     tiler: &Tiler,
     tr: &mut impl Trace,
 ) -> Result<Layout> {
-    LayoutBuilder::build(|out| zipped_product_into(block.as_mode_ref(), tiler, out, tr))
+    LayoutBuilder::build(|out| {
+        zipped_product_into(block.as_mode_ref(), tiler, Splat::Neither, out, tr)
+    })
 }
 
-/// [`zipped_product`] of a borrowed block, appended to `out` as one mode.
-fn zipped_product_into(
+/// [`zipped_product`] of a borrowed block, its halves splatted as `how` says (the tiled and
+/// flat products), appended to `out` as one mode; the result is traced as the zipped product.
+///
+/// CuTe's `tile_unzip(logical_product(A, B), B)`, written in place: the tile of each
+/// `(tile, rest)` pair of the logical product is the block's mode itself, so the tiles are
+/// `A`'s modes along the tiler and only the rests are computed, at their places in the
+/// result.
+fn zipped_product_into<T: Trace>(
     block: ModeRef<'_>,
     tiler: &Tiler,
+    how: Splat,
     out: &mut LayoutBuilder,
-    tr: &mut impl Trace,
+    tr: &mut T,
 ) -> Result<()> {
-    zipped_into(block, tiler, logical_product_into, Family::Product, out, tr)
+    let start = out.len();
+    let mut pairs = true;
+    out.open();
+    out.mode_splatted(how.tiles(), |out| {
+        pairs = tiles_into(block, tiler, out);
+        Ok(())
+    })?;
+    out.mode_splatted(how.rests(), |out| {
+        logical_product_into::<true, T>(block, tiler, out, tr)
+    })?;
+    out.close();
+    if !pairs {
+        check_pairs(block, tiler)?;
+    }
+    tr.step(|| Event::Zipped {
+        family: Family::Product,
+        result: owned(out.built_since(start)),
+    });
+    Ok(())
+}
+
+/// The tiles half of the zipped product of `block` by `tiler`: the block itself under a layout
+/// or an integer, in the tiler's hierarchy; under `_`, mode 0 of the mode kept whole. Whether
+/// every mode under `_` is a `(tile, rest)` pair (where one is not, [`check_pairs`] gives the
+/// error, after the products' errors).
+fn tiles_into(block: ModeRef<'_>, tiler: &Tiler, out: &mut LayoutBuilder) -> bool {
+    match tiler {
+        Tiler::Tuple(ts) => {
+            out.open();
+            // (the tilers first: `zip` stops at them without taking a mode of the block)
+            let pairs = ts
+                .iter()
+                .zip(sub_modes(block))
+                .fold(true, |pairs, (t, m)| tiles_into(m, t, out) && pairs);
+            out.close();
+            pairs
+        }
+        Tiler::Underscore => match mode_at(block, 0) {
+            Ok(tile) if is_pair(block) => {
+                out.push_ref(tile);
+                true
+            }
+            _ => false,
+        },
+        Tiler::Layout(_) | Tiler::Int(_) => {
+            out.push_ref(block);
+            true
+        }
+    }
+}
+
+/// [`tile_unzip`](crate::tile_unzip)'s check of the logical product by `tiler`: a mode that a
+/// `_` keeps whole must be a `(tile, rest)` pair (the other modes are pairs by construction).
+///
+/// # Errors
+/// [`LayoutError::RankMismatch`], for the first `_` over a mode that is no pair.
+fn check_pairs(block: ModeRef<'_>, tiler: &Tiler) -> Result<()> {
+    match tiler {
+        Tiler::Tuple(ts) => ts
+            .iter()
+            .zip(sub_modes(block))
+            .try_for_each(|(t, m)| check_pairs(m, t)),
+        Tiler::Underscore => check_pair(block, tiler),
+        Tiler::Layout(_) | Tiler::Int(_) => Ok(()),
+    }
 }
 
 /// `tiled_product(A, B)`: `((A modes...), B0, B1, ...)`.
@@ -220,8 +329,8 @@ fn zipped_product_into(
 /// assert_eq!(tiled_product(&a, &b).unwrap().to_string(), "((_2,_5),_3,_4):((_5,_1),_1,_5)");
 /// ```
 pub fn tiled_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    splat_of(Splat::Rest, |z| {
-        zipped_product_into(block.as_mode_ref(), tiler, z, &mut NoTrace)
+    LayoutBuilder::build(|out| {
+        zipped_product_into(block.as_mode_ref(), tiler, Splat::Rest, out, &mut NoTrace)
     })
 }
 
@@ -238,8 +347,8 @@ pub fn tiled_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// assert_eq!(flat_product(&a, &b).unwrap().to_string(), "(_2,_5,_3,_4):(_5,_1,_1,_5)");
 /// ```
 pub fn flat_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    splat_of(Splat::Both, |z| {
-        zipped_product_into(block.as_mode_ref(), tiler, z, &mut NoTrace)
+    LayoutBuilder::build(|out| {
+        zipped_product_into(block.as_mode_ref(), tiler, Splat::Both, out, &mut NoTrace)
     })
 }
 
