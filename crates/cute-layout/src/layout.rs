@@ -1089,3 +1089,90 @@ impl fmt::Debug for Layout {
         fmt::Display::fmt(self, f)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writes the mode `1:1` inside `levels` tuples.
+    fn nested(out: &mut LayoutBuilder, levels: usize) {
+        (0..levels).for_each(|_| out.open());
+        out.leaf(Int::ONE, Int::ONE);
+        (0..levels).for_each(|_| out.close());
+    }
+
+    /// `(T)` with the mode `T = (nested, 2:3)` written by `mode_splatted(splat, ..)`.
+    fn with_splatted(splat: bool, levels: usize) -> Result<Layout> {
+        LayoutBuilder::build(|out| {
+            out.open();
+            out.mode_splatted(splat, |out| {
+                out.open();
+                nested(out, levels);
+                out.leaf(Int::dynamic(2), Int::dynamic(3));
+                out.close();
+                Ok(())
+            })?;
+            out.close();
+            Ok(())
+        })
+    }
+
+    /// A splatted mode's sub-modes take its place, one level up, and the depth that `finish`
+    /// checks is the depth of what is left: a tuple one level too deep before the splat is
+    /// within the limit after it.
+    #[test]
+    fn splatted_modes_move_up_a_level() {
+        let levels = MAX_DEPTH - 1;
+        let expected = LayoutBuilder::build(|out| {
+            out.open();
+            nested(out, levels);
+            out.leaf(Int::dynamic(2), Int::dynamic(3));
+            out.close();
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(expected.shape().depth(), MAX_DEPTH);
+        assert_eq!(with_splatted(true, levels).unwrap(), expected);
+        assert!(matches!(
+            with_splatted(false, levels),
+            Err(LayoutError::TooDeep { .. })
+        ));
+        assert_eq!(
+            with_splatted(true, 1).unwrap().to_string(),
+            "((_1),2):((_1),3)"
+        );
+        assert_eq!(
+            with_splatted(false, 1).unwrap().to_string(),
+            "(((_1),2)):(((_1),3))"
+        );
+    }
+
+    /// A leaf and a tuple of rank 1 are kept whole (`repeat<1>(_)` is `_`); an empty tuple
+    /// leaves nothing.
+    #[test]
+    fn rank_one_modes_are_kept_whole() {
+        let one = |write: fn(&mut LayoutBuilder)| {
+            LayoutBuilder::build(|out| {
+                out.open();
+                out.leaf(Int::dynamic(5), Int::dynamic(7));
+                out.mode_splatted(true, |out| {
+                    write(out);
+                    Ok(())
+                })?;
+                out.close();
+                Ok(())
+            })
+            .unwrap()
+            .to_string()
+        };
+        assert_eq!(one(|out| out.leaf(Int::ONE, Int::ONE)), "(5,_1):(7,_1)");
+        assert_eq!(one(|out| nested(out, 1)), "(5,(_1)):(7,(_1))");
+        assert_eq!(
+            one(|out| {
+                out.open();
+                out.close()
+            }),
+            "(5):(7)"
+        );
+    }
+}
