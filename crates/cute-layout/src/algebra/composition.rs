@@ -1,6 +1,6 @@
 //! `composition`: the layout `R = A ∘ B` with `R(c) = A(B(c))`.
 
-use super::coalesce::coalesce_x;
+use super::coalesce::{coalesce_modes, coalesce_x, coalesced_modes_are_x};
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
@@ -43,30 +43,60 @@ pub fn composition(a: &Layout, b: &Layout) -> Result<Layout> {
 /// [`composition`], reporting the left-distribution over `B`'s modes and every
 /// shape_div / shape_mod step to `t`.
 pub(crate) fn composition_traced(a: &Layout, b: &Layout, t: &mut impl Trace) -> Result<Layout> {
-    LayoutBuilder::build(|out| composition_into(a.as_mode_ref(), None, b.as_mode_ref(), out, t))
+    LayoutBuilder::build(|out| {
+        composition_into(Lhs::Layout(a.as_mode_ref(), None), b.as_mode_ref(), out, t)
+    })
+}
+
+/// The left operand `A` of [`composition_into`].
+#[derive(Clone, Copy)]
+pub(crate) enum Lhs<'a> {
+    /// A borrowed layout, with the modes of its `coalesce_x` where the caller has them already
+    /// (computed otherwise).
+    Layout(ModeRef<'a>, Option<&'a Modes>),
+    /// The layout of coalesced flat modes (the complement's): the leaf `s:d` for one mode, else
+    /// their tuple. Written as a layout only where a trace or a check needs it.
+    Coalesced(&'a Modes),
+}
+
+impl Lhs<'_> {
+    /// `A` as a layout.
+    pub(crate) fn to_layout(self) -> Layout {
+        match self {
+            Lhs::Layout(a, _) => owned(a),
+            Lhs::Coalesced(modes) => {
+                let mut a = LayoutBuilder::new();
+                a.flat_modes(modes);
+                owned(a.built_since(0))
+            }
+        }
+    }
 }
 
 /// [`composition`] of borrowed layouts, appending `A ∘ B` to `out` as one mode (so that the
 /// divides and products build their results in place, without intermediate layouts).
-/// `coalesced_x`: the modes of `coalesce_x(A)` where the caller has them already (computed
-/// here otherwise).
 pub(crate) fn composition_into(
-    a: ModeRef<'_>,
-    coalesced_x: Option<&Modes>,
+    a: Lhs<'_>,
     b: ModeRef<'_>,
     out: &mut LayoutBuilder,
     t: &mut impl Trace,
 ) -> Result<()> {
     let mut computed = Modes::new();
-    let lhs = match coalesced_x {
-        Some(modes) => modes,
-        None => {
+    let lhs = match a {
+        Lhs::Layout(_, Some(modes)) => modes,
+        // (coalesced modes are their coalesce_x unless the last has extent 1)
+        Lhs::Coalesced(modes) if coalesced_modes_are_x(modes) => modes,
+        Lhs::Layout(a, None) => {
             coalesce_x(a, &mut computed)?;
+            &computed
+        }
+        Lhs::Coalesced(modes) => {
+            coalesce_modes(modes.iter().copied(), true, &mut computed, &mut NoTrace)?;
             &computed
         }
     };
     t.step(|| Event::CoalesceA {
-        a: owned(a),
+        a: a.to_layout(),
         modes: lhs.to_vec(),
     });
     if !b.0.is_leaf() {
@@ -78,7 +108,7 @@ pub(crate) fn composition_into(
     let r = out.built_since(start);
     if carry.suspicious {
         t.step(|| Event::MayCarry);
-        verify(a, b, r).map_err(|e| carry.negative_indivisible.take().unwrap_or(e))?;
+        verify(a.to_layout(), b, r).map_err(|e| carry.negative_indivisible.take().unwrap_or(e))?;
     }
     t.step(|| Event::Reassembled { result: owned(r) });
     Ok(())
@@ -121,7 +151,7 @@ fn composition_tiler_into<T: Trace>(
     t: &mut T,
 ) -> Result<()> {
     match (tiler, tiler.as_composed()) {
-        (_, Some(b)) => composition_into(a, None, b.as_mode_ref(), out, t),
+        (_, Some(b)) => composition_into(Lhs::Layout(a, None), b.as_mode_ref(), out, t),
         (Tiler::Tuple(ts), None) => super::transform::transform_layout_into(
             "composition",
             a,
@@ -362,12 +392,8 @@ impl Emitted {
 }
 
 /// Checks `R(i) == A(B(i))` element by element (used only when a carry is possible).
-fn verify(a: ModeRef<'_>, b: ModeRef<'_>, r: ModeRef<'_>) -> Result<()> {
-    let (a, b, r) = (
-        Layout::from_refs(a.0, a.1),
-        Layout::from_refs(b.0, b.1),
-        Layout::from_refs(r.0, r.1),
-    );
+fn verify(a: Layout, b: ModeRef<'_>, r: ModeRef<'_>) -> Result<()> {
+    let (b, r) = (Layout::from_refs(b.0, b.1), Layout::from_refs(r.0, r.1));
     let n = b.size()?.value();
     if n > BRUTE_FORCE_LIMIT {
         return Err(LayoutError::Postcondition {

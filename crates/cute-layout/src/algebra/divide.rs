@@ -2,7 +2,7 @@
 
 use super::coalesce::{coalesced_is_x, coalesced_modes, modes_to_layout};
 use super::complement::complement_modes;
-use super::composition::composition_into;
+use super::composition::{composition_into, Lhs};
 use super::transform::transform_layout_into;
 use super::{check_extents, Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result, Warning};
@@ -79,7 +79,7 @@ fn logical_divide_into<T: Trace>(
             });
             let start = out.len();
             let lhs = coalesced_is_x(layout).then_some(&coalesced);
-            composition_into(layout, lhs, joined, out, tr)
+            composition_into(Lhs::Layout(layout, lhs), joined, out, tr)
                 .map_err(|e| e.within("logical_divide"))?;
             tr.leave();
             tr.step(|| Event::Divided {

@@ -1,9 +1,8 @@
 //! The products: `logical_product`, its zipped, tiled and flat arrangements, `blocked_product`,
 //! `raked_product` and `tile_to_shape`.
 
-use super::coalesce::coalesced_modes_are_x;
 use super::complement::complement_modes;
-use super::composition::composition_into;
+use super::composition::{composition_into, Lhs};
 use super::divide::{check_pair, is_pair, Splat};
 use super::transform::transform_layout_into;
 use super::{check_extents, Modes, NoTrace, Trace};
@@ -125,18 +124,16 @@ fn arrangement_into(
     complement_modes(block, IntTuple::int(cotarget).as_ref(), &mut rest_modes, tr)
         .map_err(|e| e.within("logical_product"))?;
     tr.leave();
-    let mut rest_layout = LayoutBuilder::new();
-    rest_layout.flat_modes(&rest_modes);
-    let rest = rest_layout.built_since(0);
-    tr.step(|| Event::ProductRest { rest: owned(rest) });
+    let rest = Lhs::Coalesced(&rest_modes);
+    tr.step(|| Event::ProductRest {
+        rest: rest.to_layout(),
+    });
     tr.enter(|| Event::ProductCompose {
-        rest: owned(rest),
+        rest: rest.to_layout(),
         tiler: owned(b),
     });
     let arranged = out.len();
-    // (the complement's modes are coalesced, so they are coalesce_x of `rest` as a rule)
-    let lhs = coalesced_modes_are_x(&rest_modes).then_some(&rest_modes);
-    composition_into(rest, lhs, b, out, tr).map_err(|e| e.within("logical_product"))?;
+    composition_into(rest, b, out, tr).map_err(|e| e.within("logical_product"))?;
     tr.leave();
     let arrangement = out.built_since(arranged);
     tr.step(|| Event::Arranged {
