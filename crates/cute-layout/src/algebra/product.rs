@@ -79,10 +79,10 @@ fn logical_product_into<const RESTS: bool, T: Trace>(
             tr.step(|| Event::TilerKept {
                 layout: owned(block),
             });
-            match RESTS {
-                // (not a pair: the zipped product's check of the pairs fails after the products)
-                true => mode_at(block, 1).map_or((), |rest| out.push_ref(rest)),
-                false => out.push_ref(block),
+            if !RESTS {
+                out.push_ref(block);
+            } else if let Ok(rest) = mode_at(block, 1) {
+                out.push_ref(rest); // (no pair: the zipped product's check fails after the products)
             }
             Ok(())
         }
