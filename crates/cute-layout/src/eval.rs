@@ -11,7 +11,7 @@ use crate::error::{LayoutError, Result, Warning};
 use crate::notation::{Parser, Syntax};
 use crate::registry::{self, Operation};
 
-pub use crate::value::Value;
+pub use crate::value::{Arguments, Value};
 
 /// Parses `op(arg, ...)`: the operation name and its arguments' values.
 ///
@@ -29,13 +29,13 @@ pub use crate::value::Value;
 /// let (_, args) = parse_expr("size(make_layout((2,3)))").unwrap();
 /// assert_eq!(args.len(), 1);
 /// ```
-pub fn parse_expr(expr: &str) -> Result<(String, Vec<Value>)> {
+pub fn parse_expr(expr: &str) -> Result<(String, Arguments)> {
     let (op, items) = parse_whole_call(expr)?;
     Ok((op.to_string(), items))
 }
 
 /// [`parse_expr`] with the operation name borrowed from `expr`.
-fn parse_whole_call(expr: &str) -> Result<(&str, Vec<Value>)> {
+fn parse_whole_call(expr: &str) -> Result<(&str, Arguments)> {
     let mut p = Parser::new(expr);
     let call = parse_call(&mut p, 0)?;
     p.end()?;
@@ -83,10 +83,10 @@ fn argument(
 /// last arguments: `take(L, 0, 2)`; those of the queries of
 /// [`registry::MODE_TEMPLATE_QUERIES`] select a mode first: `size<1,0>(L)` is
 /// `size(get(L, 1, 0))`.
-fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Value>)> {
+fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Arguments)> {
     let (op, python) = call_name(p)?;
     let template = if python {
-        Vec::new()
+        Arguments::new()
     } else {
         template_arguments(p)?
     };
@@ -102,8 +102,8 @@ fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Valu
         items.extend(template);
     } else {
         // C++'s `size<I...>(x)` is `size(get<I...>(x))`
-        let path = items.into_iter().chain(template).collect();
-        items = vec![operation("get")?
+        let path: Arguments = items.into_iter().chain(template).collect();
+        items = smallvec::smallvec![operation("get")?
             .call(path)
             .map_err(|e| within_call(op, e))?];
     }
@@ -113,8 +113,8 @@ fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Vec<Valu
 /// C++'s template arguments `<0,2>` after a call's name, if there are any: integers, or
 /// element types standing for their widths in bits (`recast_layout<uint16_t,uint32_t>(L)` is
 /// `recast_layout(L,_16,_32)`); static, as C++ knows them at compile time.
-fn template_arguments(p: &mut Parser<'_>) -> Result<Vec<Value>> {
-    let mut items = Vec::new();
+fn template_arguments(p: &mut Parser<'_>) -> Result<Arguments> {
+    let mut items = Arguments::new();
     if !p.accept(b'<') {
         return Ok(items);
     }
@@ -163,11 +163,11 @@ fn call_name<'a>(p: &mut Parser<'a>) -> Result<(&'a str, bool)> {
 
 /// The arguments `(arg, ...)` of a call of `op`; `dsl` when the call is spelled `cute.op`,
 /// its arguments in the CuTe DSL's order.
-fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize, dsl: bool) -> Result<Vec<Value>> {
+fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize, dsl: bool) -> Result<Arguments> {
     p.expect(b'(')?;
     // most calls have one or two arguments; a `Vec` of four literals would not come from
     // the allocator's cache of small blocks
-    let mut items = Vec::with_capacity(2);
+    let mut items = Arguments::new();
     if !p.accept(b')') {
         loop {
             keyword(p, op, items.len(), dsl)?;
@@ -374,7 +374,7 @@ pub struct Call {
     /// The operation called.
     pub op: &'static Operation,
     /// The arguments' values.
-    pub args: Vec<Value>,
+    pub args: Arguments,
 }
 
 impl Call {

@@ -28,6 +28,18 @@ use crate::tv::TvLayout;
 use std::fmt::{self, Write as _};
 use std::sync::Arc;
 
+/// The argument values of a call, kept inline up to four (a call with at most four arguments,
+/// which is every operation's usual form, allocates nothing for them). A `Vec<Value>` converts
+/// into it with `.into()`, as [`Operation::call`](crate::registry::Operation::call) does.
+///
+/// ```
+/// use cute_layout::value::{Arguments, Value};
+/// let args: Arguments = vec![Value::Int(cute_layout::Int::fixed(4))].into();
+/// assert!(!args.spilled());
+/// assert_eq!(cute_layout::registry::call("size", args).unwrap().to_string(), "_4");
+/// ```
+pub type Arguments = smallvec::SmallVec<[Value; 4]>;
+
 /// A value of CuTe's layout algebra: a literal, an argument or the result of an operation.
 ///
 /// Every payload larger than an [`Int`] is boxed, so that a value is a few words (32 bytes): the registry

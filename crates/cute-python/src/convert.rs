@@ -58,6 +58,12 @@ fn too_deep(what: impl Display + Copy) -> PyErr {
 
 /// An int or a (nested) tuple of ints as an [`IntTuple`]; a `str` is parsed as CuTe notation.
 pub fn int_tuple(x: &Bound<'_, PyAny>, what: impl Display + Copy) -> PyResult<IntTuple> {
+    // the common case first: an exact int in range (a bool is not an exact int)
+    if x.is_exact_instance_of::<PyInt>() {
+        if let Ok(n) = x.extract::<i64>() {
+            return Ok(IntTuple::int(Int::dynamic(n)));
+        }
+    }
     if let Ok(s) = x.downcast::<PyString>() {
         return s.to_cow()?.parse::<IntTuple>().map_err(err);
     }

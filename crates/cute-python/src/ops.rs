@@ -6,7 +6,7 @@ use crate::convert::{err, holds_layout, int_of, int_tuple, int_tuple_to_py, tile
 use crate::layout::PyLayout;
 use crate::swizzle::{PyComposedLayout, PySwizzle};
 use crate::values::{PyMorphism, PyTvLayout, PyValue};
-use cute_layout::eval::{self, Value};
+use cute_layout::eval::{self, Arguments, Value};
 use cute_layout::registry::{self, Operation};
 use cute_layout::{Int, LayoutError, MAX_DEPTH};
 use pyo3::prelude::*;
@@ -117,7 +117,7 @@ pub fn call<'a, 'py>(
     op: &'static Operation,
     args: impl ExactSizeIterator<Item = Borrowed<'a, 'py, PyAny>> + Clone,
 ) -> PyResult<PyObject> {
-    let mut values = Vec::with_capacity(args.len());
+    let mut values = Arguments::new();
     for (i, a) in args.clone().enumerate() {
         values.push(value_of(&a, i, op.name)?);
     }
@@ -147,6 +147,12 @@ fn expression<'a, 'py>(
 /// ints (int-tuples) and tuples holding layouts (tilers) converted directly; anything else (a
 /// `str` of CuTe notation, a coordinate with `None` / `_`) read as `cute eval` reads its text.
 fn value_of(x: &Bound<'_, PyAny>, i: usize, op: &str) -> PyResult<Value> {
+    // an exact int first: its type test is a pointer comparison, the layout's a type lookup
+    if x.is_exact_instance_of::<PyInt>() {
+        if let Ok(n) = x.extract::<i64>() {
+            return Ok(Value::Int(Int::dynamic(n)));
+        }
+    }
     if let Ok(l) = x.downcast::<PyLayout>() {
         return Ok(Value::Layout(l.get().inner.clone()));
     }

@@ -11,18 +11,18 @@ use crate::swizzle::AnyLayout;
 use crate::tensor::Tensor;
 use crate::tiler::Tiler;
 use crate::tuple::IntTuple;
-use crate::value::Value;
+use crate::value::{Arguments, Value};
 use std::borrow::Cow;
 
 /// The arguments of one call of an operation.
 pub struct Args {
     pub(crate) op: &'static Operation,
-    pub(crate) items: Vec<Value>,
+    pub(crate) items: Arguments,
 }
 
 impl Args {
     /// The arguments `items` of a call of `op`.
-    pub(crate) fn new(op: &'static Operation, items: Vec<Value>) -> Args {
+    pub(crate) fn new(op: &'static Operation, items: Arguments) -> Args {
         Args { op, items }
     }
 

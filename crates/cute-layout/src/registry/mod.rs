@@ -33,7 +33,7 @@ pub use tensor::TensorForm;
 
 use crate::basis::IdentityTensor;
 use crate::error::{LayoutError, Result};
-use crate::value::{Kind, Value};
+use crate::value::{Arguments, Kind, Value};
 use fnv::FnvHashMap;
 use std::sync::OnceLock;
 
@@ -197,7 +197,8 @@ impl Operation {
     ///
     /// # Errors
     /// Wrong arguments ([`LayoutError::InvalidArgument`]) and the operation's own errors.
-    pub fn call(&'static self, args: Vec<Value>) -> Result<Value> {
+    pub fn call(&'static self, args: impl Into<Arguments>) -> Result<Value> {
+        let args = args.into();
         match args.iter().position(tensor::is_tensor) {
             Some(first) => tensor::apply(self, args, first),
             None => self.call_plain(args),
@@ -205,7 +206,7 @@ impl Operation {
     }
 
     /// [`Operation::call`] once a tensor argument is dealt with by its [`TensorForm`].
-    fn call_plain(&'static self, args: Vec<Value>) -> Result<Value> {
+    fn call_plain(&'static self, args: Arguments) -> Result<Value> {
         let a = Args::new(self, args);
         if let Some(v) = self.special_form(&a)? {
             return Ok(v);
@@ -310,7 +311,7 @@ fn by_name() -> &'static FnvHashMap<&'static str, &'static Operation> {
 /// assert!(call("logical_divid", vec![]).unwrap_err().to_string().contains("did you mean `logical_divide`?"));
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
-pub fn call(name: &str, args: Vec<Value>) -> Result<Value> {
+pub fn call(name: &str, args: impl Into<Arguments>) -> Result<Value> {
     lookup(name).ok_or_else(|| unknown(name))?.call(args)
 }
 
@@ -348,7 +349,9 @@ const TILED_BY: &[(&str, usize, usize)] = &[
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn warnings(name: &str, args: &[Value]) -> Vec<crate::error::Warning> {
-    lookup(name).map_or_else(Vec::new, |op| warnings_of(op, &mut args.to_vec()))
+    lookup(name).map_or_else(Vec::new, |op| {
+        warnings_of(op, &mut args.iter().cloned().collect())
+    })
 }
 
 /// [`warnings`] of the operation `op`, without copying the arguments: they are lent to the
@@ -356,7 +359,7 @@ pub fn warnings(name: &str, args: &[Value]) -> Vec<crate::error::Warning> {
 /// where a copy of two layouts was a tenth of a line's cost).
 pub(crate) fn warnings_of(
     op: &'static Operation,
-    args: &mut Vec<Value>,
+    args: &mut Arguments,
 ) -> Vec<crate::error::Warning> {
     let Some(&(_, l, t)) = TILED_BY.iter().find(|(n, ..)| *n == op.name) else {
         return Vec::new();

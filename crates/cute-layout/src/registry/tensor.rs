@@ -10,7 +10,7 @@
 use super::Operation;
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
-use crate::value::Value;
+use crate::value::{Arguments, Value};
 
 /// What an operation does with a tensor `L+o` (or a swizzled tensor `CL+o`) as argument.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,7 +104,7 @@ fn no_tensor_result(op: &Operation, v: &Value) -> LayoutError {
 /// # Errors
 /// A tensor where the operation has no tensor form, or at another position than its tensor
 /// argument; the operation's own errors.
-pub(super) fn apply(op: &'static Operation, mut items: Vec<Value>, first: usize) -> Result<Value> {
+pub(super) fn apply(op: &'static Operation, mut items: Arguments, first: usize) -> Result<Value> {
     let at = op.tensor.position();
     if let Some(other) = items
         .iter()
@@ -128,7 +128,7 @@ pub(super) fn apply(op: &'static Operation, mut items: Vec<Value>, first: usize)
 
 /// The error of a tensor as argument `i` of `op`, which has no tensor form there.
 #[cold]
-fn refused(op: &'static Operation, items: Vec<Value>, i: usize) -> LayoutError {
+fn refused(op: &'static Operation, items: Arguments, i: usize) -> LayoutError {
     let why = match op.tensor.position() {
         Some(at) => format!("only argument {} of {} may be a tensor", at + 1, op.name),
         None => format!("{} has no tensor form", op.name),
