@@ -189,3 +189,52 @@ fn partitions_of_a_static_offset_are_dynamic() {
         );
     }
 }
+
+/// The defect this fixes: a swizzled tile that decays to a plain layout had its decayed modes
+/// merged where C++ keeps them apart (`((_2,_4),_8):((_64,144),_1)`): C++ merges two modes of
+/// the decayed swizzle only where it knows statically that they merge, and a stride of it is
+/// dynamic only where a dynamic coordinate reaches the offset bit it depends on. The strings
+/// are what CuTe C++ prints (bench/tensor-ops/check.sh).
+#[test]
+fn swizzled_tiles_keep_cpp_structure() {
+    for (expr, cpp) in [
+        (
+            "local_tile(Sw<3,4,3> o _0 o (_8,_64):(_64,_1)+0,(_8,_8),(0,1))",
+            "((_2,_2,_2),_8):((_64,144,288),_1)+8",
+        ),
+        (
+            "local_tile(Sw<3,4,3> o _0 o (_8,_64):(_64,_1)+0,(_8,_8),(_0,_1))",
+            "((_2,_4),_8):((_64,_144),_1)+8",
+        ),
+        (
+            "local_tile(Sw<3,4,3> o _0 o (_8,_64):(_64,_1)+512,(_4,_8),(1,2))",
+            "((_2,_2),_8):((_64,112),_1)+816",
+        ),
+        (
+            "local_tile(Sw<3,3,3> o _0 o (_8,_64):(_64,_1)+0,(_8,_8),(0,5))",
+            "((_2,_2,_2),_8):((56,144,224),_1)+40",
+        ),
+        (
+            "local_tile(Sw<1,4,3> o _0 o (_8,_32):(_32,_1)+0,(_8,_8),(0,2))",
+            "((_4,_2),_8):((_32,112),_1)+16",
+        ),
+        (
+            "slice_and_offset((1,_),Sw<3,4,3> o _0 o (_8,_64):(_64,_1)+0)",
+            "((_16,_2,_2)):((_1,16,32))+64",
+        ),
+        (
+            "local_partition(Sw<3,4,3> o _0 o (_8,_64):(_64,_1)+0,(_8,_1):(_1,_0),3)",
+            "(_1,(_16,_2,_2)):(_0,(_1,-16,32))+208",
+        ),
+        (
+            "outer_partition(Sw<3,4,3> o _0 o (_8,_64):(_64,_1)+0,(_8,_8),(0,2))",
+            "(_1,(_2,_2,_2)):(_0,(_8,16,32))+2",
+        ),
+    ] {
+        assert_eq!(
+            eval(expr).map(|v| v.to_string()),
+            Ok(cpp.to_string()),
+            "{expr}"
+        );
+    }
+}
