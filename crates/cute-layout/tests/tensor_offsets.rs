@@ -238,3 +238,41 @@ fn swizzled_tiles_keep_cpp_structure() {
         );
     }
 }
+
+/// `tensor(T, i...)` is C++'s `tensor<I...>(T)`: the mode's layout over the tensor's data, the
+/// offset kept (C++'s output, bench/tensor-ops/check.sh), where `layout(T, i...)` drops it; like
+/// C++, it takes only a tensor.
+#[test]
+fn sub_tensor_keeps_the_offset() {
+    for (expr, cpp) in [
+        ("tensor<1>((_4,_3):(_1,_8)+28)", "_3:_8+28"),
+        ("layout<1>((_4,_3):(_1,_8)+28)", "_3:_8"),
+        ("tensor((_4,(_3,_2)):(_1,(_8,_24))+28,1,0)", "_3:_8+28"),
+        ("tensor((8,6):(1,8)+5)", "(8,6):(1,8)+5"),
+        (
+            "tensor(local_tile((8,6):(1,8)+5,(_4,_2),(1,1)),1)",
+            "_2:8+25",
+        ),
+        (
+            "tensor(Sw<3,4,3> o _0 o (_8,(_8,_8)):(_64,(_1,_8))+512,1,0)",
+            "Sw<3,4,3> o _0 o _8:_1+512",
+        ),
+    ] {
+        assert_eq!(
+            eval(expr).map(|v| v.to_string()),
+            Ok(cpp.to_string()),
+            "{expr}"
+        );
+    }
+    for plain in [
+        "tensor((_4,_3):(_1,_8),1)",
+        "tensor(Sw<3,4,3> o _0 o (_8,_64):(_64,_1),1)",
+    ] {
+        let e = eval(plain).unwrap_err().to_string();
+        assert!(
+            e.contains("must be `T`: tensor or swizzled tensor"),
+            "{plain}: {e}"
+        );
+    }
+    assert!(eval("tensor((_4,_3):(_1,_8)+28,2)").is_err());
+}
