@@ -10,7 +10,8 @@ Translation (CuTe notation -> C++; `_8` static `Int<8>{}`, `8` dynamic):
   op<I,J>(args)               op<I,J>(args), except
     group(T,B,E) / group<B,E>(T)  group_modes<B,E>(T)   (C++'s group<B,E> is the tuple one)
     slice_and_offset(c,T)     T(c)                    (C++ slices a tensor by calling it)
-    take(T,B,E), layout(T,I), upcast(T,N)   take<B,E>(T), layout<I>(T), upcast<N>(T)
+    take(T,B,E), layout(T,I), tensor(T,I), upcast(T,N)
+                              take<B,E>(T), layout<I>(T), tensor<I>(T), upcast<N>(T)
                               (`cute eval` writes C++'s template arguments last)
 """
 import re
@@ -66,7 +67,7 @@ def cpp(s):
         name, targs, args = m[1], m[2], split_args(m[3])
         targs = targs.split(",") if targs else []
         # template arguments are written last in `cute eval`: move trailing integers there
-        if name in ("take", "group", "group_modes", "layout", "select", "upcast") and not targs:
+        if name in ("take", "group", "group_modes", "layout", "tensor", "select", "upcast") and not targs:
             n = {"take": 2, "group": 2, "group_modes": 2, "upcast": 1}.get(name, len(args) - 1)
             args, targs = args[: len(args) - n], args[len(args) - n :]
         if name == "group":

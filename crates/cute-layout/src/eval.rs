@@ -85,7 +85,7 @@ fn argument(
 /// `size(get(L, 1, 0))`.
 fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Arguments)> {
     let (op, python) = call_name(p)?;
-    let template = if python {
+    let mut template = if python {
         Arguments::new()
     } else {
         template_arguments(p)?
@@ -98,6 +98,9 @@ fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Argument
     if python {
         crate::notation::dsl_order(op, &mut items);
     }
+    if python || outer {
+        template.extend(dsl_mode(op, &mut items)?);
+    }
     if template.is_empty() || !registry::MODE_TEMPLATE_QUERIES.contains(&op) || items.len() != 1 {
         items.extend(template);
     } else {
@@ -108,6 +111,34 @@ fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Argument
             .map_err(|e| within_call(op, e))?];
     }
     Ok((op, items))
+}
+
+/// The CuTe DSL's `mode=` argument of `op` (an index, or a list or tuple of them:
+/// `cute.size(x, mode=[1, 0])`, `cute.get(x, mode=[0, 1])`), taken out of `items`: the path of
+/// modes it names, which is C++'s template arguments (`size<1,0>(x)`, `get<0,1>(x)`); none where
+/// `op` takes no `mode` or it is not given.
+///
+/// # Errors
+/// A `mode` that is neither an index nor a flat list of them.
+fn dsl_mode(op: &str, items: &mut Arguments) -> Result<Arguments> {
+    if crate::notation::dsl_param(op, 1) != Some("mode") || items.len() != 2 {
+        return Ok(Arguments::new());
+    }
+    match items.pop() {
+        Some(Value::Int(i)) => Ok(smallvec::smallvec![Value::Int(i.with_static(true))]),
+        Some(Value::IntTuple(t)) if t.depth() <= 1 => Ok(t
+            .leaves()
+            .map(|i| Value::Int(i.with_static(true)))
+            .collect()),
+        other => Err(LayoutError::InvalidArgument {
+            op: "eval",
+            detail: format!(
+                "`mode` of {op} must be a mode index or a list of them, got {}",
+                other.map_or("nothing".to_string(), |v| v.describe())
+            ),
+            hint: "write `mode=1` or `mode=[1, 0]` (the path to a mode, as C++'s size<1,0>(x))",
+        }),
+    }
 }
 
 /// C++'s template arguments `<0,2>` after a call's name, if there are any: integers, or
@@ -175,7 +206,12 @@ fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize, dsl: bool) -> Resu
             // the placeholder there, where `push` would copy a whole `Value`)
             let last = items.len();
             items.resize_with(last + 1, || Value::Underscore);
-            argument(p, depth, (op, last), &mut items[last])?;
+            if p.python && p.at("[") && crate::notation::dsl_param(op, last) == Some("mode") {
+                // the DSL's list of modes, `cute.size(x, mode=[1])`
+                items[last] = Value::IntTuple(Box::new(p.python_mode_list()?));
+            } else {
+                argument(p, depth, (op, last), &mut items[last])?;
+            }
             if p.accept(b')') {
                 break;
             }

@@ -20,14 +20,15 @@
 //! # Ok::<(), cute_layout::LayoutError>(())
 //! ```
 
-use crate::algebra::coalesce::coalesce;
+use crate::algebra::coalesce::{coalesce, coalesce_x_static};
 use crate::algebra::complement::complement;
-use crate::algebra::composition::{composition, composition_tiler};
+use crate::algebra::composition::{composition, composition_into, composition_tiler, Lhs};
 use crate::algebra::inverse::{left_inverse, max_common_vector, right_inverse};
+use crate::algebra::{Modes, NoTrace};
 use crate::coord::{slice_tree, Coord, CoordLeaf};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
-use crate::layout::Layout;
+use crate::layout::{Layout, LayoutBuilder};
 use crate::tiler::Tiler;
 use crate::tree::Tree;
 use crate::tuple::IntTuple;
@@ -829,7 +830,10 @@ impl ComposedLayout {
     /// CuTe's `swizzle_layout.hpp`, if the sliced part of `L` does not reach both a Y bit and
     /// its Z partner, the slice **decays** to an ordinary layout (the swizzle folded into
     /// possibly negative, possibly dynamic strides) plus an offset; if it does, the result keeps
-    /// the swizzle, with the fixed Y/Z bits of the offset moved inside.
+    /// the swizzle, with the fixed Y/Z bits of the offset moved inside. As in C++, a decayed
+    /// stride is dynamic where the offset bit it depends on is (reached by a dynamic
+    /// coordinate), and the decayed modes merge only where all their integers are static, so
+    /// the result has C++'s structure (`((_2,_2,_2),_8):((_64,144,288),_1)`, not `(_2,_4)`).
     ///
     /// For a layout outer function `A` (C++'s generic rule) the slice's offset moves inside:
     /// `A o (offset + off) o slice(c, L)`, with offset `_0`.
@@ -845,8 +849,8 @@ impl ComposedLayout {
     /// use cute_layout::ComposedLayout;
     /// let cl: ComposedLayout = "Sw<2,0,3> o _0 o (_8,_8):(_8,_1)".parse().unwrap();
     /// let (r, o) = cl.slice_and_offset(&"(1,_)".parse().unwrap()).unwrap();
-    /// // C++ prints ((_2,_2,_2)):((-1,2,_4)): it does not merge the dynamic stride 2 with _4
-    /// assert_eq!((r.to_string(), o.value()), ("((_2,_4)):((-1,2))".to_string(), 9));
+    /// // as C++: the dynamic stride 2 (of the dynamic coordinate 1) is not merged with _4
+    /// assert_eq!((r.to_string(), o.value()), ("((_2,_2,_2)):((-1,2,_4))".to_string(), 9));
     /// let cl: ComposedLayout = "(_4,_2):(_2,_1) o _0 o (_2,_4):(_1,_2)".parse().unwrap();
     /// let (r, o) = cl.slice_and_offset(&"(1,_)".parse().unwrap()).unwrap();
     /// assert_eq!(format!("{r}+{o}"), "(_4,_2):(_2,_1) o 1 o (_4):(_2)+_0");
@@ -872,12 +876,14 @@ impl ComposedLayout {
             ));
         }
         let yz = sw.yyy_mask() | sw.zzz_mask();
-        // static as C++'s MixedBits: when the offset is, and the dynamic coordinates reach no
-        // Y/Z bit
-        let only_zy = Int::new(
-            self.offset.value() ^ (off.value() & yz),
-            self.offset.is_static() && self.diced_bits_static(coord, yz)?,
-        );
+        // The Y/Z bits of the offset C++ knows only at run time (its MixedBits' dynamic mask):
+        // those the dynamic coordinates reach, or all of them where the offset is dynamic.
+        let dynamic_bits = if self.offset.is_static() {
+            self.diced_dynamic_bits(coord, yz)?
+        } else {
+            yz
+        };
+        let only_zy = Int::new(self.offset.value() ^ (off.value() & yz), dynamic_bits == 0);
         let anti_zy = off.sub(bit_and(off, yz))?;
         // The Y/Z bits the sliced layout can reach.
         let mut active = 0i64;
@@ -895,10 +901,10 @@ impl ComposedLayout {
         } else if sw.is_identity() {
             (AnyLayout::Layout(sliced.clone()), only_zy.add(anti_zy)?)
         } else {
-            let decay = swizzle_layout(sw, only_zy)?;
+            let decay = swizzle_layout(sw, only_zy.value(), dynamic_bits)?;
             (
                 AnyLayout::Layout(
-                    composition(&decay, &sliced)
+                    compose_decayed(&decay, &sliced)
                         .map_err(|e| e.within("slice of a swizzled layout"))?,
                 ),
                 sw.apply_int(only_zy).add(anti_zy)?,
@@ -976,29 +982,26 @@ struct SliceMismatch {
 }
 
 impl ComposedLayout {
-    /// Whether the bits in `mask` of `L(c)` for the integer part `c` of `coord` are known
-    /// statically: every leaf whose coordinate (or stride) is dynamic reaches no bit of `mask`
-    /// (C++'s `to_mixed_bits`, whose dynamic field is `(s-1)*d` of each such leaf).
-    fn diced_bits_static(&self, coord: &Coord, mask: i64) -> Result<bool> {
+    /// The bits in `mask` of `L(c)`, for the integer part `c` of `coord`, that are not known
+    /// statically: those reached by the leaves whose coordinate (or stride) is dynamic (C++'s
+    /// `to_mixed_bits`, whose dynamic mask is the union of `(s-1)*d` over such leaves).
+    fn diced_dynamic_bits(&self, coord: &Coord, mask: i64) -> Result<i64> {
         let diced = self.layout.dice(coord)?;
         let index: IntTuple = dice_coord(coord, coord)?.try_map(|l| match l {
             CoordLeaf::Index(x) => Ok(x),
             CoordLeaf::Underscore => Ok(Int::ZERO),
         })?;
         let full = crate::coord::idx2crd(&index, diced.shape())?;
+        let mut dynamic = 0i64;
         for ((s, d), c) in diced.leaves().zip(full.leaves()) {
             if c.is_static() && d.is_static() {
                 continue;
             }
-            let mut reach = 0i64;
             for j in 0..s.value().clamp(0, VERIFY_LIMIT) {
-                reach |= j.wrapping_mul(d.value());
-            }
-            if reach & mask != 0 {
-                return Ok(false);
+                dynamic |= j.wrapping_mul(d.value()) & mask;
             }
         }
-        Ok(true)
+        Ok(dynamic)
     }
 }
 
@@ -1022,26 +1025,23 @@ fn slice_positions(coord: &Coord, sliced: &Layout) -> Result<Vec<IntTuple>> {
 }
 
 /// The ordinary layout equal to `x ↦ Sw(offset ^ x)` on the bits of `Sw` (CuTe's decayed
-/// swizzle: `(2^M,(2,..),2^(|S|−B),(2,..),1):(1,lo,2^(M+B),hi,2^(M+B+|S|))`).
-fn swizzle_layout(sw: Swizzle, offset: Int) -> Result<Layout> {
+/// swizzle: `(2^M,(2,..),2^(|S|−B),(2,..),1):(1,lo,2^(M+B),hi,2^(M+B+|S|))`). A stride of
+/// `lo`/`hi` is static where the bit of `offset` it depends on is not in `dynamic_bits`
+/// (C++'s `(offset & (Y << i)) == _0` is a compile-time test there).
+fn swizzle_layout(sw: Swizzle, offset: i64, dynamic_bits: i64) -> Result<Layout> {
     let (b, m, s) = (sw.bits as i64, sw.base as i64, sw.shift as i64);
     let z = 1i64 << (m - s.min(0));
     let y = 1i64 << (m + s.max(0));
     let strides = |first_is_z: bool| -> Vec<Int> {
         (0..b)
             .map(|i| {
-                let v = if first_is_z {
-                    if offset.value() & (y << i) == 0 {
-                        z << i
-                    } else {
-                        -(z << i)
-                    }
-                } else if offset.value() & (z << i) == 0 {
-                    (y + z) << i
+                let (bit, clear, set) = if first_is_z {
+                    (y << i, z << i, -(z << i))
                 } else {
-                    (y - z) << i
+                    (z << i, (y + z) << i, (y - z) << i)
                 };
-                Int::new(v, offset.is_static())
+                let v = if offset & bit == 0 { clear } else { set };
+                Int::new(v, dynamic_bits & bit == 0)
             })
             .collect()
     };
@@ -1062,6 +1062,23 @@ fn swizzle_layout(sw: Swizzle, offset: Int) -> Result<Layout> {
         IntTuple::int(Int::fixed(1 << (m + b + s.abs()))),
     ])?;
     Layout::new(shape, stride)
+}
+
+/// `composition(D, L)` of the decayed swizzle `D` ([`swizzle_layout`]) as C++ builds it: the
+/// modes of `D` merge only where C++ knows at compile time that they do
+/// ([`coalesce_x_static`]), so the result has C++'s structure (the library's [`composition`]
+/// would also merge `2:144 ++ 2:288`, C++ keeps `(_2,_2):(144,288)`).
+fn compose_decayed(decay: &Layout, sliced: &Layout) -> Result<Layout> {
+    let mut modes = Modes::new();
+    coalesce_x_static(decay.as_mode_ref(), &mut modes)?;
+    LayoutBuilder::build(|out| {
+        composition_into(
+            Lhs::Layout(decay.as_mode_ref(), Some(&modes)),
+            sliced.as_mode_ref(),
+            out,
+            &mut NoTrace,
+        )
+    })
 }
 
 fn bit_and(a: Int, mask: i64) -> Int {

@@ -695,3 +695,86 @@ fn dsl_calls_take_the_dsls_order() {
         "(_4):(_1)"
     );
 }
+
+/// The CuTe DSL's `mode=` of `size`, `cosize`, `rank`, `shape`, `get` and `select`: an index or
+/// a Python list of them (its `ModeOpDecorator`: `op(x, mode=[0,1])` is `op` of `get(x,
+/// mode=[0,1])`, the path C++ writes `size<0,1>(x)`; `select`'s list, the modes it selects).
+/// The values are the docstrings' (`get(layout, mode=[0, 1])  # 8:4`) and C++'s.
+#[test]
+fn dsl_mode_lists_are_paths() {
+    let l = "cute.make_layout(((4,8),(16,1),8), stride=((1,4),(32,0),512))";
+    let cpp = "((_4,_8),(_16,_1),_8):((_1,_4),(_32,_0),_512)";
+    for (dsl, same) in [
+        (
+            format!("cute.size({l}, mode=[1])"),
+            format!("size<1>({cpp})"),
+        ),
+        (format!("cute.size({l}, mode=1)"), format!("size<1>({cpp})")),
+        (format!("cute.size({l}, [1])"), format!("size<1>({cpp})")),
+        (
+            format!("cute.size({l}, mode=[0, 1])"),
+            format!("size<0,1>({cpp})"),
+        ),
+        (
+            format!("cute.size({l}, mode=[0,1,])"),
+            format!("size<0,1>({cpp})"),
+        ),
+        (
+            format!("cute.size({l}, mode=(0, 1))"),
+            format!("size<0,1>({cpp})"),
+        ),
+        (format!("cute.size({l}, mode=[])"), format!("size({cpp})")),
+        (
+            format!("cute.cosize({l}, mode=[0])"),
+            format!("cosize<0>({cpp})"),
+        ),
+        (
+            format!("cute.rank({l}, mode=[0])"),
+            format!("rank<0>({cpp})"),
+        ),
+        (
+            format!("cute.shape({l}, mode=[0, 1])"),
+            format!("shape<0,1>({cpp})"),
+        ),
+        (
+            format!("cute.get({l}, mode=[0, 1])"),
+            format!("get<0,1>({cpp})"),
+        ),
+        (
+            format!("cute.select({l}, mode=[0, 2])"),
+            format!("select<0,2>({cpp})"),
+        ),
+    ] {
+        let (got, want) = (eval(&dsl), eval(&same));
+        assert!(got.is_ok(), "{dsl}: {got:?}");
+        assert_eq!(got, want, "{dsl}");
+    }
+    let value = |e: String| eval(&e).unwrap().to_string();
+    assert_eq!(value(format!("cute.size({l}, mode=[1])")), "_16");
+    assert_eq!(value(format!("cute.size({l}, mode=[0, 1])")), "_8");
+    assert_eq!(value(format!("cute.get({l}, mode=[0, 1])")), "_8:_4");
+    assert_eq!(
+        value(format!("cute.get({l}, mode=[1])")),
+        "(_16,_1):(_32,_0)"
+    );
+    let dsl = cute_layout::eval::eval_in(
+        "size(cute.make_layout((4,(8,2)), stride=(1,(4,32))), mode=[1, 0])",
+        cute_layout::notation::Syntax::Dsl,
+    );
+    assert_eq!(dsl.map(|v| v.to_string()), Ok("_8".to_string()));
+    fail_with(&[
+        (
+            &format!("cute.size({l}, mode=[x])"),
+            "a mode index (a non-negative integer) or `]`",
+        ),
+        (
+            &format!("cute.size({l}, mode=[0,1)"),
+            "',' or `]` closing the list of modes",
+        ),
+        (
+            &format!("cute.size({l}, mode=((0,1),))"),
+            "`mode` of size must be a mode index or a list of them",
+        ),
+        (&format!("cute.size({l}, mode=[5])"), "index 5 out of range"),
+    ]);
+}

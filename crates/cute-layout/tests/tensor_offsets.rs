@@ -189,3 +189,90 @@ fn partitions_of_a_static_offset_are_dynamic() {
         );
     }
 }
+
+/// The defect this fixes: a swizzled tile that decays to a plain layout had its decayed modes
+/// merged where C++ keeps them apart (`((_2,_4),_8):((_64,144),_1)`): C++ merges two modes of
+/// the decayed swizzle only where it knows statically that they merge, and a stride of it is
+/// dynamic only where a dynamic coordinate reaches the offset bit it depends on. The strings
+/// are what CuTe C++ prints (bench/tensor-ops/check.sh).
+#[test]
+fn swizzled_tiles_keep_cpp_structure() {
+    for (expr, cpp) in [
+        (
+            "local_tile(Sw<3,4,3> o _0 o (_8,_64):(_64,_1)+0,(_8,_8),(0,1))",
+            "((_2,_2,_2),_8):((_64,144,288),_1)+8",
+        ),
+        (
+            "local_tile(Sw<3,4,3> o _0 o (_8,_64):(_64,_1)+0,(_8,_8),(_0,_1))",
+            "((_2,_4),_8):((_64,_144),_1)+8",
+        ),
+        (
+            "local_tile(Sw<3,4,3> o _0 o (_8,_64):(_64,_1)+512,(_4,_8),(1,2))",
+            "((_2,_2),_8):((_64,112),_1)+816",
+        ),
+        (
+            "local_tile(Sw<3,3,3> o _0 o (_8,_64):(_64,_1)+0,(_8,_8),(0,5))",
+            "((_2,_2,_2),_8):((56,144,224),_1)+40",
+        ),
+        (
+            "local_tile(Sw<1,4,3> o _0 o (_8,_32):(_32,_1)+0,(_8,_8),(0,2))",
+            "((_4,_2),_8):((_32,112),_1)+16",
+        ),
+        (
+            "slice_and_offset((1,_),Sw<3,4,3> o _0 o (_8,_64):(_64,_1)+0)",
+            "((_16,_2,_2)):((_1,16,32))+64",
+        ),
+        (
+            "local_partition(Sw<3,4,3> o _0 o (_8,_64):(_64,_1)+0,(_8,_1):(_1,_0),3)",
+            "(_1,(_16,_2,_2)):(_0,(_1,-16,32))+208",
+        ),
+        (
+            "outer_partition(Sw<3,4,3> o _0 o (_8,_64):(_64,_1)+0,(_8,_8),(0,2))",
+            "(_1,(_2,_2,_2)):(_0,(_8,16,32))+2",
+        ),
+    ] {
+        assert_eq!(
+            eval(expr).map(|v| v.to_string()),
+            Ok(cpp.to_string()),
+            "{expr}"
+        );
+    }
+}
+
+/// `tensor(T, i...)` is C++'s `tensor<I...>(T)`: the mode's layout over the tensor's data, the
+/// offset kept (C++'s output, bench/tensor-ops/check.sh), where `layout(T, i...)` drops it; like
+/// C++, it takes only a tensor.
+#[test]
+fn sub_tensor_keeps_the_offset() {
+    for (expr, cpp) in [
+        ("tensor<1>((_4,_3):(_1,_8)+28)", "_3:_8+28"),
+        ("layout<1>((_4,_3):(_1,_8)+28)", "_3:_8"),
+        ("tensor((_4,(_3,_2)):(_1,(_8,_24))+28,1,0)", "_3:_8+28"),
+        ("tensor((8,6):(1,8)+5)", "(8,6):(1,8)+5"),
+        (
+            "tensor(local_tile((8,6):(1,8)+5,(_4,_2),(1,1)),1)",
+            "_2:8+25",
+        ),
+        (
+            "tensor(Sw<3,4,3> o _0 o (_8,(_8,_8)):(_64,(_1,_8))+512,1,0)",
+            "Sw<3,4,3> o _0 o _8:_1+512",
+        ),
+    ] {
+        assert_eq!(
+            eval(expr).map(|v| v.to_string()),
+            Ok(cpp.to_string()),
+            "{expr}"
+        );
+    }
+    for plain in [
+        "tensor((_4,_3):(_1,_8),1)",
+        "tensor(Sw<3,4,3> o _0 o (_8,_64):(_64,_1),1)",
+    ] {
+        let e = eval(plain).unwrap_err().to_string();
+        assert!(
+            e.contains("must be `T`: tensor or swizzled tensor"),
+            "{plain}: {e}"
+        );
+    }
+    assert!(eval("tensor((_4,_3):(_1,_8)+28,2)").is_err());
+}

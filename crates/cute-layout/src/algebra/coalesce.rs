@@ -8,10 +8,31 @@ use crate::trace::Event;
 use crate::tree::{Tree, TreeRef};
 use crate::tuple::IntTuple;
 
+/// Which neighbours `s0:d0 ++ s1:d1` [`coalesce_modes`] merges.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Merge {
+    /// Wherever `s0·d0 = d1`, static or dynamic (the library's rule for every operation).
+    WhereEqual,
+    /// Only where C++ knows `s0·d0 = d1` at compile time: `s0`, `d0`, `s1` and `d1` all static
+    /// (CuTe's `bw_coalesce`). For layouts the library builds with dynamic strides from static
+    /// input, such as a decayed swizzle, whose structure C++ fixes at compile time.
+    WhereStatic,
+}
+
+impl Merge {
+    /// Whether `s0:d0` merges into the mode `s1:d1` after it, given `s0·d0`.
+    #[inline]
+    fn merges(self, (s0, d0): (Int, Int), span: Int, (s1, d1): (Int, Int)) -> bool {
+        span.value() == d1.value()
+            && (self == Merge::WhereEqual
+                || (s0.is_static() && d0.is_static() && s1.is_static() && d1.is_static()))
+    }
+}
+
 /// Merges the flat modes back to front into `out` (which starts empty): extent-1 modes vanish
-/// and `s0:d0 ++ s1:s0*d0` becomes `s0*s1:d0`. With `keep_last_stride`, a trailing extent 1
-/// counts as 2 so the function is also preserved past the end (CuTe's `coalesce_x`). Each
-/// merge and each dropped mode is reported to `t`.
+/// and `s0:d0 ++ s1:s0*d0` becomes `s0*s1:d0` (where `merge` allows). With
+/// `keep_last_stride`, a trailing extent 1 counts as 2 so the function is also preserved past
+/// the end (CuTe's `coalesce_x`). Each merge and each dropped mode is reported to `t`.
 ///
 /// The modes are written to `out` rather than returned so that the algebra's scratch space is
 /// not copied around.
@@ -19,6 +40,7 @@ use crate::tuple::IntTuple;
 pub(crate) fn coalesce_modes(
     leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
     keep_last_stride: bool,
+    merge: Merge,
     out: &mut Modes,
     t: &mut impl Trace,
 ) -> Result<()> {
@@ -45,7 +67,7 @@ pub(crate) fn coalesce_modes(
                 kept: (s, d),
             });
             front = (s, d);
-        } else if s.mul(d)?.value() == front.1.value() {
+        } else if merge.merges((s, d), s.mul(d)?, front) {
             let merged = (s.mul(front.0)?, d);
             t.step(|| Event::Merge {
                 mode: (s, d),
@@ -91,7 +113,7 @@ pub(crate) fn coalesced_modes(
     leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
     out: &mut Modes,
 ) -> Result<()> {
-    coalesce_modes(leaves, false, out, &mut NoTrace)?;
+    coalesce_modes(leaves, false, Merge::WhereEqual, out, &mut NoTrace)?;
     normalize(out);
     Ok(())
 }
@@ -180,7 +202,7 @@ pub(crate) fn coalesce_traced(layout: &Layout, t: &mut impl Trace) -> Result<Lay
         layout: layout.flatten(),
     });
     let mut modes = Modes::new();
-    coalesce_modes(layout.leaves(), false, &mut modes, t)?;
+    coalesce_modes(layout.leaves(), false, Merge::WhereEqual, &mut modes, t)?;
     Ok(modes_to_layout(&modes))
 }
 
@@ -235,7 +257,25 @@ pub fn coalesce_256(layout: &Layout) -> Result<Layout> {
 /// flat modes, into `out` (empty).
 #[inline]
 pub(crate) fn coalesce_x(layout: ModeRef<'_>, out: &mut Modes) -> Result<()> {
-    coalesce_modes(mode_leaves(layout), true, out, &mut NoTrace)
+    coalesce_modes(
+        mode_leaves(layout),
+        true,
+        Merge::WhereEqual,
+        out,
+        &mut NoTrace,
+    )
+}
+
+/// [`coalesce_x`] as C++ computes it at compile time: neighbours merge only where
+/// [`Merge::WhereStatic`]; the flat modes, into `out` (empty).
+pub(crate) fn coalesce_x_static(layout: ModeRef<'_>, out: &mut Modes) -> Result<()> {
+    coalesce_modes(
+        mode_leaves(layout),
+        true,
+        Merge::WhereStatic,
+        out,
+        &mut NoTrace,
+    )
 }
 
 /// Whether [`coalesced_modes`] of `layout`'s leaves are also its [`coalesce_x`]: they differ only

@@ -1,6 +1,6 @@
 //! `composition`: the layout `R = A ∘ B` with `R(c) = A(B(c))`.
 
-use super::coalesce::{coalesce_modes, coalesce_x, coalesced_modes_are_x};
+use super::coalesce::{coalesce_modes, coalesce_x, coalesced_modes_are_x, Merge};
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
@@ -91,7 +91,13 @@ pub(crate) fn composition_into(
             &computed
         }
         Lhs::Coalesced(modes) => {
-            coalesce_modes(modes.iter().copied(), true, &mut computed, &mut NoTrace)?;
+            coalesce_modes(
+                modes.iter().copied(),
+                true,
+                Merge::WhereEqual,
+                &mut computed,
+                &mut NoTrace,
+            )?;
             &computed
         }
     };

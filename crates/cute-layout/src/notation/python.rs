@@ -10,6 +10,7 @@ use super::{Expected, Leaf, Parser};
 use crate::basis::{BasisLayout, IdentityTensor, ScaledBasis};
 use crate::coord::CoordLeaf;
 use crate::error::Result;
+use crate::int::Int;
 use crate::layout::Layout;
 use crate::tiler::Tiler;
 use crate::tree::{Tree, MAX_DEPTH};
@@ -108,6 +109,32 @@ impl Parser<'_> {
             return Err(Expected("`)` closing `cute.E(`"));
         }
         Ok(path)
+    }
+
+    /// A Python list of mode indices, `[i, j, ...]` (`[]` and a trailing comma too), as the
+    /// CuTe DSL's `mode=` takes it (`cute.size(x, mode=[1, 0])`, C++'s `size<1,0>(x)`): the flat
+    /// int-tuple of the indices, static as Python's integers are (`()` for `[]`).
+    ///
+    /// # Errors
+    /// A parse error where the list is not of non-negative integers.
+    pub(crate) fn python_mode_list(&mut self) -> Result<IntTuple> {
+        self.expect(b'[')?;
+        let mut modes = Vec::new();
+        while !self.accept(b']') {
+            self.peek();
+            let at = self.pos;
+            match self.decimal(false) {
+                Some(i) if self.pos > at => modes.push(Int::fixed(i)),
+                _ => {
+                    self.pos = at;
+                    return Err(self.error("a mode index (a non-negative integer) or `]`"));
+                }
+            }
+            if !self.accept(b',') && self.peek() != Some(b']') {
+                return Err(self.error("',' or `]` closing the list of modes"));
+            }
+        }
+        Ok(IntTuple::from_leaves(modes))
     }
 
     /// A Python tuple holding layouts, read from `start` where no literal of CuTe notation

@@ -620,9 +620,10 @@ fn dsl_swizzle(sw: Swizzle) -> String {
 /// The CuTe DSL's names of the parameters of its calls, in its order (`inspect.signature` of
 /// `cutlass.cute`'s functions, nvidia-cutlass-dsl 4.8.1): a call spelled `cute.op(...)` may name
 /// an argument so. The order is this tool's but for the calls of [`DSL_ORDER`]. Left out:
-/// `crd2idx(coord, layout)` (this tool's `crd2idx(coord, shape)` takes a shape second) and
-/// `select(obj, mode=[...])` (a list of modes).
-const DSL_PARAMS: [(&str, &[&str]); 46] = [
+/// `crd2idx(coord, layout)` (this tool's `crd2idx(coord, shape)` takes a shape second). A
+/// `mode` may be a Python list (`mode=[1, 0]`, the path C++ writes `size<1,0>(x)`; `select`'s
+/// the modes it selects).
+const DSL_PARAMS: [(&str, &[&str]); 48] = [
     ("append", &["input", "elem"]),
     ("dice", &["src", "dicer"]),
     (
@@ -641,6 +642,7 @@ const DSL_PARAMS: [(&str, &[&str]); 46] = [
     ("flat_divide", &["target", "tiler"]),
     ("flat_product", &["block", "tiler"]),
     ("flatten", &["a"]),
+    ("get", &["input", "mode"]),
     ("idx2crd", &["idx", "shape"]),
     ("left_inverse", &["input"]),
     ("local_partition", &["target", "tiler", "index", "proj"]),
@@ -662,6 +664,7 @@ const DSL_PARAMS: [(&str, &[&str]); 46] = [
     ("product_each", &["a"]),
     ("raked_product", &["block", "tiler"]),
     ("rank", &["obj", "mode"]),
+    ("select", &["input", "mode"]),
     ("right_inverse", &["input"]),
     ("shape", &["input", "mode"]),
     ("shape_div", &["lhs", "rhs"]),

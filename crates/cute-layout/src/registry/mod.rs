@@ -250,10 +250,12 @@ impl Operation {
             return swizzled::forward(a, cl).map(Some);
         }
         if let Some((i, _)) = kinds().find(|(_, k)| k.is_swizzled() && !self.has_swizzled_form()) {
-            return Err(a.wrong(
-                i,
-                "an ordinary layout (this operation has no swizzled form)",
-            ));
+            // a parameter that takes no layout at all (`tensor`'s T) names what it takes
+            let want = match self.param(i) {
+                Some(p) if !p.kinds.contains(&Kind::Layout) => p.accepted(),
+                _ => "an ordinary layout (this operation has no swizzled form)".to_string(),
+            };
+            return Err(a.wrong(i, &want));
         }
         Ok(None)
     }

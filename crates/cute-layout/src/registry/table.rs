@@ -2,8 +2,8 @@
 
 use super::atoms::{self, Operand, Side};
 use super::{
-    identity, ordinary, solve, swizzled, IdentityForm, Operation, Param, Presence::*, TensorForm,
-    Tiles,
+    identity, ordinary, solve, swizzled, tensor, IdentityForm, Operation, Param, Presence::*,
+    TensorForm, Tiles,
 };
 use crate::algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 use crate::algebra::inverse::{max_common_layout, nullspace};
@@ -451,6 +451,34 @@ pub(super) static OPERATIONS: &[Operation] = &[
         forwards_composed: true,
         identity: None,
         tensor: TensorForm::Query(0),
+    },
+    Operation {
+        name: "tensor",
+        aliases: &[],
+        signature: "tensor(T, i, j, ...)",
+        summary: "the sub-tensor at a path of mode indices: the mode's layout over the tensor's data, its offset kept (layout(T, i) drops it)",
+        example: "tensor((_4,(_3,_2)):(_1,(_8,_24))+28, 1)",
+        expected: "(_3,_2):(_8,_24)+28",
+        params: &[
+            Param {
+                name: "T",
+                kinds: &[K::Tensor, K::ComposedTensor],
+                presence: Required,
+                template: false,
+            },
+            Param {
+                name: "i",
+                kinds: &[K::Int],
+                presence: Variadic,
+                template: false,
+            },
+        ],
+        result: K::Tensor,
+        apply: tensor::sub_tensor,
+        tiles: Tiles::None,
+        forwards_composed: false,
+        identity: None,
+        tensor: TensorForm::Takes(0),
     },
     Operation {
         name: "select",

@@ -7,7 +7,7 @@
 //! data pointer, and the partitions (`local_tile`, `local_partition`, ...) a tensor whose
 //! pointer is moved by the part's offset: so the offset is kept, or added to, never dropped.
 
-use super::Operation;
+use super::{Args, Operation};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::value::{Arguments, Value};
@@ -28,7 +28,8 @@ pub enum TensorForm {
     /// (`local_tile`, `local_partition`, `slice_and_offset`, ...).
     AddOffset(usize),
     /// The operation takes the tensor at this position whole, its offset included (the atom
-    /// partitions `partition_A`, `partition_S`, `retile`, `tma_partition`).
+    /// partitions `partition_A`, `partition_S`, `retile`, `tma_partition`; `tensor<I>(T)`,
+    /// which takes nothing else).
     Takes(usize),
 }
 
@@ -96,6 +97,27 @@ fn no_tensor_result(op: &Operation, v: &Value) -> LayoutError {
         ),
         hint: "take layout(T) first",
     }
+}
+
+/// `tensor(T, i, j, ...)`, C++'s `tensor<I...>(T)`: the sub-tensor of a mode,
+/// `make_tensor(T.data(), get<I...>(T.layout()))`, so the mode's layout (as `layout(L, i, ...)`,
+/// a swizzled one kept swizzled) over the same data, with `T`'s offset (`layout(T, i, ...)`
+/// answers for the layout alone). Only a tensor is taken, as in C++ (its form is
+/// [`TensorForm::Takes`]).
+///
+/// # Errors
+/// An argument that is not a tensor; `layout`'s errors (a path outside the layout).
+pub(super) fn sub_tensor(a: &Args) -> Result<Value> {
+    if !is_tensor(&a.items[0]) {
+        return Err(a.wrong(
+            0,
+            "`T`: tensor or swizzled tensor (C++'s tensor<I>(T) takes a tensor)",
+        ));
+    }
+    let mut items = a.items.clone();
+    let (inner, o) = split(std::mem::replace(&mut items[0], Value::Underscore));
+    items[0] = inner;
+    with_offset(a.op, super::call("layout", items)?, o)
 }
 
 /// Applies `op` to `items`, of which the one at `first` is the first tensor, as its

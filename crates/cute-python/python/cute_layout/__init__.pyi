@@ -268,6 +268,12 @@ def layout(*args: Any) -> Any:
     the sub-layout at a path of mode indices
     """
 
+def tensor(*args: Any) -> Any:
+    """tensor(T, i, j, ...)
+
+    the sub-tensor at a path of mode indices: the mode's layout over the tensor's data, its offset kept (layout(T, i) drops it)
+    """
+
 def select(*args: Any) -> Any:
     """select(L, i, j, ...)
 
