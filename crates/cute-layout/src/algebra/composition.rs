@@ -50,14 +50,15 @@ pub(crate) fn composition_traced(a: &Layout, b: &Layout, t: &mut impl Trace) -> 
 /// [`composition`] of borrowed layouts, appending `A ∘ B` to `out` as one mode (so that the
 /// divides and products build their results in place, without intermediate layouts).
 /// `coalesced_x`: the modes of `coalesce_x(A)` where the caller has them already (computed
-/// here otherwise).
-pub(crate) fn composition_into(
+/// here otherwise); `b`: a borrowed layout, or the divides' `(T, T*)` ([`Rhs`]).
+pub(crate) fn composition_into<'b>(
     a: ModeRef<'_>,
     coalesced_x: Option<&Modes>,
-    b: ModeRef<'_>,
+    b: impl Into<Rhs<'b>>,
     out: &mut LayoutBuilder,
     t: &mut impl Trace,
 ) -> Result<()> {
+    let b = b.into();
     let mut computed = Modes::new();
     let lhs = match coalesced_x {
         Some(modes) => modes,
@@ -70,16 +71,17 @@ pub(crate) fn composition_into(
         a: owned(a),
         modes: lhs.to_vec(),
     });
-    if !b.0.is_leaf() {
-        t.step(|| Event::Distribute { b: owned(b) });
+    if !b.is_leaf() {
+        t.step(|| Event::Distribute { b: b.to_layout() });
     }
     let mut carry = CarryCheck::new(lhs);
     let start = out.len();
-    compose_tree(lhs, b, &mut carry, out, t)?;
+    b.compose(lhs, &mut carry, out, t)?;
     let r = out.built_since(start);
     if carry.suspicious {
         t.step(|| Event::MayCarry);
-        verify(a, b, r).map_err(|e| carry.negative_indivisible.take().unwrap_or(e))?;
+        verify(a, &b.to_layout(), r)
+            .map_err(|e| carry.negative_indivisible.take().unwrap_or(e))?;
     }
     t.step(|| Event::Reassembled { result: owned(r) });
     Ok(())
@@ -140,6 +142,75 @@ fn composition_tiler_into<T: Trace>(
     }
 }
 
+/// The right operand `B` of a composition, borrowed.
+#[derive(Clone, Copy)]
+pub(crate) enum Rhs<'a> {
+    /// A layout.
+    Layout(ModeRef<'a>),
+    /// The divides' `(T, T*)`: the layout `T` and, as one mode, the flat modes of `T*` (a leaf
+    /// for one mode), composed where they lie rather than first copied into one layout.
+    Joined(ModeRef<'a>, &'a [(Int, Int)]),
+}
+
+impl<'a> From<ModeRef<'a>> for Rhs<'a> {
+    fn from(b: ModeRef<'a>) -> Self {
+        Rhs::Layout(b)
+    }
+}
+
+impl Rhs<'_> {
+    /// Whether `B` is a single leaf (nothing to distribute over).
+    fn is_leaf(self) -> bool {
+        matches!(self, Rhs::Layout(b) if b.0.is_leaf())
+    }
+
+    /// `B` as a layout of its own (for the trace, and for checking the result element by element).
+    pub(crate) fn to_layout(self) -> Layout {
+        match self {
+            Rhs::Layout(b) => owned(b),
+            Rhs::Joined(tile, rest) => {
+                let mut joined = LayoutBuilder::new();
+                joined.open();
+                joined.push_ref(tile);
+                joined.flat_modes(rest);
+                joined.close();
+                owned(joined.built_since(0))
+            }
+        }
+    }
+
+    /// Appends `A ∘ B` to `out`, `A` given by its coalesced modes `lhs`: every leaf of `B`
+    /// composed on its own, in `B`'s hierarchy.
+    #[inline(always)]
+    fn compose(
+        self,
+        lhs: &Modes,
+        carry: &mut CarryCheck,
+        out: &mut LayoutBuilder,
+        t: &mut impl Trace,
+    ) -> Result<()> {
+        match self {
+            Rhs::Layout(b) => compose_tree(lhs, b, carry, out, t),
+            Rhs::Joined(tile, rest) => {
+                out.open();
+                compose_tree(lhs, tile, carry, out, t)?;
+                match rest {
+                    &[(s, d)] => compose_mode(lhs, s, d, carry, out, t)?,
+                    _ => {
+                        out.open();
+                        for &(s, d) in rest {
+                            compose_mode(lhs, s, d, carry, out, t)?;
+                        }
+                        out.close();
+                    }
+                }
+                out.close();
+                Ok(())
+            }
+        }
+    }
+}
+
 /// Tracks, per mode of `A`, the largest digit the images of `B`'s modes can reach together:
 /// when it can reach the extent, a carry may break the left-distribution over `B`'s modes.
 struct CarryCheck {
@@ -171,6 +242,7 @@ impl CarryCheck {
 
 /// Composes `A` (its coalesced modes `lhs`) with every leaf of `B`, keeping `B`'s hierarchy:
 /// `B`'s nodes in pre-order, a tuple opening a mode of `out` that is closed after its nodes.
+#[inline(always)]
 fn compose_tree(
     lhs: &Modes,
     b: ModeRef<'_>,
@@ -182,11 +254,7 @@ fn compose_tree(
     let mut ends: SmallVec<[usize; MAX_DEPTH + 1]> = SmallVec::new();
     for (i, pair) in b.0.nodes.iter().zip(b.1.nodes).enumerate() {
         match (*pair.0, *pair.1) {
-            (Node::Leaf(s), Node::Leaf(d)) => {
-                t.enter(|| Event::ComposeLeaf { mode: (s, d) });
-                compose_leaf(lhs, s, d, carry, out, t)?;
-                t.leave();
-            }
+            (Node::Leaf(s), Node::Leaf(d)) => compose_mode(lhs, s, d, carry, out, t)?,
             (Node::Tuple { len, .. }, _) => {
                 out.open();
                 ends.push(i + len as usize);
@@ -201,6 +269,23 @@ fn compose_tree(
     Ok(())
 }
 
+/// Appends `A ∘ s:d` to `out` (one mode), traced as one step of the distribution over `B`.
+#[inline(always)]
+fn compose_mode(
+    lhs: &Modes,
+    s: Int,
+    d: Int,
+    carry: &mut CarryCheck,
+    out: &mut LayoutBuilder,
+    t: &mut impl Trace,
+) -> Result<()> {
+    t.enter(|| Event::ComposeLeaf { mode: (s, d) });
+    compose_leaf(lhs, s, d, carry, out, t)?;
+    t.leave();
+    Ok(())
+}
+
+#[inline(always)]
 fn compose_leaf(
     lhs: &Modes,
     s: Int,
@@ -400,12 +485,8 @@ impl Emitted {
 }
 
 /// Checks `R(i) == A(B(i))` element by element (used only when a carry is possible).
-fn verify(a: ModeRef<'_>, b: ModeRef<'_>, r: ModeRef<'_>) -> Result<()> {
-    let (a, b, r) = (
-        Layout::from_refs(a.0, a.1),
-        Layout::from_refs(b.0, b.1),
-        Layout::from_refs(r.0, r.1),
-    );
+fn verify(a: ModeRef<'_>, b: &Layout, r: ModeRef<'_>) -> Result<()> {
+    let (a, r) = (Layout::from_refs(a.0, a.1), Layout::from_refs(r.0, r.1));
     let n = b.size()?.value();
     if n > BRUTE_FORCE_LIMIT {
         return Err(LayoutError::Postcondition {
