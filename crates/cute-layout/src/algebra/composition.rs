@@ -80,8 +80,7 @@ pub(crate) fn composition_into<'b>(
     let r = out.built_since(start);
     if carry.suspicious {
         t.step(|| Event::MayCarry);
-        verify(a, &b.to_layout(), r)
-            .map_err(|e| carry.negative_indivisible.take().unwrap_or(e))?;
+        verify(a, &b.to_layout(), r).map_err(|e| carry.negative_indivisible.take().unwrap_or(e))?;
     }
     t.step(|| Event::Reassembled { result: owned(r) });
     Ok(())
@@ -405,7 +404,13 @@ fn stride_indivisible(k: usize, a: Int, rest_d: Int, (s, d): (Int, Int)) -> Layo
 /// The condition to name where a negative stride `rest_d`, whose magnitude neither is below
 /// nor divides the extent `a` of mode `k` of `A`, makes the result wrong (see [`CarryCheck`]).
 #[cold]
-fn negative_indivisible(k: usize, a: Int, rest_d: Int, abs_d: Int, (s, d): (Int, Int)) -> LayoutError {
+fn negative_indivisible(
+    k: usize,
+    a: Int,
+    rest_d: Int,
+    abs_d: Int,
+    (s, d): (Int, Int),
+) -> LayoutError {
     LayoutError::Divisibility {
         op: "composition",
         mode: format!("mode {k} of A (extent {a})"),
