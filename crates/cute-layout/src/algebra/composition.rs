@@ -249,8 +249,8 @@ fn compose_tree(
     out: &mut LayoutBuilder,
     t: &mut impl Trace,
 ) -> Result<()> {
-    // Where each tuple of B still open ends (B's depth, plus one for the divides' `(T, T*)`).
-    let mut ends: SmallVec<[usize; MAX_DEPTH + 1]> = SmallVec::new();
+    // Where each tuple of B still open ends (a layout nests at most MAX_DEPTH deep).
+    let mut ends: SmallVec<[usize; MAX_DEPTH]> = SmallVec::new();
     for (i, pair) in b.0.nodes.iter().zip(b.1.nodes).enumerate() {
         match (*pair.0, *pair.1) {
             (Node::Leaf(s), Node::Leaf(d)) => compose_mode(lhs, s, d, carry, out, t)?,
