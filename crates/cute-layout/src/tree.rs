@@ -538,7 +538,7 @@ impl<T: Copy> Tree<T> {
 }
 
 #[cold]
-fn unreachable_congruent() -> ! {
+pub(crate) fn unreachable_congruent() -> ! {
     unreachable!("congruence was checked")
 }
 

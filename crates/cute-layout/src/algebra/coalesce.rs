@@ -36,7 +36,7 @@ impl Merge {
 ///
 /// The modes are written to `out` rather than returned so that the algebra's scratch space is
 /// not copied around.
-#[inline]
+#[inline(always)]
 pub(crate) fn coalesce_modes(
     leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
     keep_last_stride: bool,

@@ -4,10 +4,11 @@ use super::coalesce::{coalesce_modes, coalesce_x, coalesced_modes_are_x, Merge};
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
-use crate::layout::{sub_modes, Layout, LayoutBuilder, ModeRef};
+use crate::layout::{Layout, LayoutBuilder, ModeRef};
 use crate::limits::BRUTE_FORCE_LIMIT;
 use crate::tiler::Tiler;
 use crate::trace::{owned, Event};
+use crate::tree::{unreachable_congruent, Node, MAX_DEPTH};
 use smallvec::SmallVec;
 
 /// `composition(A, B)`: the layout `R` with `R(c) = A(B(c))` for every coordinate `c` of `B`.
@@ -75,12 +76,15 @@ impl Lhs<'_> {
 
 /// [`composition`] of borrowed layouts, appending `A ∘ B` to `out` as one mode (so that the
 /// divides and products build their results in place, without intermediate layouts).
-pub(crate) fn composition_into(
+/// `a`: a borrowed layout (with its `coalesce_x` modes where the caller has them) or coalesced
+/// flat modes ([`Lhs`]); `b`: a borrowed layout, or the divides' `(T, T*)` ([`Rhs`]).
+pub(crate) fn composition_into<'b>(
     a: Lhs<'_>,
-    b: ModeRef<'_>,
+    b: impl Into<Rhs<'b>>,
     out: &mut LayoutBuilder,
     t: &mut impl Trace,
 ) -> Result<()> {
+    let b = b.into();
     let mut computed = Modes::new();
     let lhs = match a {
         Lhs::Layout(_, Some(modes)) => modes,
@@ -105,16 +109,17 @@ pub(crate) fn composition_into(
         a: a.to_layout(),
         modes: lhs.to_vec(),
     });
-    if !b.0.is_leaf() {
-        t.step(|| Event::Distribute { b: owned(b) });
+    if !b.is_leaf() {
+        t.step(|| Event::Distribute { b: b.to_layout() });
     }
     let mut carry = CarryCheck::new(lhs);
     let start = out.len();
-    compose_tree(lhs, b, &mut carry, out, t)?;
+    b.compose(lhs, &mut carry, out, t)?;
     let r = out.built_since(start);
     if carry.suspicious {
         t.step(|| Event::MayCarry);
-        verify(a.to_layout(), b, r).map_err(|e| carry.negative_indivisible.take().unwrap_or(e))?;
+        verify(a.to_layout(), &b.to_layout(), r)
+            .map_err(|e| carry.negative_indivisible.take().unwrap_or(e))?;
     }
     t.step(|| Event::Reassembled { result: owned(r) });
     Ok(())
@@ -175,6 +180,75 @@ fn composition_tiler_into<T: Trace>(
     }
 }
 
+/// The right operand `B` of a composition, borrowed.
+#[derive(Clone, Copy)]
+pub(crate) enum Rhs<'a> {
+    /// A layout.
+    Layout(ModeRef<'a>),
+    /// The divides' `(T, T*)`: the layout `T` and, as one mode, the flat modes of `T*` (a leaf
+    /// for one mode), composed where they lie rather than first copied into one layout.
+    Joined(ModeRef<'a>, &'a [(Int, Int)]),
+}
+
+impl<'a> From<ModeRef<'a>> for Rhs<'a> {
+    fn from(b: ModeRef<'a>) -> Self {
+        Rhs::Layout(b)
+    }
+}
+
+impl Rhs<'_> {
+    /// Whether `B` is a single leaf (nothing to distribute over).
+    fn is_leaf(self) -> bool {
+        matches!(self, Rhs::Layout(b) if b.0.is_leaf())
+    }
+
+    /// `B` as a layout of its own (for the trace, and for checking the result element by element).
+    pub(crate) fn to_layout(self) -> Layout {
+        match self {
+            Rhs::Layout(b) => owned(b),
+            Rhs::Joined(tile, rest) => {
+                let mut joined = LayoutBuilder::new();
+                joined.open();
+                joined.push_ref(tile);
+                joined.flat_modes(rest);
+                joined.close();
+                owned(joined.built_since(0))
+            }
+        }
+    }
+
+    /// Appends `A ∘ B` to `out`, `A` given by its coalesced modes `lhs`: every leaf of `B`
+    /// composed on its own, in `B`'s hierarchy.
+    #[inline(always)]
+    fn compose(
+        self,
+        lhs: &Modes,
+        carry: &mut CarryCheck,
+        out: &mut LayoutBuilder,
+        t: &mut impl Trace,
+    ) -> Result<()> {
+        match self {
+            Rhs::Layout(b) => compose_tree(lhs, b, carry, out, t),
+            Rhs::Joined(tile, rest) => {
+                out.open();
+                compose_tree(lhs, tile, carry, out, t)?;
+                match rest {
+                    &[(s, d)] => compose_mode(lhs, s, d, carry, out, t)?,
+                    _ => {
+                        out.open();
+                        for &(s, d) in rest {
+                            compose_mode(lhs, s, d, carry, out, t)?;
+                        }
+                        out.close();
+                    }
+                }
+                out.close();
+                Ok(())
+            }
+        }
+    }
+}
+
 /// Tracks, per mode of `A`, the largest digit the images of `B`'s modes can reach together:
 /// when it can reach the extent, a carry may break the left-distribution over `B`'s modes.
 struct CarryCheck {
@@ -196,13 +270,17 @@ impl CarryCheck {
     }
 
     fn add(&mut self, k: usize, extent: i64, digit: i64) {
-        self.digits[k] = self.digits[k].saturating_add(digit);
-        if self.digits[k] >= extent {
+        let reached = &mut self.digits[k];
+        *reached = reached.saturating_add(digit);
+        if *reached >= extent {
             self.suspicious = true;
         }
     }
 }
 
+/// Composes `A` (its coalesced modes `lhs`) with every leaf of `B`, keeping `B`'s hierarchy:
+/// `B`'s nodes in pre-order, a tuple opening a mode of `out` that is closed after its nodes.
+#[inline(always)]
 fn compose_tree(
     lhs: &Modes,
     b: ModeRef<'_>,
@@ -210,24 +288,42 @@ fn compose_tree(
     out: &mut LayoutBuilder,
     t: &mut impl Trace,
 ) -> Result<()> {
-    match (b.0.as_leaf(), b.1.as_leaf()) {
-        (Some(s), Some(d)) => {
-            t.enter(|| Event::ComposeLeaf { mode: (s, d) });
-            compose_leaf(lhs, s, d, carry, out, t)?;
-            t.leave();
-            Ok(())
-        }
-        _ => {
-            out.open();
-            for m in sub_modes(b) {
-                compose_tree(lhs, m, carry, out, t)?;
+    // Where each tuple of B still open ends (a layout nests at most MAX_DEPTH deep).
+    let mut ends: SmallVec<[usize; MAX_DEPTH]> = SmallVec::new();
+    for (i, pair) in b.0.nodes.iter().zip(b.1.nodes).enumerate() {
+        match (*pair.0, *pair.1) {
+            (Node::Leaf(s), Node::Leaf(d)) => compose_mode(lhs, s, d, carry, out, t)?,
+            (Node::Tuple { len, .. }, _) => {
+                out.open();
+                ends.push(i + len as usize);
             }
+            (Node::Leaf(_), Node::Tuple { .. }) => unreachable_congruent(),
+        }
+        while ends.last() == Some(&(i + 1)) {
+            ends.pop();
             out.close();
-            Ok(())
         }
     }
+    Ok(())
 }
 
+/// Appends `A ∘ s:d` to `out` (one mode), traced as one step of the distribution over `B`.
+#[inline(always)]
+fn compose_mode(
+    lhs: &Modes,
+    s: Int,
+    d: Int,
+    carry: &mut CarryCheck,
+    out: &mut LayoutBuilder,
+    t: &mut impl Trace,
+) -> Result<()> {
+    t.enter(|| Event::ComposeLeaf { mode: (s, d) });
+    compose_leaf(lhs, s, d, carry, out, t)?;
+    t.leave();
+    Ok(())
+}
+
+#[inline(always)]
 fn compose_leaf(
     lhs: &Modes,
     s: Int,
@@ -264,13 +360,7 @@ fn compose_leaf(
         if a.value() == 0
             || (a.value() > 0 && abs_d.value() % a.value() != 0 && rest_d.value() >= a.value())
         {
-            return Err(LayoutError::Divisibility {
-                op: "composition",
-                mode: format!("mode {k} of A (extent {a})"),
-                condition: "Stride Divisibility Condition",
-                detail: format!("the stride {rest_d} left of B's mode {s}:{d} neither is below nor divisible by the extent {a}"),
-                hint: "B's strides must step through A's extents evenly: choose strides that divide, or are multiples of, A's extents",
-            });
+            return Err(stride_indivisible(k, a, rest_d, (s, d)));
         }
         if rest_d.value() < 0
             && a.value() > 0
@@ -278,13 +368,7 @@ fn compose_leaf(
             && abs_d.value() >= a.value()
             && carry.negative_indivisible.is_none()
         {
-            carry.negative_indivisible = Some(LayoutError::Divisibility {
-                op: "composition",
-                mode: format!("mode {k} of A (extent {a})"),
-                condition: "Stride Divisibility Condition",
-                detail: format!("the stride {rest_d} left of B's mode {s}:{d} has magnitude {abs_d}, which neither is below nor divisible by the extent {a}, and the result is not A ∘ B (C++ checks `d % a == 0 or d < a`, which every negative stride passes, and returns a wrong layout)"),
-                hint: "B's strides must step through A's extents evenly: choose strides whose magnitudes divide, or are multiples of, A's extents",
-            });
+            carry.negative_indivisible = Some(negative_indivisible(k, a, rest_d, abs_d, (s, d)));
         }
         let next_s = a.ceil_div(abs_d)?;
         let next_d = abs_d.ceil_div(a)?.mul(rest_d.signum())?;
@@ -305,22 +389,10 @@ fn compose_leaf(
                 needed: rest_s,
             });
             if rest_s.rem(new_s)?.value() != 0 {
-                return Err(LayoutError::Divisibility {
-                    op: "composition",
-                    mode: format!("mode {k} of A (extent {a})"),
-                    condition: "Shape Divisibility Condition",
-                    detail: format!("B's mode {s}:{d} needs {rest_s} more elements but A's mode {k} provides {new_s}, which does not divide {rest_s}"),
-                    hint: "B's extents must be divisible by the extents they cover in A",
-                });
+                return Err(shape_indivisible(k, a, new_s, rest_s, (s, d)));
             }
             if new_s.value() < rest_s.value() && a.value() % abs_d.value() != 0 {
-                return Err(LayoutError::Postcondition {
-                    op: "composition",
-                    detail: format!(
-                        "B's mode {s}:{d} reaches stride {rest_d} at mode {k} of A, which does not divide its extent {a}, and continues past it, so R(i) != A(B(i)) (C++ would return a wrong layout)"
-                    ),
-                    hint: "B's strides must divide the extents of A that B's modes cross",
-                });
+                return Err(crosses_mode(k, a, rest_d, (s, d)));
             }
             carry.add(
                 k,
@@ -355,6 +427,64 @@ fn compose_leaf(
     Ok(())
 }
 
+/// CuTe's "Stride Divisibility Condition" fails: the stride `rest_d` left of `B`'s mode `s:d`
+/// reaches mode `k` of `A` (extent `a`) and neither is below nor divides it.
+#[cold]
+fn stride_indivisible(k: usize, a: Int, rest_d: Int, (s, d): (Int, Int)) -> LayoutError {
+    LayoutError::Divisibility {
+        op: "composition",
+        mode: format!("mode {k} of A (extent {a})"),
+        condition: "Stride Divisibility Condition",
+        detail: format!("the stride {rest_d} left of B's mode {s}:{d} neither is below nor divisible by the extent {a}"),
+        hint: "B's strides must step through A's extents evenly: choose strides that divide, or are multiples of, A's extents",
+    }
+}
+
+/// The condition to name where a negative stride `rest_d`, whose magnitude neither is below
+/// nor divides the extent `a` of mode `k` of `A`, makes the result wrong (see [`CarryCheck`]).
+#[cold]
+fn negative_indivisible(
+    k: usize,
+    a: Int,
+    rest_d: Int,
+    abs_d: Int,
+    (s, d): (Int, Int),
+) -> LayoutError {
+    LayoutError::Divisibility {
+        op: "composition",
+        mode: format!("mode {k} of A (extent {a})"),
+        condition: "Stride Divisibility Condition",
+        detail: format!("the stride {rest_d} left of B's mode {s}:{d} has magnitude {abs_d}, which neither is below nor divisible by the extent {a}, and the result is not A ∘ B (C++ checks `d % a == 0 or d < a`, which every negative stride passes, and returns a wrong layout)"),
+        hint: "B's strides must step through A's extents evenly: choose strides whose magnitudes divide, or are multiples of, A's extents",
+    }
+}
+
+/// CuTe's "Shape Divisibility Condition" fails: `B`'s mode `s:d` needs `rest_s` more elements
+/// and mode `k` of `A` (extent `a`) provides `new_s`, which does not divide them.
+#[cold]
+fn shape_indivisible(k: usize, a: Int, new_s: Int, rest_s: Int, (s, d): (Int, Int)) -> LayoutError {
+    LayoutError::Divisibility {
+        op: "composition",
+        mode: format!("mode {k} of A (extent {a})"),
+        condition: "Shape Divisibility Condition",
+        detail: format!("B's mode {s}:{d} needs {rest_s} more elements but A's mode {k} provides {new_s}, which does not divide {rest_s}"),
+        hint: "B's extents must be divisible by the extents they cover in A",
+    }
+}
+
+/// `B`'s mode `s:d` reaches mode `k` of `A` with the stride `rest_d`, which does not divide its
+/// extent `a`, and continues past it: C++'s result would not be `A ∘ B`.
+#[cold]
+fn crosses_mode(k: usize, a: Int, rest_d: Int, (s, d): (Int, Int)) -> LayoutError {
+    LayoutError::Postcondition {
+        op: "composition",
+        detail: format!(
+            "B's mode {s}:{d} reaches stride {rest_d} at mode {k} of A, which does not divide its extent {a}, and continues past it, so R(i) != A(B(i)) (C++ would return a wrong layout)"
+        ),
+        hint: "B's strides must divide the extents of A that B's modes cross",
+    }
+}
+
 /// The modes that `A ∘ s:d` yields, written straight to the builders as they come: a single
 /// mode as a leaf, several as a tuple (opened when the second one arrives).
 struct Emitted {
@@ -372,7 +502,7 @@ impl Emitted {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, (s, d): (Int, Int), out: &mut LayoutBuilder) {
         match self.count {
             0 => self.first = (s, d),
@@ -387,6 +517,7 @@ impl Emitted {
     }
 
     /// Completes the mode (at least one was pushed); returns where it starts in the builders.
+    #[inline(always)]
     fn finish(self, out: &mut LayoutBuilder) -> usize {
         if self.count == 1 {
             out.leaf(self.first.0, self.first.1);
@@ -398,8 +529,8 @@ impl Emitted {
 }
 
 /// Checks `R(i) == A(B(i))` element by element (used only when a carry is possible).
-fn verify(a: Layout, b: ModeRef<'_>, r: ModeRef<'_>) -> Result<()> {
-    let (b, r) = (Layout::from_refs(b.0, b.1), Layout::from_refs(r.0, r.1));
+fn verify(a: Layout, b: &Layout, r: ModeRef<'_>) -> Result<()> {
+    let r = Layout::from_refs(r.0, r.1);
     let n = b.size()?.value();
     if n > BRUTE_FORCE_LIMIT {
         return Err(LayoutError::Postcondition {

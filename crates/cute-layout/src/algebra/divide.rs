@@ -2,7 +2,7 @@
 
 use super::coalesce::{coalesced_is_x, coalesced_modes, modes_to_layout};
 use super::complement::complement_modes;
-use super::composition::{composition_into, Lhs};
+use super::composition::{composition_into, Lhs, Rhs};
 use super::transform::transform_layout_into;
 use super::{check_extents, Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result, Warning};
@@ -64,18 +64,14 @@ fn logical_divide_into<T: Trace>(
             let t = t.as_ref();
             let (mut coalesced, mut rest) = (Modes::new(), Modes::new());
             tiles_of(layout, t, &mut coalesced, &mut rest, tr)?;
-            let mut joined = LayoutBuilder::new();
-            joined.open();
-            joined.push(t);
-            joined.flat_modes(&rest);
-            joined.close();
-            let joined = joined.built_since(0);
+            // (T, T*), composed where its parts lie
+            let joined = Rhs::Joined(t.as_mode_ref(), &rest);
             tr.step(|| Event::DivideConcat {
-                joined: owned(joined),
+                joined: joined.to_layout(),
             });
             tr.enter(|| Event::DivideCompose {
                 layout: owned(layout),
-                joined: owned(joined),
+                joined: joined.to_layout(),
             });
             let start = out.len();
             let lhs = coalesced_is_x(layout).then_some(&coalesced);

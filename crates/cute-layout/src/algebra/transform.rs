@@ -35,7 +35,10 @@ pub(crate) fn transform_layout_into<T: Trace>(
         });
     }
     out.open();
-    for (i, (m, t)) in sub_modes(layout).zip(tilers).enumerate() {
+    let mut modes = sub_modes(layout);
+    // (the tilers first: `zip` stops at them without taking a mode from `modes`, whose modes
+    // beyond the tiler are then the extra ones)
+    for (i, (t, m)) in tilers.iter().zip(modes.by_ref()).enumerate() {
         tr.enter(|| Event::ModeOf {
             index: i,
             op,
@@ -46,9 +49,7 @@ pub(crate) fn transform_layout_into<T: Trace>(
         tr.leave();
     }
     if keep_extra {
-        sub_modes(layout)
-            .skip(tilers.len())
-            .for_each(|m| out.push_ref(m));
+        modes.for_each(|m| out.push_ref(m));
     }
     out.close();
     Ok(())
