@@ -218,10 +218,30 @@ impl Layout {
         match modes {
             [] => Layout::trivial(),
             [(s, d)] if !wrap_single => Layout::leaf(*s, *d),
-            _ => Layout {
-                shape: Tree::from_leaves(modes.iter().map(|m| m.0)),
-                stride: Tree::from_leaves(modes.iter().map(|m| m.1)),
-            },
+            _ => {
+                // (pushed in place: `Tree::from_leaves` goes through `SmallVec::extend`'s generic
+                // path, and each tree built apart is copied into the layout)
+                let rank = modes.len() as u32;
+                let tuple = Node::Tuple {
+                    rank,
+                    len: rank + 1,
+                };
+                let mut layout = Layout {
+                    shape: Tree {
+                        nodes: Nodes::new(),
+                    },
+                    stride: Tree {
+                        nodes: Nodes::new(),
+                    },
+                };
+                layout.shape.nodes.push(tuple);
+                layout.stride.nodes.push(tuple);
+                for &(s, d) in modes {
+                    layout.shape.nodes.push(Node::Leaf(s));
+                    layout.stride.nodes.push(Node::Leaf(d));
+                }
+                layout
+            }
         }
     }
 
