@@ -215,34 +215,34 @@ impl Layout {
     /// (`memcpy`) into the caller's.
     #[inline(always)]
     pub(crate) fn from_flat_modes(modes: &[(Int, Int)], wrap_single: bool) -> Layout {
+        // (every case pushed into the one layout: a layout built per case, or a tree built
+        // apart, is copied; `Tree::from_leaves`'s loop costs more than these pushes)
+        let mut layout = Layout::unread();
+        let (shape, stride) = (&mut layout.shape.nodes, &mut layout.stride.nodes);
         match modes {
-            [] => Layout::trivial(),
-            [(s, d)] if !wrap_single => Layout::leaf(*s, *d),
+            [] => {
+                shape.push(Node::Leaf(Int::ONE));
+                stride.push(Node::Leaf(Int::ZERO));
+            }
+            [(s, d)] if !wrap_single => {
+                shape.push(Node::Leaf(*s));
+                stride.push(Node::Leaf(*d));
+            }
             _ => {
-                // (pushed in place: `Tree::from_leaves` goes through `SmallVec::extend`'s generic
-                // path, and each tree built apart is copied into the layout)
                 let rank = modes.len() as u32;
                 let tuple = Node::Tuple {
                     rank,
                     len: rank + 1,
                 };
-                let mut layout = Layout {
-                    shape: Tree {
-                        nodes: Nodes::new(),
-                    },
-                    stride: Tree {
-                        nodes: Nodes::new(),
-                    },
-                };
-                layout.shape.nodes.push(tuple);
-                layout.stride.nodes.push(tuple);
+                shape.push(tuple);
+                stride.push(tuple);
                 for &(s, d) in modes {
-                    layout.shape.nodes.push(Node::Leaf(s));
-                    layout.stride.nodes.push(Node::Leaf(d));
+                    shape.push(Node::Leaf(s));
+                    stride.push(Node::Leaf(d));
                 }
-                layout
             }
         }
+        layout
     }
 
     /// The shape.
