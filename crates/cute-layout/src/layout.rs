@@ -215,14 +215,34 @@ impl Layout {
     /// (`memcpy`) into the caller's.
     #[inline(always)]
     pub(crate) fn from_flat_modes(modes: &[(Int, Int)], wrap_single: bool) -> Layout {
+        // (every case pushed into the one layout: a layout built per case, or a tree built
+        // apart, is copied; `Tree::from_leaves`'s loop costs more than these pushes)
+        let mut layout = Layout::unread();
+        let (shape, stride) = (&mut layout.shape.nodes, &mut layout.stride.nodes);
         match modes {
-            [] => Layout::trivial(),
-            [(s, d)] if !wrap_single => Layout::leaf(*s, *d),
-            _ => Layout {
-                shape: Tree::from_leaves(modes.iter().map(|m| m.0)),
-                stride: Tree::from_leaves(modes.iter().map(|m| m.1)),
-            },
+            [] => {
+                shape.push(Node::Leaf(Int::ONE));
+                stride.push(Node::Leaf(Int::ZERO));
+            }
+            [(s, d)] if !wrap_single => {
+                shape.push(Node::Leaf(*s));
+                stride.push(Node::Leaf(*d));
+            }
+            _ => {
+                let rank = modes.len() as u32;
+                let tuple = Node::Tuple {
+                    rank,
+                    len: rank + 1,
+                };
+                shape.push(tuple);
+                stride.push(tuple);
+                for &(s, d) in modes {
+                    shape.push(Node::Leaf(s));
+                    stride.push(Node::Leaf(d));
+                }
+            }
         }
+        layout
     }
 
     /// The shape.

@@ -252,7 +252,10 @@ impl<T: Copy> Tree<T> {
         // The tuple node, then the leaves; its rank and length are known once they are in.
         let mut nodes = Nodes::new();
         nodes.push(Node::Tuple { rank: 0, len: 0 });
-        nodes.extend(leaves.into_iter().map(Node::Leaf));
+        for x in leaves {
+            // (pushed one by one: `SmallVec::extend`'s generic path costs more for few leaves)
+            nodes.push(Node::Leaf(x));
+        }
         let rank = (nodes.len() - 1) as u32;
         nodes[0] = Node::Tuple {
             rank,

@@ -92,10 +92,16 @@ pub(crate) fn coalesce_modes(
 /// The layout of coalesced modes: one mode unwrapped (an extent-1 mode as `1:0`), none as `_1:_0`.
 #[inline]
 pub(crate) fn modes_to_layout(modes: &[(Int, Int)]) -> Layout {
-    match modes {
-        [(s, _)] if s.value() == 1 => Layout::leaf(*s, Int::ZERO),
-        _ => Layout::from_flat_modes(modes, false),
-    }
+    // (one `from_flat_modes` for both cases: each would build its own layout, then copy it)
+    let extent_one;
+    let modes = match modes {
+        [(s, _)] if s.value() == 1 => {
+            extent_one = [(*s, Int::ZERO)];
+            &extent_one[..]
+        }
+        _ => modes,
+    };
+    Layout::from_flat_modes(modes, false)
 }
 
 /// The flat modes of [`modes_to_layout`]`(modes)` (so `_1:_0` when nothing is left).

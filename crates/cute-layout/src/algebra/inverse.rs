@@ -86,9 +86,10 @@ pub(crate) fn right_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Resul
     // the taken modes seldom merge: `coalesced_unmerged_modes` copies them in one pass)
     let mut result = Modes::new();
     coalesced_unmerged_modes(modes.iter().copied(), &mut result)?;
-    let r = modes_to_layout(&result);
-    t.step(|| Event::InverseTaken { result: r.clone() });
-    Ok(r)
+    t.step(|| Event::InverseTaken {
+        result: modes_to_layout(&result),
+    });
+    Ok(modes_to_layout(&result)) // (built where it is returned: a layout moved is copied)
 }
 
 /// `left_inverse(L)`: a quasi-inverse `R` with `L(R(L(i))) == L(i)`, and `R(L(i)) == i` when
@@ -165,32 +166,36 @@ pub(crate) fn left_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Result
     modes.push((last, stride));
     let mut coalesced = Modes::new();
     coalesced_modes(modes.iter().copied(), &mut coalesced)?;
-    let result = modes_to_layout(&coalesced);
     t.step(|| Event::InverseEmitted {
-        result: result.clone(),
+        result: modes_to_layout(&coalesced),
     });
-    check_quasi_inverse(layout, &sorted, &result)?;
-    Ok(result)
+    check_quasi_inverse(layout, &sorted, &coalesced)?;
+    Ok(modes_to_layout(&coalesced)) // (built where it is returned: a layout moved is copied)
 }
 
 /// `L(R(L(i))) == L(i)`, and `R(L(i)) == i` when `L` is injective. It holds by construction
 /// when the nonzero strides are positive and, sorted, do not overlap (`dₖ·sₖ ≤ dₖ₊₁`);
 /// otherwise (non-injective layouts, negative strides) it is checked element by element.
-fn check_quasi_inverse(layout: &Layout, sorted: &[(Int, Int, Int)], r: &Layout) -> Result<()> {
-    let nonzero: smallvec::SmallVec<[(i64, i64); 16]> = sorted
+/// `r_modes` are the coalesced modes of `R`.
+fn check_quasi_inverse(
+    layout: &Layout,
+    sorted: &[(Int, Int, Int)],
+    r_modes: &[(Int, Int)],
+) -> Result<()> {
+    // (the nonzero modes walked twice, side by side, rather than collected)
+    let nonzero = sorted
         .iter()
         .filter(|m| m.1.value() != 0)
-        .map(|m| (m.0.value(), m.1.value()))
-        .collect();
-    let disjoint = nonzero.iter().all(|m| m.1 > 0)
-        && nonzero.windows(2).all(|w| {
-            w[0].0
-                .checked_mul(w[0].1)
-                .is_some_and(|span| span <= w[1].1)
-        });
+        .map(|m| (m.0.value(), m.1.value()));
+    let disjoint = nonzero.clone().all(|m| m.1 > 0)
+        && nonzero
+            .clone()
+            .zip(nonzero.skip(1))
+            .all(|(m, next)| m.0.checked_mul(m.1).is_some_and(|span| span <= next.1));
     if disjoint {
         return Ok(());
     }
+    let r = &modes_to_layout(r_modes);
     let n = layout.size()?.value();
     if n > QUASI_INVERSE_CHECK_LIMIT {
         return Err(LayoutError::Postcondition {
