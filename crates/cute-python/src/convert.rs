@@ -3,7 +3,7 @@
 //! Python ints become dynamic integers (printed `4`); CuTe text (a `str`) keeps its static tags.
 //! Every failure names the argument it came from.
 
-use crate::layout::PyLayout;
+use crate::layout::{as_layout, PyLayout};
 use crate::swizzle::{PyComposedLayout, PySwizzle};
 use crate::values::{PyMorphism, PyTvLayout, PyValue, Underscore};
 use cute_layout::coord::{Coord, CoordLeaf};
@@ -182,7 +182,7 @@ fn tiler_at(x: &Bound<'_, PyAny>, what: impl Display + Copy, depth: usize) -> Py
     if depth > MAX_DEPTH {
         return Err(too_deep(what));
     }
-    if let Ok(l) = x.downcast::<PyLayout>() {
+    if let Some(l) = as_layout(x) {
         return Ok(Tiler::Layout(Layout::clone(&l.get().inner)));
     }
     if is_underscore(x) {
@@ -207,7 +207,7 @@ fn tiler_at(x: &Bound<'_, PyAny>, what: impl Display + Copy, depth: usize) -> Py
 
 /// A layout argument: a `Layout`, or an int `n` (the layout `n:_1`).
 pub fn layout(x: &Bound<'_, PyAny>, what: impl Display + Copy) -> PyResult<Layout> {
-    if let Ok(l) = x.downcast::<PyLayout>() {
+    if let Some(l) = as_layout(x) {
         return Ok(Layout::clone(&l.get().inner));
     }
     if let Ok(s) = x.downcast::<PyString>() {

@@ -9,8 +9,9 @@
 //! `METH_FASTCALL` is in the stable ABI from CPython 3.10, so it is chosen when the running
 //! interpreter is 3.10 or newer; on 3.9 the functions take a tuple (`METH_VARARGS`).
 //!
-//! This is the only `unsafe` code of the extension: the raw calls of CPython's C API that pyo3
-//! does not offer for abi3 builds before 3.10. Each entry point runs inside pyo3's trampoline,
+//! This is the extension's `unsafe` code, with `layout::as_layout`'s downcast after its type
+//! comparison: the raw calls of CPython's C API that pyo3 does not offer for abi3 builds before
+//! 3.10. Each entry point runs inside pyo3's trampoline,
 //! which holds pyo3's GIL token and turns a panic into a Python exception, so that no panic
 //! crosses the FFI boundary.
 

@@ -86,6 +86,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("LayoutError", py.get_type::<LayoutError>())?;
     m.add_class::<layout::PyLayout>()?;
+    layout::record_type(py);
     m.add_class::<swizzle::PySwizzle>()?;
     m.add_class::<swizzle::PyComposedLayout>()?;
     m.add_class::<tensor::PyTensor>()?;

@@ -3,7 +3,7 @@
 //! module functions (`crate::functions`, one per entry of the table).
 
 use crate::convert::{err, holds_layout, int_of, int_tuple, int_tuple_to_py, tiler, write_text};
-use crate::layout::PyLayout;
+use crate::layout::{as_layout, PyLayout};
 use crate::swizzle::{PyComposedLayout, PySwizzle};
 use crate::values::{PyMorphism, PyTvLayout, PyValue};
 use cute_layout::eval::{self, Arguments, Value};
@@ -153,7 +153,7 @@ fn value_of(x: &Bound<'_, PyAny>, i: usize, op: &str) -> PyResult<Value> {
             return Ok(Value::Int(Int::dynamic(n)));
         }
     }
-    if let Ok(l) = x.downcast::<PyLayout>() {
+    if let Some(l) = as_layout(x) {
         return Ok(Value::Layout(l.get().inner.clone()));
     }
     let what = || Argument { index: i, op };
