@@ -56,13 +56,21 @@ fn too_deep(what: impl Display + Copy) -> PyErr {
     PyValueError::new_err(format!("{what}: nested deeper than {MAX_DEPTH} levels"))
 }
 
+/// `x` if it is an exact Python `int` within `i64` (a `bool` is not one): the common argument,
+/// tested first because its type test is a pointer comparison. Anything else (a subclass, an
+/// int out of range) is left to the full conversion and its error messages.
+pub fn exact_int(x: &Bound<'_, PyAny>) -> Option<i64> {
+    if x.is_exact_instance_of::<PyInt>() {
+        x.extract::<i64>().ok()
+    } else {
+        None
+    }
+}
+
 /// An int or a (nested) tuple of ints as an [`IntTuple`]; a `str` is parsed as CuTe notation.
 pub fn int_tuple(x: &Bound<'_, PyAny>, what: impl Display + Copy) -> PyResult<IntTuple> {
-    // the common case first: an exact int in range (a bool is not an exact int)
-    if x.is_exact_instance_of::<PyInt>() {
-        if let Ok(n) = x.extract::<i64>() {
-            return Ok(IntTuple::int(Int::dynamic(n)));
-        }
+    if let Some(n) = exact_int(x) {
+        return Ok(IntTuple::int(Int::dynamic(n)));
     }
     if let Ok(s) = x.downcast::<PyString>() {
         return s.to_cow()?.parse::<IntTuple>().map_err(err);

@@ -2,7 +2,9 @@
 //! entry of the operation table to Python objects, for [`call_op`], [`PyOperation`] and the
 //! module functions (`crate::functions`, one per entry of the table).
 
-use crate::convert::{err, holds_layout, int_of, int_tuple, int_tuple_to_py, tiler, write_text};
+use crate::convert::{
+    err, exact_int, holds_layout, int_of, int_tuple, int_tuple_to_py, tiler, write_text,
+};
 use crate::layout::{as_layout, PyLayout};
 use crate::swizzle::{PyComposedLayout, PySwizzle};
 use crate::values::{PyMorphism, PyTvLayout, PyValue};
@@ -147,11 +149,8 @@ fn expression<'a, 'py>(
 /// ints (int-tuples) and tuples holding layouts (tilers) converted directly; anything else (a
 /// `str` of CuTe notation, a coordinate with `None` / `_`) read as `cute eval` reads its text.
 fn value_of(x: &Bound<'_, PyAny>, i: usize, op: &str) -> PyResult<Value> {
-    // an exact int first: its type test is a pointer comparison, the layout's a type lookup
-    if x.is_exact_instance_of::<PyInt>() {
-        if let Ok(n) = x.extract::<i64>() {
-            return Ok(Value::Int(Int::dynamic(n)));
-        }
+    if let Some(n) = exact_int(x) {
+        return Ok(Value::Int(Int::dynamic(n)));
     }
     if let Some(l) = as_layout(x) {
         return Ok(Value::Layout(l.get().inner.clone()));

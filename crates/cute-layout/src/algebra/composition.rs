@@ -65,11 +65,7 @@ impl Lhs<'_> {
     pub(crate) fn to_layout(self) -> Layout {
         match self {
             Lhs::Layout(a, _) => owned(a),
-            Lhs::Coalesced(modes) => {
-                let mut a = LayoutBuilder::new();
-                a.flat_modes(modes);
-                owned(a.built_since(0))
-            }
+            Lhs::Coalesced(modes) => Layout::from_flat_modes(modes, false),
         }
     }
 }
@@ -427,17 +423,34 @@ fn compose_leaf(
     Ok(())
 }
 
+/// A divisibility condition of composition failing at mode `k` of `A` (extent `a`).
+fn indivisible(
+    k: usize,
+    a: Int,
+    condition: &'static str,
+    detail: String,
+    hint: &'static str,
+) -> LayoutError {
+    LayoutError::Divisibility {
+        op: "composition",
+        mode: format!("mode {k} of A (extent {a})"),
+        condition,
+        detail,
+        hint,
+    }
+}
+
 /// CuTe's "Stride Divisibility Condition" fails: the stride `rest_d` left of `B`'s mode `s:d`
 /// reaches mode `k` of `A` (extent `a`) and neither is below nor divides it.
 #[cold]
 fn stride_indivisible(k: usize, a: Int, rest_d: Int, (s, d): (Int, Int)) -> LayoutError {
-    LayoutError::Divisibility {
-        op: "composition",
-        mode: format!("mode {k} of A (extent {a})"),
-        condition: "Stride Divisibility Condition",
-        detail: format!("the stride {rest_d} left of B's mode {s}:{d} neither is below nor divisible by the extent {a}"),
-        hint: "B's strides must step through A's extents evenly: choose strides that divide, or are multiples of, A's extents",
-    }
+    indivisible(
+        k,
+        a,
+        "Stride Divisibility Condition",
+        format!("the stride {rest_d} left of B's mode {s}:{d} neither is below nor divisible by the extent {a}"),
+        "B's strides must step through A's extents evenly: choose strides that divide, or are multiples of, A's extents",
+    )
 }
 
 /// The condition to name where a negative stride `rest_d`, whose magnitude neither is below
@@ -450,26 +463,26 @@ fn negative_indivisible(
     abs_d: Int,
     (s, d): (Int, Int),
 ) -> LayoutError {
-    LayoutError::Divisibility {
-        op: "composition",
-        mode: format!("mode {k} of A (extent {a})"),
-        condition: "Stride Divisibility Condition",
-        detail: format!("the stride {rest_d} left of B's mode {s}:{d} has magnitude {abs_d}, which neither is below nor divisible by the extent {a}, and the result is not A ∘ B (C++ checks `d % a == 0 or d < a`, which every negative stride passes, and returns a wrong layout)"),
-        hint: "B's strides must step through A's extents evenly: choose strides whose magnitudes divide, or are multiples of, A's extents",
-    }
+    indivisible(
+        k,
+        a,
+        "Stride Divisibility Condition",
+        format!("the stride {rest_d} left of B's mode {s}:{d} has magnitude {abs_d}, which neither is below nor divisible by the extent {a}, and the result is not A ∘ B (C++ checks `d % a == 0 or d < a`, which every negative stride passes, and returns a wrong layout)"),
+        "B's strides must step through A's extents evenly: choose strides whose magnitudes divide, or are multiples of, A's extents",
+    )
 }
 
 /// CuTe's "Shape Divisibility Condition" fails: `B`'s mode `s:d` needs `rest_s` more elements
 /// and mode `k` of `A` (extent `a`) provides `new_s`, which does not divide them.
 #[cold]
 fn shape_indivisible(k: usize, a: Int, new_s: Int, rest_s: Int, (s, d): (Int, Int)) -> LayoutError {
-    LayoutError::Divisibility {
-        op: "composition",
-        mode: format!("mode {k} of A (extent {a})"),
-        condition: "Shape Divisibility Condition",
-        detail: format!("B's mode {s}:{d} needs {rest_s} more elements but A's mode {k} provides {new_s}, which does not divide {rest_s}"),
-        hint: "B's extents must be divisible by the extents they cover in A",
-    }
+    indivisible(
+        k,
+        a,
+        "Shape Divisibility Condition",
+        format!("B's mode {s}:{d} needs {rest_s} more elements but A's mode {k} provides {new_s}, which does not divide {rest_s}"),
+        "B's extents must be divisible by the extents they cover in A",
+    )
 }
 
 /// `B`'s mode `s:d` reaches mode `k` of `A` with the stride `rest_d`, which does not divide its
