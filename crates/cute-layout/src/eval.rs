@@ -67,7 +67,7 @@ fn argument(
     if let Some(warnings) = &mut p.warnings {
         warnings.extend(registry::warnings_of(op, &mut items));
     }
-    // attributed to the name as written (an alias, `get`, stays `get`)
+    // attributed to the name as written (an alias, `group_modes`, stays `group_modes`)
     *out = op
         .call(items)
         .map_err(|e| in_argument(within_call(name, e)))?;

@@ -283,3 +283,116 @@ fn mode_template_queries_as_in_cpp() {
     let e = err(&format!("size<2>({l})")).to_string();
     assert!(e.contains("size"), "{e}");
 }
+
+/// C++'s `get<I...>(t)` on an int-tuple is its element at the path `I...` (an integer is its
+/// own mode 0: `get<0>(7)` is `7`), and `size<I...>(t)`, `rank<I...>`, `depth<I...>` and
+/// `shape<I...>` are those of that element; static tags are kept, a dynamic element stays
+/// dynamic. Each value is what `print(EXPR)` printed for the C++ expression in its comment,
+/// with `s = make_tuple(_4{}, make_tuple(_8{}, _2{}))`, `d = make_tuple(4, make_tuple(8, 2))`,
+/// `m = make_tuple(4, make_tuple(_8{}, 2))`,
+/// `t3 = make_tuple(_2{}, make_tuple(_3{}, make_tuple(_4{}, 5)))`.
+#[test]
+fn get_and_mode_queries_of_int_tuples_as_in_cpp() {
+    let (s, d, m, t3) = (
+        "(_4,(_8,_2))",
+        "(4,(8,2))",
+        "(4,(_8,2))",
+        "(_2,(_3,(_4,5)))",
+    );
+    for (expr, want) in [
+        (format!("get<1>({s})"), "(_8,_2)"),       // get<1>(s)
+        (format!("get<1,0>({s})"), "_8"),          // get<1,0>(s)
+        (format!("get<0>({s})"), "_4"),            // get<0>(s)
+        (format!("size<1>({s})"), "_16"),          // size<1>(s)
+        (format!("rank<1>({s})"), "_2"),           // rank<1>(s)
+        (format!("depth<1>({s})"), "_1"),          // depth<1>(s)
+        (format!("shape<1>({s})"), "(_8,_2)"),     // shape<1>(s)
+        (format!("shape({s})"), "(_4,(_8,_2))"),   // shape(s)
+        (format!("depth<1,0>({s})"), "_0"),        // depth<1,0>(s)
+        (format!("rank<1,1>({s})"), "_1"),         // rank<1,1>(s)
+        (format!("size<0>({s})"), "_4"),           // size<0>(s)
+        (format!("get<1>({d})"), "(8,2)"),         // get<1>(d)
+        (format!("get<1,0>({d})"), "8"),           // get<1,0>(d)
+        (format!("size<1>({d})"), "16"),           // size<1>(d)
+        (format!("rank<1>({d})"), "_2"),           // rank<1>(d)
+        (format!("depth<1>({d})"), "_1"),          // depth<1>(d)
+        (format!("shape<1>({d})"), "(8,2)"),       // shape<1>(d)
+        (format!("shape<1,1>({d})"), "2"),         // shape<1,1>(d)
+        (format!("get<1>({m})"), "(_8,2)"),        // get<1>(m)
+        (format!("size<1>({m})"), "16"),           // size<1>(m)
+        (format!("get<1,0>({m})"), "_8"),          // get<1,0>(m)
+        (format!("size<1,0>({m})"), "_8"),         // size<1,0>(m)
+        (format!("rank<1,0>({m})"), "_1"),         // rank<1,0>(m)
+        (format!("depth<1,0>({m})"), "_0"),        // depth<1,0>(m)
+        (format!("get<1,1>({t3})"), "(_4,5)"),     // get<1,1>(t3)
+        (format!("get<1,1,1>({t3})"), "5"),        // get<1,1,1>(t3)
+        (format!("get<1,1,1,0>({t3})"), "5"),      // get<1,1,1,0>(t3)
+        (format!("size<1,1>({t3})"), "20"),        // size<1,1>(t3)
+        (format!("depth<1>({t3})"), "_2"),         // depth<1>(t3)
+        (format!("shape<1,1>({t3})"), "(_4,5)"),   // shape<1,1>(t3)
+        ("get<0>(7)".to_string(), "7"),            // get<0>(7)
+        ("get<0>(_7)".to_string(), "_7"),          // get<0>(_7{})
+        ("get<0,0>(7)".to_string(), "7"),          // get<0,0>(7)
+        ("size<0>(7)".to_string(), "7"),           // size<0>(7)
+        ("rank<0>(7)".to_string(), "_1"),          // rank<0>(7)
+        ("depth<0>(7)".to_string(), "_0"),         // depth<0>(7)
+        ("shape<0>(7)".to_string(), "7"),          // shape<0>(7)
+        ("get((4,(8,2)), 1, 0)".to_string(), "8"), // get<1,0>(d), the call form
+        // c = make_coord(_, make_coord(2, _))
+        ("get<0>((_,(2,_)))".to_string(), "_"), // get<0>(c)
+        ("get<1>((_,(2,_)))".to_string(), "(2,_)"), // get<1>(c)
+        ("get<1,0>((_,(2,_)))".to_string(), "2"), // get<1,0>(c)
+    ] {
+        assert_eq!(ok(&expr), want, "{expr}");
+    }
+    // a layout keeps its sub-layout: L = make_layout(make_shape(4, make_shape(_8{}, 2)),
+    // make_stride(_1{}, make_stride(4, 32)))
+    let l = "(4,(_8,2)):(_1,(4,32))";
+    for (expr, want) in [
+        (format!("get<1>({l})"), "(_8,2):(4,32)"), // get<1>(L)
+        (format!("get<1,0>({l})"), "_8:4"),        // get<1,0>(L)
+        (format!("shape<1>({l})"), "(_8,2)"),      // shape<1>(L)
+        (format!("stride<1>({l})"), "(4,32)"),     // stride<1>(L)
+        (format!("size<1>({l})"), "16"),           // size<1>(L)
+    ] {
+        assert_eq!(ok(&expr), want, "{expr}");
+    }
+}
+
+/// C++ refuses a mode index past the rank (`static_assert` "Index out of range", for
+/// `get<2>(s)`, `size<1,2>(s)`, `get<1>(7)` and `get<0>(make_tuple())`), and has no `stride`,
+/// `cosize` or `layout<I>` of an int-tuple (no matching function): each is an error naming the
+/// operation, the index and the rank.
+#[test]
+fn mode_paths_past_an_int_tuple_are_refused_as_in_cpp() {
+    for (expr, op, index, rank) in [
+        ("get<2>((_4,(_8,_2)))", "get", 2, 2),
+        ("size<1,2>((_4,(_8,_2)))", "size", 2, 2),
+        ("get<1>(7)", "get", 1, 1),
+        ("get<0>(())", "get", 0, 0),
+        ("get((4,(8,2)), 1, 2)", "get", 2, 2),
+    ] {
+        let e = err(expr);
+        assert!(
+            matches!(e.root(), LayoutError::IndexOutOfRange { index: i, rank: r, .. } if (*i, *r) == (index, rank)),
+            "{expr}: {e:?}"
+        );
+        let text = e.to_string();
+        assert!(text.starts_with(&format!("{op}:")), "{expr}: {text}");
+        assert!(
+            text.contains(&format!("index {index} out of range for rank {rank}")),
+            "{expr}: {text}"
+        );
+    }
+    for (expr, op) in [
+        ("stride<1>((_4,(_8,_2)))", "stride"),
+        ("cosize<1>((_4,(_8,_2)))", "cosize"),
+        ("layout<1>((_4,(_8,_2)))", "layout"),
+    ] {
+        let text = err(expr).to_string();
+        assert!(
+            text.contains(&format!("of {op} must be a layout")),
+            "{expr}: {text}"
+        );
+    }
+}

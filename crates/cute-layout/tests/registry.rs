@@ -47,7 +47,7 @@ fn names_and_aliases_are_unique_and_found() {
     for name in names {
         assert!(lookup(name).is_some(), "{name}");
     }
-    assert_eq!(lookup("get").map(|o| o.name), Some("layout"));
+    assert_eq!(lookup("group_modes").map(|o| o.name), Some("group"));
 }
 
 #[test]

@@ -1077,6 +1077,7 @@ fn ref2_r10_static_results() {
 #[test]
 fn ref3_shape_queries() {
     check("layout(_5:_1,0)", "_5:_1");
+    check("get(_5,0)", "_5");
     check("rank(_5)", "_1");
     check("depth(_5)", "_0");
     check("rank((_2,(_3,_4)))", "_2");

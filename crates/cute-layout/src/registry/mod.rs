@@ -12,10 +12,12 @@
 //! ```
 //! use cute_layout::registry::{call, lookup};
 //! use cute_layout::value::Value;
-//! let op = lookup("get").unwrap();
-//! assert_eq!(op.name, "layout");
+//! let op = lookup("take").unwrap();
+//! assert_eq!(op.signature, "take(L, begin, end)");
 //! let l: Value = "(4,8):(1,4)".parse()?;
 //! assert_eq!(call("size", vec![l])?.to_string(), "32");
+//! let t: Value = "(4,(8,2))".parse()?;
+//! assert_eq!(call("get", vec![t, "1".parse()?])?.to_string(), "(8,2)");
 //! # Ok::<(), cute_layout::LayoutError>(())
 //! ```
 
@@ -123,7 +125,7 @@ pub struct IdentityForm {
 pub struct Operation {
     /// CuTe's name.
     pub name: &'static str,
-    /// Other names accepted for it (`get` for `layout`).
+    /// Other names accepted for it (`group_modes` for `group`).
     pub aliases: &'static [&'static str],
     /// How it is called, e.g. `logical_divide(L, tiler)`.
     pub signature: &'static str,
@@ -318,11 +320,15 @@ pub fn call(name: &str, args: impl Into<Arguments>) -> Result<Value> {
 }
 
 /// The queries whose C++ template arguments are a path to a mode, as `get`'s are:
-/// `size<1,0>(L)` is `size(get<1,0>(L))` (`cute eval` reads them so).
+/// `size<1,0>(L)` is `size(get<1,0>(L))` (`cute eval` reads them so), of a layout or of an
+/// int-tuple.
 ///
 /// ```
-/// assert_eq!(cute_layout::eval::eval("size<1>((2,(3,4)):(1,(3,12)))").unwrap().to_string(), "12");
-/// assert_eq!(cute_layout::eval::eval("stride<1,1>((2,(3,4)):(1,(3,12)))").unwrap().to_string(), "12");
+/// use cute_layout::eval::eval;
+/// assert_eq!(eval("size<1>((2,(3,4)):(1,(3,12)))").unwrap().to_string(), "12");
+/// assert_eq!(eval("stride<1,1>((2,(3,4)):(1,(3,12)))").unwrap().to_string(), "12");
+/// assert_eq!(eval("size<1>((_4,(_8,_2)))").unwrap().to_string(), "_16");
+/// assert_eq!(eval("depth<1>((_4,(_8,_2)))").unwrap().to_string(), "_1");
 /// ```
 pub const MODE_TEMPLATE_QUERIES: &[&str] = &["size", "cosize", "shape", "stride", "rank", "depth"];
 

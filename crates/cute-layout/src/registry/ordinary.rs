@@ -7,7 +7,7 @@ use crate::algebra::coalesce::{
 };
 use crate::algebra::complement::{complement as complement_to, complement_default};
 use crate::algebra::composition::{composition as compose, composition_tiler};
-use crate::coord::{crd2idx_shape, idx2crd as idx2crd_of, CoordLeaf};
+use crate::coord::{crd2idx_shape, idx2crd as idx2crd_of, Coord, CoordLeaf};
 use crate::error::Result;
 use crate::int::Int;
 use crate::layout::Layout;
@@ -59,8 +59,13 @@ pub(super) fn depth(a: &Args) -> Result<Value> {
     )
 }
 
+/// `shape(L)`, or `shape(T)` of an int-tuple: the tuple itself (C++'s `shape` of an int-tuple).
 pub(super) fn shape(a: &Args) -> Result<Value> {
-    Ok(Value::IntTuple(Box::new(a.layout(0)?.shape().clone())))
+    Ok(Value::IntTuple(Box::new(if a.is_layout(0) {
+        a.layout(0)?.shape().clone()
+    } else {
+        a.int_tuple(0)?
+    })))
 }
 
 pub(super) fn stride(a: &Args) -> Result<Value> {
@@ -142,14 +147,26 @@ pub(super) fn make_coord(a: &Args) -> Result<Value> {
     let modes = (0..a.len())
         .map(|i| a.coord(i).map(Cow::into_owned))
         .collect::<Result<Vec<_>>>()?;
-    let c = crate::coord::Coord::tuple(modes)?;
-    if c.leaves().any(|l| l == CoordLeaf::Underscore) {
-        return Ok(Value::Coord(Box::new(c)));
+    Ok(coord_value(Coord::tuple(modes)?))
+}
+
+/// A coordinate as the value it is: `_`, an integer, a coordinate with a `_`, or else an
+/// int-tuple.
+fn coord_value(c: Coord) -> Value {
+    match c.as_leaf() {
+        Some(CoordLeaf::Underscore) => Value::Underscore,
+        Some(CoordLeaf::Index(i)) => Value::Int(i),
+        None if c.has_underscore() => Value::Coord(Box::new(c)),
+        None => Value::IntTuple(Box::new(c.underscores_as_zero())),
     }
-    Ok(Value::IntTuple(Box::new(c.map(|l| match l {
-        CoordLeaf::Index(i) => i,
-        CoordLeaf::Underscore => Int::ZERO,
-    }))))
+}
+
+/// An int-tuple as the value it is: an integer, or a tuple.
+fn tuple_value(t: IntTuple) -> Value {
+    match t.as_leaf() {
+        Some(n) => Value::Int(n),
+        None => Value::IntTuple(Box::new(t)),
+    }
 }
 
 /// `make_tile`: the tiler whose modes are the arguments.
@@ -169,6 +186,20 @@ pub(super) fn make_layout_right(a: &Args) -> Result<Value> {
 pub(super) fn make_ordered_layout(a: &Args) -> Result<Value> {
     let (s, o) = (a.int_tuple(0)?, a.int_tuple(1)?);
     Ok(Value::Layout(Arc::new(Layout::ordered(&s, &o)?)))
+}
+
+/// `get<I...>(x)`: the element of an int-tuple (or coordinate) at a path of mode indices, an
+/// integer being its own mode 0 (`get<1,0>((4,(8,2)))` is `8`, `get<0>(7)` is `7`); of a layout
+/// its sub-layout, as `layout<I...>(L)`.
+pub(super) fn get(a: &Args) -> Result<Value> {
+    let path = || a.indices(1);
+    match &a.items[0] {
+        Value::IntTuple(t) => Ok(tuple_value(t.get_path(&path()?)?)),
+        Value::Int(n) => Ok(tuple_value(IntTuple::int(*n).get_path(&path()?)?)),
+        Value::Coord(c) => Ok(coord_value(c.get_path(&path()?)?)),
+        _ if a.is_layout(0) => layout(a),
+        _ => Err(a.wrong(0, &a.op.params[0].accepted())),
+    }
 }
 
 pub(super) fn layout(a: &Args) -> Result<Value> {

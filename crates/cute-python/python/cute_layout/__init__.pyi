@@ -185,9 +185,9 @@ def depth(*args: Any) -> Any:
     """
 
 def shape(*args: Any) -> Any:
-    """shape(L)
+    """shape(L) or shape(T)
 
-    the shape of a layout
+    the shape of a layout (an int-tuple is its own shape)
     """
 
 def stride(*args: Any) -> Any:
@@ -260,6 +260,12 @@ def make_ordered_layout(*args: Any) -> Any:
     """make_ordered_layout(shape, order)
 
     the compact layout whose modes grow in the given order
+    """
+
+def get(*args: Any) -> Any:
+    """get(x, i, j, ...)
+
+    the mode at a path of mode indices: of an int-tuple its element (an integer is its own mode 0), of a layout its sub-layout
     """
 
 def layout(*args: Any) -> Any:
