@@ -696,6 +696,41 @@ fn dsl_calls_take_the_dsls_order() {
     );
 }
 
+/// The CuTe DSL's `mode=` on plain Python tuples: what nvidia-cutlass-dsl 4.8.1 printed
+/// (`cute.pretty_str`, traced in a `@cute.jit` function; plain integers are static there, so
+/// `8` is `_8` here), and its `ValueError` ("elements in mode must be less than rank") for a
+/// mode past the rank. `bench/dsl/check.sh` compares the values with the DSL (calls.txt).
+#[test]
+fn dsl_mode_of_plain_tuples() {
+    for (dsl, want) in [
+        ("cute.get((4,(8,2)), mode=[1])", "(_8,_2)"), // (8,2)
+        ("cute.get((4,(8,2)), mode=[1,0])", "_8"),    // 8
+        ("cute.get(7, mode=[0])", "_7"),              // 7
+        ("cute.get((4,(8,2)), mode=[])", "(_4,(_8,_2))"), // (4,(8,2))
+        ("cute.size((4,(8,2)), mode=[1])", "_16"),    // 16
+        ("cute.rank((4,(8,2)), mode=[1])", "_2"),     // 2
+        ("cute.shape((4,(8,2)), mode=[1])", "(_8,_2)"), // (8,2)
+        ("cute.depth(cute.get((4,(8,2)), mode=[1]))", "_1"), // 1
+    ] {
+        assert_eq!(
+            eval(dsl).map(|v| v.to_string()),
+            Ok(want.to_string()),
+            "{dsl}"
+        );
+    }
+    fail_with(&[
+        (
+            "cute.get((4,(8,2)), mode=[2])",
+            "index 2 out of range for rank 2",
+        ),
+        ("cute.get(7, mode=[1])", "index 1 out of range for rank 1"),
+        (
+            "cute.size((4,(8,2)), mode=[1,2])",
+            "index 2 out of range for rank 2",
+        ),
+    ]);
+}
+
 /// The CuTe DSL's `mode=` of `size`, `cosize`, `rank`, `shape`, `get` and `select`: an index or
 /// a Python list of them (its `ModeOpDecorator`: `op(x, mode=[0,1])` is `op` of `get(x,
 /// mode=[0,1])`, the path C++ writes `size<0,1>(x)`; `select`'s list, the modes it selects).
