@@ -176,6 +176,43 @@ impl Kind {
     }
 }
 
+/// A set of [`Kind`]s, one bit per kind: what the registry asks of a call's arguments as a
+/// whole (is there a tensor, an identity tensor, a swizzled layout?) in one test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Kinds(u32);
+
+impl Kinds {
+    /// Scaled-basis layouts, identity tensors, swizzles and swizzled layouts: the kinds with
+    /// forms of their own, which the registry tries before an operation's `apply`.
+    pub(crate) const SPECIAL: Kinds = Kinds::of(&[
+        Kind::Basis,
+        Kind::IdentityTensor,
+        Kind::Swizzle,
+        Kind::Composed,
+    ]);
+
+    /// The set of `kinds`.
+    pub(crate) const fn of(kinds: &[Kind]) -> Kinds {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < kinds.len() {
+            bits |= 1 << kinds[i] as u32;
+            i += 1;
+        }
+        Kinds(bits)
+    }
+
+    /// The kinds of `values`.
+    pub(crate) fn of_values(values: &[Value]) -> Kinds {
+        Kinds(values.iter().fold(0, |bits, v| bits | 1 << v.kind() as u32))
+    }
+
+    /// Whether the two sets share a kind.
+    pub(crate) fn meets(self, other: Kinds) -> bool {
+        self.0 & other.0 != 0
+    }
+}
+
 impl Value {
     /// The kind of the value.
     ///

@@ -2,13 +2,15 @@
 
 use crate::convert::{self, err, int_of, int_tuple_to_py};
 use crate::render;
-use cute_layout::{algebra, Int, IntTuple, Layout};
+use cute_layout::{algebra, CompiledLayout, Int, IntTuple, Layout};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::PyIndexError;
 use pyo3::ffi;
 use pyo3::prelude::*;
+use pyo3::sync::GILProtected;
 use pyo3::type_object::PyTypeInfo;
 use pyo3::types::{PyInt, PyString, PyTuple};
+use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::Arc;
@@ -23,6 +25,18 @@ pub struct PyLayout {
     /// Shared with the values passed to and returned by the operation table, so that neither an
     /// argument nor a result is copied.
     pub inner: Arc<Layout>,
+}
+
+impl From<Arc<Layout>> for PyLayout {
+    fn from(inner: Arc<Layout>) -> Self {
+        PyLayout { inner }
+    }
+}
+
+impl From<Layout> for PyLayout {
+    fn from(l: Layout) -> Self {
+        PyLayout::from(Arc::new(l))
+    }
 }
 
 impl PartialEq for PyLayout {
@@ -65,7 +79,7 @@ pub fn as_layout<'a, 'py>(x: &'a Bound<'py, PyAny>) -> Option<&'a Bound<'py, PyL
 }
 
 pub fn wrap(py: Python<'_>, l: Layout) -> PyResult<Py<PyLayout>> {
-    Py::new(py, PyLayout { inner: l.into() })
+    Py::new(py, PyLayout::from(l))
 }
 
 type R = PyResult<Py<PyLayout>>;
@@ -84,17 +98,13 @@ impl PyLayout {
             Some(d) => Layout::new(s, convert::int_tuple(d, "Layout stride")?),
         }
         .map_err(err)?;
-        Ok(PyLayout {
-            inner: inner.into(),
-        })
+        Ok(PyLayout::from(inner))
     }
 
     /// Parses CuTe notation, e.g. `"(_4,8):(_1,4)"`.
     #[staticmethod]
     fn parse(text: &str) -> PyResult<Self> {
-        Ok(PyLayout {
-            inner: Arc::new(text.parse().map_err(err)?),
-        })
+        Ok(PyLayout::from(Arc::new(text.parse().map_err(err)?)))
     }
 
     fn __str__(&self) -> String {
@@ -118,13 +128,7 @@ impl PyLayout {
                     Ok(i) => i,
                     Err(_) => int_of(&a, "the index")?,
                 };
-                return Ok(self
-                    .inner
-                    .eval(i)
-                    .map_err(err)?
-                    .into_pyobject(py)?
-                    .into_any()
-                    .unbind());
+                return Ok(self.eval(py, i)?.into_pyobject(py)?.into_any().unbind());
             }
             return self.call_coord(py, &a);
         }
@@ -388,6 +392,20 @@ fn mode_at(l: &Layout, i: &Bound<'_, PyAny>) -> PyResult<Layout> {
 }
 
 impl PyLayout {
+    /// `L(i)` at an integer index: by [`LastEvaluated`]'s compiled layout where this layout was
+    /// the last one evaluated and the index is in `0..size`, else by
+    /// [`Layout::eval`] (which also takes indices out of range, as CuTe does).
+    fn eval(&self, py: Python<'_>, i: i64) -> PyResult<i64> {
+        let compiled = match LAST_EVALUATED.get(py).try_borrow_mut() {
+            Ok(mut last) => last.offset(&self.inner, i),
+            Err(_) => None, // (not reached: nothing in `offset` calls back into Python)
+        };
+        match compiled {
+            Some(offset) => Ok(offset),
+            None => self.inner.eval(i).map_err(err),
+        }
+    }
+
     fn call_coord(&self, py: Python<'_>, c: &Bound<'_, PyAny>) -> PyResult<PyObject> {
         let c = convert::coord(c, "the coordinate")?;
         if c.has_underscore() {
@@ -407,5 +425,53 @@ impl PyLayout {
     ) -> R {
         let t = convert::tiler(tiler, what)?;
         wrap(py, f(&self.inner, &t).map_err(err)?)
+    }
+}
+
+/// The layout last evaluated at an integer index (`L(i)`), and its compiled form
+/// ([`Layout::compile`]: divisions by precomputed multiply-and-shift), made when the same layout
+/// is evaluated a second time in a row: a loop over the indices of one layout evaluates with
+/// fast division, a layout evaluated once never pays for compiling, and no `Layout` object
+/// carries (or creates, or frees) anything for it.
+struct LastEvaluated {
+    layout: Option<Arc<Layout>>,
+    compiled: Compiled,
+}
+
+enum Compiled {
+    /// Not compiled yet (the layout was evaluated once).
+    NotYet,
+    Ready(Box<CompiledLayout>),
+    /// The layout cannot be compiled (size above 2^32, offsets beyond i64, negative extents).
+    Refused,
+}
+
+/// Behind the GIL (a static, not a thread-local: a thread-local costs a `__tls_get_addr` call
+/// per access in a shared library, a tenth of `L(i)`'s own instructions).
+static LAST_EVALUATED: GILProtected<RefCell<LastEvaluated>> =
+    GILProtected::new(RefCell::new(LastEvaluated {
+        layout: None,
+        compiled: Compiled::NotYet,
+    }));
+
+impl LastEvaluated {
+    /// `layout(i)` by the compiled layout, where `layout` is the one remembered and `i` is in
+    /// `0..size`; otherwise `None`, and `layout` is remembered from now on.
+    fn offset(&mut self, layout: &Arc<Layout>, i: i64) -> Option<i64> {
+        if !self.layout.as_ref().is_some_and(|l| Arc::ptr_eq(l, layout)) {
+            self.layout = Some(layout.clone());
+            self.compiled = Compiled::NotYet;
+            return None;
+        }
+        if let Compiled::NotYet = self.compiled {
+            self.compiled = match layout.compile() {
+                Ok(c) => Compiled::Ready(Box::new(c)),
+                Err(_) => Compiled::Refused,
+            };
+        }
+        match &self.compiled {
+            Compiled::Ready(c) => c.eval(i),
+            _ => None,
+        }
     }
 }

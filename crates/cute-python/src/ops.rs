@@ -252,8 +252,8 @@ pub fn value_to_py(
             .to_owned()
             .into_any()
             .unbind(),
-        Value::Layout(l) => Py::new(py, PyLayout { inner: l })?.into_any(),
-        Value::LayoutOffset(l, o) => (Py::new(py, PyLayout { inner: l })?, o.value())
+        Value::Layout(l) => Py::new(py, PyLayout::from(l))?.into_any(),
+        Value::LayoutOffset(l, o) => (Py::new(py, PyLayout::from(l))?, o.value())
             .into_pyobject(py)?
             .into_any()
             .unbind(),

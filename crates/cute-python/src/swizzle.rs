@@ -104,7 +104,7 @@ pub struct PyComposedLayout {
 
 pub fn wrap_any(py: Python<'_>, l: AnyLayout) -> PyResult<PyObject> {
     Ok(match l {
-        AnyLayout::Layout(l) => Py::new(py, PyLayout { inner: l.into() })?.into_any(),
+        AnyLayout::Layout(l) => Py::new(py, PyLayout::from(l))?.into_any(),
         AnyLayout::Composed(c) => Py::new(py, PyComposedLayout { inner: c })?.into_any(),
     })
 }
@@ -152,13 +152,7 @@ impl PyComposedLayout {
     fn outer(&self, py: Python<'_>) -> PyResult<PyObject> {
         Ok(match self.inner.outer() {
             Outer::Swizzle(sw) => Py::new(py, PySwizzle { inner: *sw })?.into_any(),
-            Outer::Layout(l) => Py::new(
-                py,
-                PyLayout {
-                    inner: Arc::new((**l).clone()),
-                },
-            )?
-            .into_any(),
+            Outer::Layout(l) => Py::new(py, PyLayout::from(Arc::new((**l).clone())))?.into_any(),
         })
     }
 
@@ -170,9 +164,7 @@ impl PyComposedLayout {
     /// The inner layout (pycute's `layoutA`).
     #[getter(layoutA)]
     fn inner_layout(&self) -> PyLayout {
-        PyLayout {
-            inner: Arc::new(self.inner.layout().clone()),
-        }
+        PyLayout::from(Arc::new(self.inner.layout().clone()))
     }
 
     #[getter]

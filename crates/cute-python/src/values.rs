@@ -49,9 +49,7 @@ impl PyTvLayout {
     /// The layout `(thread, value) -> index`.
     #[getter]
     fn layout(&self) -> PyLayout {
-        PyLayout {
-            inner: Arc::new(self.inner.layout.clone()),
-        }
+        PyLayout::from(Arc::new(self.inner.layout.clone()))
     }
 
     fn threads(&self) -> PyResult<i64> {
@@ -125,9 +123,9 @@ impl PyMorphism {
 
     /// The layout of the morphism.
     fn to_layout(&self) -> PyResult<PyLayout> {
-        Ok(PyLayout {
-            inner: Arc::new(self.inner.to_layout().map_err(err)?),
-        })
+        Ok(PyLayout::from(Arc::new(
+            self.inner.to_layout().map_err(err)?,
+        )))
     }
 
     #[getter]

@@ -65,6 +65,23 @@ def test_offsets_are_the_calls(L):
     assert L.offsets().tolist() == [L(i) for i in range(L.size())]
 
 
+signed_strides = st.integers(min_value=-40, max_value=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(extents, signed_strides), min_size=1, max_size=4), st.data())
+def test_repeated_calls_are_the_first_call(modes, data):
+    # `L(i)` compiles the layout when it is called twice in a row: every index, in range or
+    # not (CuTe's 1-D evaluation takes both), gives what a fresh layout gives on its first call
+    L = Layout(tuple(s for s, _ in modes), tuple(d for _, d in modes))
+    n = L.size()
+    indices = data.draw(st.lists(st.integers(min_value=-2 * n - 2, max_value=3 * n + 2),
+                                 min_size=2, max_size=12))
+    first_calls = [Layout.parse(str(L))(i) for i in indices]
+    assert [L(i) for i in indices] == first_calls, str(L)
+    assert [L(i) for i in indices] == first_calls, str(L)
+
+
 @settings(max_examples=300, deadline=None)
 @given(layouts, layouts)
 def test_composition_is_function_composition(A, B):

@@ -35,7 +35,7 @@ pub use tensor::TensorForm;
 
 use crate::basis::IdentityTensor;
 use crate::error::{LayoutError, Result};
-use crate::value::{Arguments, Kind, Value};
+use crate::value::{Arguments, Kind, Kinds, Value};
 use fnv::FnvHashMap;
 use std::sync::OnceLock;
 
@@ -209,11 +209,15 @@ impl Operation {
 
     /// [`Operation::call`] once a tensor argument is dealt with by its [`TensorForm`].
     fn call_plain(&'static self, args: Arguments) -> Result<Value> {
+        let special = Kinds::of_values(&args).meets(Kinds::SPECIAL);
         let a = Args::new(self, args);
-        if let Some(v) = self.special_form(&a)? {
-            return Ok(v);
+        if special {
+            if let Some(v) = self.special_form(&a)? {
+                return Ok(v);
+            }
         }
-        a.arity(self.arity().0, self.arity().1)?;
+        let (min, max) = self.arity();
+        a.arity(min, max)?;
         // the apply function's own refusal is the more specific one; an argument of a kind
         // the entry does not declare is refused even where the apply function would take it
         let v = (self.apply)(&a)?;
@@ -241,8 +245,9 @@ impl Operation {
         Ok(())
     }
 
-    /// The identity-tensor and composed-layout forms, tried before `apply`; `None` when no
-    /// argument is an identity tensor and the operation does not forward composed layouts.
+    /// The identity-tensor and composed-layout forms, tried before `apply` where an argument is
+    /// of a [`Kinds::SPECIAL`] kind; `None` when no argument is an identity tensor and the
+    /// operation does not forward composed layouts.
     fn special_form(&'static self, a: &Args) -> Result<Option<Value>> {
         let kinds = || a.items.iter().map(Value::kind).enumerate();
         if let Some((i, _)) = kinds().find(|(_, k)| k.is_identity()) {
