@@ -1,6 +1,6 @@
 //! `right_inverse`, `left_inverse`, `max_common_layout`, `max_common_vector`, `nullspace`.
 
-use super::coalesce::{coalesce, coalesced_modes, coalesced_unmerged_modes, modes_to_layout};
+use super::coalesce::{coalesce, coalesced_modes, modes_to_layout, Unmerged};
 use super::composition::composition;
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
@@ -59,7 +59,11 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
 
 /// [`right_inverse`], reporting each mode taken or skipped.
 pub(crate) fn right_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Result<Layout> {
-    let mut modes: Modes = Modes::from_elem((Int::ONE, Int::ZERO), 1);
+    // (`coalesce(L)` merged the modes that follow each other in both domain and codomain, so
+    // the taken modes seldom merge: they go straight to `result` through `Unmerged`)
+    let mut result = Modes::new();
+    let mut taken = Unmerged::new(&mut result);
+    taken.push((Int::ONE, Int::ZERO));
     let mut cur = Int::ONE;
     let mut sorted = PrefixedModes::new();
     sorted_with_prefix(layout, &mut sorted)?;
@@ -76,16 +80,13 @@ pub(crate) fn right_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Resul
                 position: prefix,
                 next,
             });
-            modes.push((s, prefix));
+            taken.push((s, prefix));
             cur = next;
         } else {
             t.step(|| Event::InverseSkip { mode: (s, d), cur });
         }
     }
-    // (`coalesce(L)` merged the modes that follow each other in both domain and codomain, so
-    // the taken modes seldom merge: `coalesced_unmerged_modes` copies them in one pass)
-    let mut result = Modes::new();
-    coalesced_unmerged_modes(modes.iter().copied(), &mut result)?;
+    taken.finish()?;
     t.step(|| Event::InverseTaken {
         result: modes_to_layout(&result),
     });
