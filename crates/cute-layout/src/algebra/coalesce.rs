@@ -7,6 +7,7 @@ use crate::layout::{mode_leaves, Layout, ModeRef};
 use crate::trace::Event;
 use crate::tree::{Tree, TreeRef};
 use crate::tuple::IntTuple;
+use smallvec::{Array, SmallVec};
 
 /// Which neighbours `s0:d0 ++ s1:d1` [`coalesce_modes`] merges.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -35,13 +36,13 @@ impl Merge {
 /// the end (CuTe's `coalesce_x`). Each merge and each dropped mode is reported to `t`.
 ///
 /// The modes are written to `out` rather than returned so that the algebra's scratch space is
-/// not copied around.
+/// not copied around (as [`FlatMode`]s: a caller may keep data of its own beside each mode).
 #[inline(always)]
-pub(crate) fn coalesce_modes(
+pub(crate) fn coalesce_modes<M: FlatMode>(
     leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
     keep_last_stride: bool,
     merge: Merge,
-    out: &mut Modes,
+    out: &mut SmallVec<impl Array<Item = M>>,
     t: &mut impl Trace,
 ) -> Result<()> {
     // Back to front: `front` is the mode before which the next one goes (kept in a register
@@ -80,13 +81,56 @@ pub(crate) fn coalesce_modes(
                 mode: (s, d),
                 next: front,
             });
-            out.push(front);
+            out.push(M::of(front));
             front = (s, d);
         }
     }
-    out.push(front);
+    out.push(M::of(front));
     out.reverse();
     Ok(())
+}
+
+/// A flat mode as [`coalesce_modes`] writes it: `(extent, stride)`, or with data of the
+/// caller's beside it (the inverses' `(extent, stride, prefix product)`, the prefix filled in
+/// afterwards), so that the modes are written once, where they are used.
+pub(crate) trait FlatMode: Copy {
+    /// The mode `s:d` (any data beside it at a starting value).
+    fn of(mode: (Int, Int)) -> Self;
+    /// Its extent.
+    fn extent(&self) -> Int;
+    /// Sets its stride.
+    fn set_stride(&mut self, d: Int);
+}
+
+impl FlatMode for (Int, Int) {
+    #[inline(always)]
+    fn of(mode: (Int, Int)) -> Self {
+        mode
+    }
+    #[inline(always)]
+    fn extent(&self) -> Int {
+        self.0
+    }
+    #[inline(always)]
+    fn set_stride(&mut self, d: Int) {
+        self.1 = d;
+    }
+}
+
+/// `(extent, stride, exclusive prefix product)`, the prefix 1 until it is filled in.
+impl FlatMode for (Int, Int, Int) {
+    #[inline(always)]
+    fn of((s, d): (Int, Int)) -> Self {
+        (s, d, Int::ONE)
+    }
+    #[inline(always)]
+    fn extent(&self) -> Int {
+        self.0
+    }
+    #[inline(always)]
+    fn set_stride(&mut self, d: Int) {
+        self.1 = d;
+    }
 }
 
 /// The layout of coalesced modes: one mode unwrapped (an extent-1 mode as `1:0`), none as `_1:_0`.
@@ -105,19 +149,19 @@ pub(crate) fn modes_to_layout(modes: &[(Int, Int)]) -> Layout {
 }
 
 /// The flat modes of [`modes_to_layout`]`(modes)` (so `_1:_0` when nothing is left).
-fn normalize(modes: &mut Modes) {
+fn normalize<M: FlatMode>(modes: &mut SmallVec<impl Array<Item = M>>) {
     match modes.as_mut_slice() {
-        [] => modes.push((Int::ONE, Int::ZERO)),
-        [(s, d)] if s.value() == 1 => *d = Int::ZERO,
+        [] => modes.push(M::of((Int::ONE, Int::ZERO))),
+        [m] if m.extent().value() == 1 => m.set_stride(Int::ZERO),
         _ => {}
     }
 }
 
 /// The flat modes of `coalesce(L)` for `L` given by its leaves, into `out` (empty).
 #[inline]
-pub(crate) fn coalesced_modes(
+pub(crate) fn coalesced_modes<M: FlatMode>(
     leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
-    out: &mut Modes,
+    out: &mut SmallVec<impl Array<Item = M>>,
 ) -> Result<()> {
     coalesce_modes(leaves, false, Merge::WhereEqual, out, &mut NoTrace)?;
     normalize(out);

@@ -16,12 +16,12 @@ type PrefixedModes = smallvec::SmallVec<[(Int, Int, Int); 16]>;
 /// The flat modes of `coalesce(L)` with their exclusive prefix products, sorted by stride,
 /// into `out` (empty).
 fn sorted_with_prefix(layout: &Layout, out: &mut PrefixedModes) -> Result<()> {
+    // (coalesced where they are kept, the prefixes filled in afterwards)
+    coalesced_modes(layout.leaves(), out)?;
     let mut prefix = Int::ONE;
-    let mut coalesced = Modes::new();
-    coalesced_modes(layout.leaves(), &mut coalesced)?;
-    for &(s, d) in &coalesced {
-        out.push((s, d, prefix));
-        prefix = prefix.mul(s)?;
+    for m in out.iter_mut() {
+        m.2 = prefix;
+        prefix = prefix.mul(m.0)?;
     }
     if !out.is_sorted_by_key(|m| m.1.value()) {
         out.sort_by_key(|m| m.1.value());
