@@ -60,10 +60,10 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
 /// [`right_inverse`], reporting each mode taken or skipped.
 pub(crate) fn right_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Result<Layout> {
     // (`coalesce(L)` merged the modes that follow each other in both domain and codomain, so
-    // the taken modes seldom merge: they go straight to `result` through `Unmerged`)
+    // the taken modes seldom merge: they go straight to `result` through `Unmerged`, which
+    // leaves `_1:_0` where none is taken, as C++ returns)
     let mut result = Modes::new();
     let mut taken = Unmerged::new(&mut result);
-    taken.push((Int::ONE, Int::ZERO));
     let mut cur = Int::ONE;
     let mut sorted = PrefixedModes::new();
     sorted_with_prefix(layout, &mut sorted)?;
