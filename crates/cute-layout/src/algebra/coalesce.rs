@@ -185,6 +185,8 @@ pub(crate) struct Unmerged<'a> {
     out: &'a mut Modes,
     /// The last mode of extent 1 given, if any (what is left where every extent is 1).
     last_one: Option<(Int, Int)>,
+    /// The last mode copied to `out` (kept here rather than read back from `out`).
+    prev: Option<(Int, Int)>,
     /// Whether two neighbours in `out` merge (or overflow).
     merges: bool,
 }
@@ -196,6 +198,7 @@ impl<'a> Unmerged<'a> {
         Unmerged {
             out,
             last_one: None,
+            prev: None,
             merges: false,
         }
     }
@@ -212,7 +215,8 @@ impl<'a> Unmerged<'a> {
                 .checked_mul(pd.value())
                 .is_none_or(|span| span == d.value())
         };
-        self.merges |= self.out.last().is_some_and(merges);
+        self.merges |= self.prev.as_ref().is_some_and(merges);
+        self.prev = Some((s, d));
         self.out.push((s, d));
     }
 
