@@ -523,6 +523,9 @@ pub(crate) fn owned(m: ModeRef<'_>) -> Layout {
 /// The public operations run with [`NoTrace`], whose methods are empty and never call their
 /// closures, so tracing costs nothing (no event built, no allocation) unless it is asked for.
 pub(crate) trait Trace {
+    /// Whether the sink records steps: where a step needs data the operation does not otherwise
+    /// keep, it collects it only then (for [`NoTrace`], `false` at compile time).
+    const RECORDS: bool;
     /// Records one step; `f` is only called by a recording sink.
     fn step(&mut self, f: impl FnOnce() -> Event);
     /// Opens a nested derivation headed by `f()` (e.g. a composition inside a divide).
@@ -535,6 +538,7 @@ pub(crate) trait Trace {
 pub(crate) struct NoTrace;
 
 impl Trace for NoTrace {
+    const RECORDS: bool = false;
     #[inline(always)]
     fn step(&mut self, _: impl FnOnce() -> Event) {}
     #[inline(always)]
@@ -560,6 +564,7 @@ pub(crate) struct Recorder {
 }
 
 impl Trace for Recorder {
+    const RECORDS: bool = true;
     fn step(&mut self, f: impl FnOnce() -> Event) {
         self.steps.push(Step {
             depth: self.depth,

@@ -7,6 +7,7 @@ use crate::layout::{mode_leaves, Layout, ModeRef};
 use crate::trace::Event;
 use crate::tree::{Tree, TreeRef};
 use crate::tuple::IntTuple;
+use smallvec::{Array, SmallVec};
 
 /// Which neighbours `s0:d0 ++ s1:d1` [`coalesce_modes`] merges.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -35,13 +36,13 @@ impl Merge {
 /// the end (CuTe's `coalesce_x`). Each merge and each dropped mode is reported to `t`.
 ///
 /// The modes are written to `out` rather than returned so that the algebra's scratch space is
-/// not copied around.
+/// not copied around (as [`FlatMode`]s: a caller may keep data of its own beside each mode).
 #[inline(always)]
-pub(crate) fn coalesce_modes(
+pub(crate) fn coalesce_modes<M: FlatMode>(
     leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
     keep_last_stride: bool,
     merge: Merge,
-    out: &mut Modes,
+    out: &mut SmallVec<impl Array<Item = M>>,
     t: &mut impl Trace,
 ) -> Result<()> {
     // Back to front: `front` is the mode before which the next one goes (kept in a register
@@ -80,13 +81,56 @@ pub(crate) fn coalesce_modes(
                 mode: (s, d),
                 next: front,
             });
-            out.push(front);
+            out.push(M::of(front));
             front = (s, d);
         }
     }
-    out.push(front);
+    out.push(M::of(front));
     out.reverse();
     Ok(())
+}
+
+/// A flat mode as [`coalesce_modes`] writes it: `(extent, stride)`, or with data of the
+/// caller's beside it (the inverses' `(extent, stride, prefix product)`, the prefix filled in
+/// afterwards), so that the modes are written once, where they are used.
+pub(crate) trait FlatMode: Copy {
+    /// The mode `s:d` (any data beside it at a starting value).
+    fn of(mode: (Int, Int)) -> Self;
+    /// Its extent.
+    fn extent(&self) -> Int;
+    /// Sets its stride.
+    fn set_stride(&mut self, d: Int);
+}
+
+impl FlatMode for (Int, Int) {
+    #[inline(always)]
+    fn of(mode: (Int, Int)) -> Self {
+        mode
+    }
+    #[inline(always)]
+    fn extent(&self) -> Int {
+        self.0
+    }
+    #[inline(always)]
+    fn set_stride(&mut self, d: Int) {
+        self.1 = d;
+    }
+}
+
+/// `(extent, stride, exclusive prefix product)`, the prefix 1 until it is filled in.
+impl FlatMode for (Int, Int, Int) {
+    #[inline(always)]
+    fn of((s, d): (Int, Int)) -> Self {
+        (s, d, Int::ONE)
+    }
+    #[inline(always)]
+    fn extent(&self) -> Int {
+        self.0
+    }
+    #[inline(always)]
+    fn set_stride(&mut self, d: Int) {
+        self.1 = d;
+    }
 }
 
 /// The layout of coalesced modes: one mode unwrapped (an extent-1 mode as `1:0`), none as `_1:_0`.
@@ -105,63 +149,97 @@ pub(crate) fn modes_to_layout(modes: &[(Int, Int)]) -> Layout {
 }
 
 /// The flat modes of [`modes_to_layout`]`(modes)` (so `_1:_0` when nothing is left).
-fn normalize(modes: &mut Modes) {
+fn normalize<M: FlatMode>(modes: &mut SmallVec<impl Array<Item = M>>) {
     match modes.as_mut_slice() {
-        [] => modes.push((Int::ONE, Int::ZERO)),
-        [(s, d)] if s.value() == 1 => *d = Int::ZERO,
+        [] => modes.push(M::of((Int::ONE, Int::ZERO))),
+        [m] if m.extent().value() == 1 => m.set_stride(Int::ZERO),
         _ => {}
     }
 }
 
 /// The flat modes of `coalesce(L)` for `L` given by its leaves, into `out` (empty).
 #[inline]
-pub(crate) fn coalesced_modes(
+pub(crate) fn coalesced_modes<M: FlatMode>(
     leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
-    out: &mut Modes,
+    out: &mut SmallVec<impl Array<Item = M>>,
 ) -> Result<()> {
     coalesce_modes(leaves, false, Merge::WhereEqual, out, &mut NoTrace)?;
     normalize(out);
     Ok(())
 }
 
-/// [`coalesced_modes`] for leaves that seldom merge (the complement never emits any that do,
-/// for one): where no two neighbours merge, coalescing only drops the extent-1 modes, as
-/// [`coalesce_modes`] keeps each of the others as it is and [`normalize`] has nothing to do
-/// once one is left. So one pass copies them, and the merging pass runs only where that pass
-/// meets two neighbours that merge (or whose product overflows, which the merging pass
-/// reports) or leaves no mode.
-#[inline]
-pub(crate) fn coalesced_unmerged_modes(
-    leaves: impl DoubleEndedIterator<Item = (Int, Int)> + Clone,
-    out: &mut Modes,
-) -> Result<()> {
-    if copied_unmerged(leaves.clone(), out) {
-        return Ok(());
-    }
-    out.clear();
-    coalesced_modes(leaves, out)
+/// [`coalesced_modes`] of flat modes given one at a time, written to `out` (empty) as they come,
+/// for modes that seldom merge (the complement never emits any that do, for one): one pass
+/// copies the modes of extent other than 1, and the merging pass runs only where two of them
+/// merge (or their product overflows) or none is left.
+///
+/// Coalescing `M` gives what coalescing `M` without its extent-1 modes gives, as long as one
+/// mode is left ([`coalesce_modes`] skips every extent-1 mode once its front has an extent other
+/// than 1, and replaces a first front of extent 1 by the next mode). Where no two neighbours of
+/// the rest merge, that is the rest itself ([`normalize`] has nothing to do). So each mode of
+/// extent other than 1 is copied to `out`, noting whether it merges with the one before
+/// (`s0·d0 = d1`, or the product overflows, which the merging pass reports); [`Unmerged::finish`]
+/// runs the merging pass over the copies only where one did, or normalizes the last mode where
+/// every extent was 1.
+pub(crate) struct Unmerged<'a> {
+    out: &'a mut Modes,
+    /// The last mode of extent 1 given, if any (what is left where every extent is 1).
+    last_one: Option<(Int, Int)>,
+    /// The last mode copied to `out` (kept here rather than read back from `out`).
+    prev: Option<(Int, Int)>,
+    /// Whether two neighbours in `out` merge (or overflow).
+    merges: bool,
 }
 
-/// Copies the modes of extent other than 1 to `out` (empty) as long as no two neighbours among
-/// them merge (`s0·d0 = d1`, or the product overflows); whether it got to the end with at least
-/// one mode copied (then `out` is their `coalesce`).
-#[inline]
-fn copied_unmerged(leaves: impl Iterator<Item = (Int, Int)>, out: &mut Modes) -> bool {
-    for (s, d) in leaves {
+impl<'a> Unmerged<'a> {
+    /// Writes to `out` (empty).
+    #[inline(always)]
+    pub(crate) fn new(out: &'a mut Modes) -> Unmerged<'a> {
+        Unmerged {
+            out,
+            last_one: None,
+            prev: None,
+            merges: false,
+        }
+    }
+
+    /// Gives the next mode.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, (s, d): (Int, Int)) {
         if s.value() == 1 {
-            continue;
+            self.last_one = Some((s, d));
+            return;
         }
         let merges = |&(ps, pd): &(Int, Int)| {
             ps.value()
                 .checked_mul(pd.value())
                 .is_none_or(|span| span == d.value())
         };
-        if out.last().is_some_and(merges) {
-            return false;
-        }
-        out.push((s, d));
+        self.merges |= self.prev.as_ref().is_some_and(merges);
+        self.prev = Some((s, d));
+        self.out.push((s, d));
     }
-    !out.is_empty()
+
+    /// Completes `out` to the coalesced modes of every mode given.
+    #[inline(always)]
+    pub(crate) fn finish(self) -> Result<()> {
+        if self.out.is_empty() {
+            // (every extent was 1: the last mode, or none, as `coalesced_modes` leaves it)
+            coalesced_modes(self.last_one.into_iter(), self.out)
+        } else if self.merges {
+            merge_copied(self.out)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// The merging pass of [`Unmerged::finish`], out of line: `out` replaced by its coalesced modes.
+#[cold]
+#[inline(never)]
+fn merge_copied(out: &mut Modes) -> Result<()> {
+    let copied = std::mem::take(out);
+    coalesced_modes(copied.into_iter(), out)
 }
 
 /// Extent 1 (static iff the stride is) wherever the stride is 0: `filter_zeros` on one leaf.
@@ -176,7 +254,7 @@ fn zero_filtered((s, d): (Int, Int)) -> (Int, Int) {
 /// The flat modes of `filter(L)` = `coalesce(filter_zeros(L))`, into `out` (empty).
 #[inline]
 pub(crate) fn filtered_modes(layout: ModeRef<'_>, out: &mut Modes) -> Result<()> {
-    // (not `coalesced_unmerged_modes`: the tilers of the divides often merge, `(2,2):(1,2)`)
+    // (not through `Unmerged`: the tilers of the divides often merge, `(2,2):(1,2)`)
     coalesced_modes(mode_leaves(layout).map(zero_filtered), out)
 }
 
@@ -447,9 +525,9 @@ mod tests {
     /// The copying pass gives what the merging coalesce gives, errors included, on modes that
     /// merge, that do not, with extent-1 and extent-0 modes, nothing left, or an overflow.
     #[test]
-    fn coalesced_unmerged_modes_is_coalesced_modes() {
+    fn unmerged_is_coalesced_modes() {
         let d = Int::dynamic;
-        let cases: [&[(Int, Int)]; 9] = [
+        let cases: [&[(Int, Int)]; 12] = [
             &[(Int::ONE, Int::ONE), (d(3), d(2)), (d(2), d(12))],
             &[(d(2), d(1)), (d(2), d(2)), (d(3), d(8))],
             &[(d(3), d(2)), (d(2), d(12)), (Int::ONE, Int::ZERO)],
@@ -459,10 +537,17 @@ mod tests {
             &[(d(i64::MAX), d(2)), (d(2), d(5))],
             &[(d(4), d(1))],
             &[(d(1), d(3)), (d(4), d(1)), (d(1), d(9))],
+            &[(d(-1), d(2)), (d(-1), d(-2)), (d(1), d(5))],
+            &[(Int::ONE, d(3)), (d(1), d(7))],
+            &[(d(2), d(1)), (d(1), d(5)), (d(3), d(2)), (Int::ONE, d(4))],
         ];
         for modes in cases {
             let (mut copied, mut merged) = (Modes::new(), Modes::new());
-            let a = coalesced_unmerged_modes(modes.iter().copied(), &mut copied);
+            let mut unmerged = Unmerged::new(&mut copied);
+            for &m in modes {
+                unmerged.push(m);
+            }
+            let a = unmerged.finish();
             let b = coalesced_modes(modes.iter().copied(), &mut merged);
             assert_eq!(a.map(|()| copied), b.map(|()| merged), "{modes:?}");
         }

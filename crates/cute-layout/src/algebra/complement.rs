@@ -1,8 +1,6 @@
 //! `complement`: the layout of "the rest" of the codomain.
 
-use super::coalesce::{
-    coalesced_modes, coalesced_unmerged_modes, filter, filtered_modes, modes_to_layout,
-};
+use super::coalesce::{coalesced_modes, filter, filtered_modes, modes_to_layout, Unmerged};
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::{ArithError, Int};
@@ -60,11 +58,11 @@ pub(crate) fn complement_traced(
 /// `cur·rest ≥ size(cotarget)` (every gap a whole number of `cur`s, every extent positive; see
 /// the end of the function): then `(L, R)` reaches every offset below `size(cotarget)`, and the
 /// divides need not check that their tiles cover the layout.
-pub(crate) fn complement_modes(
+pub(crate) fn complement_modes<T: Trace>(
     layout: ModeRef<'_>,
     cotarget: TreeRef<'_, Int>,
     out: &mut Modes,
-    t: &mut impl Trace,
+    t: &mut T,
 ) -> Result<bool> {
     if let Some(bad) = cotarget.leaves().find(|c| c.value() < 0) {
         return Err(LayoutError::InvalidArgument {
@@ -107,7 +105,11 @@ pub(crate) fn complement_modes(
     t.step(|| Event::SortedByStride {
         modes: sorted.to_vec(),
     });
-    let mut modes = Modes::new();
+    // The emitted modes go straight to `out` through `Unmerged`: with positive extents nothing
+    // merges, `cur_(k+1) = d_k·s_k > d_k ≥ (d_k / cur_k)·cur_k`, so coalescing only drops the
+    // extent-1 modes. (They are kept apart only for a recording trace.)
+    let mut emitted = Modes::new();
+    let mut coalesced = Unmerged::new(out);
     let mut cur = Int::ONE;
     // Whether every gap is a whole number of `cur`s, every extent positive (see below).
     let mut exact = true;
@@ -120,38 +122,33 @@ pub(crate) fn complement_modes(
             extent,
         });
         if extent.value() == 0 {
-            return Err(LayoutError::NonInjective {
-                op: "complement",
-                layout: ShowMode(layout).to_string(),
-                detail: format!(
-                    "the mode {s}:{d} starts at stride {d}, inside the {cur} offsets already spanned by the smaller strides (Non-injective Layout detected in complement)"
-                ),
-                hint: "each stride, sorted, must be at least the previous stride times its extent",
-            });
+            return Err(non_injective(layout, (s, d), cur));
         }
-        modes.push((extent, cur));
+        if T::RECORDS {
+            emitted.push((extent, cur));
+        }
+        coalesced.push((extent, cur));
         cur = d.mul(s)?;
     }
     let rest = ceil_div_size(cotarget, cur)?;
-    modes.push((
-        rest,
-        if rest.value() == 1 {
-            Int::new(0, rest.is_static())
-        } else {
-            cur
-        },
-    ));
+    let stride = if rest.value() == 1 {
+        Int::new(0, rest.is_static())
+    } else {
+        cur
+    };
+    if T::RECORDS {
+        emitted.push((rest, stride));
+    }
+    coalesced.push((rest, stride));
     t.step(|| Event::Repeat {
         cotarget: cotarget.to_tree(),
         cur,
         rest,
-        stride: modes[modes.len() - 1].1,
+        stride,
     });
-    // (with positive extents nothing merges, `cur_(k+1) = d_k·s_k > d_k ≥ (d_k / cur_k)·cur_k`:
-    // coalescing only drops the extent-1 modes, which `coalesced_unmerged_modes` does in one pass)
-    coalesced_unmerged_modes(modes.iter().copied(), out)?;
+    coalesced.finish()?;
     t.step(|| Event::Coalesced {
-        modes: Layout::from_flat_modes(&modes, true),
+        modes: Layout::from_flat_modes(&emitted, true),
         result: modes_to_layout(out),
     });
     // With exact divisions and positive extents, the modes of L and R interleave into the
@@ -176,24 +173,47 @@ fn reaches(cur: Int, rest: Int, cotarget: TreeRef<'_, Int>) -> Result<bool> {
         .is_some_and(|c| c >= n))
 }
 
+/// CuTe's "Non-injective Layout detected in complement": the mode `s:d` starts inside the `cur`
+/// offsets spanned by the smaller strides (built out of line, off the emission loop).
+#[cold]
+#[inline(never)]
+fn non_injective(layout: ModeRef<'_>, (s, d): (Int, Int), cur: Int) -> LayoutError {
+    LayoutError::NonInjective {
+        op: "complement",
+        layout: ShowMode(layout).to_string(),
+        detail: format!(
+            "the mode {s}:{d} starts at stride {d}, inside the {cur} offsets already spanned by the smaller strides (Non-injective Layout detected in complement)"
+        ),
+        hint: "each stride, sorted, must be at least the previous stride times its extent",
+    }
+}
+
 /// `size(ceil_div(cotarget, cur))` without building the quotient: the left fold of
 /// [`IntTuple::ceil_div`] (`rᵢ = ⌈aᵢ / rest⌉`, `rest = ⌈rest / aᵢ⌉`), multiplied out.
+#[inline(always)]
 fn ceil_div_size(cotarget: TreeRef<'_, Int>, cur: Int) -> std::result::Result<Int, ArithError> {
     match cotarget.as_leaf() {
-        Some(a) => a.ceil_div(cur),
-        None => {
-            let (mut size, mut rest) = (Int::ONE, cur);
-            for m in cotarget.modes() {
-                let (quotient, extent) = match m.as_leaf() {
-                    Some(a) => (a.ceil_div(rest)?, a), // (the common flat case, without recursion)
-                    None => (ceil_div_size(m, rest)?, product(m)?),
-                };
-                size = size.mul(quotient)?;
-                rest = rest.ceil_div(extent)?;
-            }
-            Ok(size)
-        }
+        Some(a) => a.ceil_div(cur), // (the common integer cotarget, inline)
+        None => tuple_ceil_div_size(cotarget, cur),
     }
+}
+
+/// [`ceil_div_size`] of a tuple cotarget.
+#[inline(never)]
+fn tuple_ceil_div_size(
+    cotarget: TreeRef<'_, Int>,
+    cur: Int,
+) -> std::result::Result<Int, ArithError> {
+    let (mut size, mut rest) = (Int::ONE, cur);
+    for m in cotarget.modes() {
+        let (quotient, extent) = match m.as_leaf() {
+            Some(a) => (a.ceil_div(rest)?, a), // (the common flat case, without recursion)
+            None => (tuple_ceil_div_size(m, rest)?, product(m)?),
+        };
+        size = size.mul(quotient)?;
+        rest = rest.ceil_div(extent)?;
+    }
+    Ok(size)
 }
 
 /// CuTe's documented post-conditions that the floor divisions above do not guarantee:

@@ -1,6 +1,6 @@
 //! `right_inverse`, `left_inverse`, `max_common_layout`, `max_common_vector`, `nullspace`.
 
-use super::coalesce::{coalesce, coalesced_modes, coalesced_unmerged_modes, modes_to_layout};
+use super::coalesce::{coalesce, coalesced_modes, modes_to_layout, Unmerged};
 use super::composition::composition;
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
@@ -16,12 +16,12 @@ type PrefixedModes = smallvec::SmallVec<[(Int, Int, Int); 16]>;
 /// The flat modes of `coalesce(L)` with their exclusive prefix products, sorted by stride,
 /// into `out` (empty).
 fn sorted_with_prefix(layout: &Layout, out: &mut PrefixedModes) -> Result<()> {
+    // (coalesced where they are kept, the prefixes filled in afterwards)
+    coalesced_modes(layout.leaves(), out)?;
     let mut prefix = Int::ONE;
-    let mut coalesced = Modes::new();
-    coalesced_modes(layout.leaves(), &mut coalesced)?;
-    for &(s, d) in &coalesced {
-        out.push((s, d, prefix));
-        prefix = prefix.mul(s)?;
+    for m in out.iter_mut() {
+        m.2 = prefix;
+        prefix = prefix.mul(m.0)?;
     }
     if !out.is_sorted_by_key(|m| m.1.value()) {
         out.sort_by_key(|m| m.1.value());
@@ -59,7 +59,11 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
 
 /// [`right_inverse`], reporting each mode taken or skipped.
 pub(crate) fn right_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Result<Layout> {
-    let mut modes: Modes = Modes::from_elem((Int::ONE, Int::ZERO), 1);
+    // (`coalesce(L)` merged the modes that follow each other in both domain and codomain, so
+    // the taken modes seldom merge: they go straight to `result` through `Unmerged`, which
+    // leaves `_1:_0` where none is taken, as C++ returns)
+    let mut result = Modes::new();
+    let mut taken = Unmerged::new(&mut result);
     let mut cur = Int::ONE;
     let mut sorted = PrefixedModes::new();
     sorted_with_prefix(layout, &mut sorted)?;
@@ -76,16 +80,13 @@ pub(crate) fn right_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Resul
                 position: prefix,
                 next,
             });
-            modes.push((s, prefix));
+            taken.push((s, prefix));
             cur = next;
         } else {
             t.step(|| Event::InverseSkip { mode: (s, d), cur });
         }
     }
-    // (`coalesce(L)` merged the modes that follow each other in both domain and codomain, so
-    // the taken modes seldom merge: `coalesced_unmerged_modes` copies them in one pass)
-    let mut result = Modes::new();
-    coalesced_unmerged_modes(modes.iter().copied(), &mut result)?;
+    taken.finish()?;
     t.step(|| Event::InverseTaken {
         result: modes_to_layout(&result),
     });
