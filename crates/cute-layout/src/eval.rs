@@ -62,15 +62,19 @@ fn argument(
         LayoutError::Parse { .. } => e,
         _ => e.within(format!("{outer}, argument {}", i + 1)),
     };
-    let (name, mut items) = parse_call(p, depth + 1).map_err(in_argument)?;
+    let (name, items) = parse_call(p, depth + 1).map_err(in_argument)?;
     let op = operation(name).map_err(in_argument)?;
-    if let Some(warnings) = &mut p.warnings {
-        warnings.extend(registry::warnings_of(op, &mut items));
-    }
+    let pending = p
+        .warnings
+        .is_some()
+        .then(|| registry::pending_warnings(op, &items));
     // attributed to the name as written (an alias, `group_modes`, stays `group_modes`)
     *out = op
-        .call(items)
+        .call_ref(&items)
         .map_err(|e| in_argument(within_call(name, e)))?;
+    if let (Some(warnings), Some(pending)) = (&mut p.warnings, pending) {
+        warnings.extend(pending.after(&items, out));
+    }
     Ok(())
 }
 
@@ -300,7 +304,7 @@ pub fn eval(expr: &str) -> Result<Value> {
 pub fn eval_in(expr: &str, syntax: Syntax) -> Result<Value> {
     match parse_in(expr, syntax)? {
         Expr::Value(v) => Ok(v),
-        Expr::Call(call) => call.into_value(),
+        Expr::Call(call) => call.apply(),
     }
 }
 
@@ -336,10 +340,16 @@ pub fn eval_with_warnings(expr: &str) -> Result<(Value, Vec<Warning>)> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn eval_with_warnings_in(expr: &str, syntax: Syntax) -> Result<(Value, Vec<Warning>)> {
-    let (e, warnings) = parse_warned(expr, syntax)?;
+    let (e, mut warnings) = parse_nested_warned(expr, syntax)?;
     let v = match e {
         Expr::Value(v) => v,
-        Expr::Call(call) => call.into_value()?,
+        // the outermost call's warnings follow its nested calls' (as `parse_warned` orders them)
+        Expr::Call(call) => {
+            let pending = registry::pending_warnings(call.op, &call.args);
+            let v = call.apply()?;
+            warnings.extend(pending.after(&call.args, &v));
+            v
+        }
     };
     Ok((v, warnings))
 }
@@ -384,14 +394,19 @@ pub fn parse_with_warnings(expr: &str) -> Result<(Expr, Vec<Warning>)> {
 
 /// [`parse`], with the warnings of every call (the outermost one's too, outermost last).
 fn parse_warned(expr: &str, syntax: Syntax) -> Result<(Expr, Vec<Warning>)> {
-    let mut p = Parser::with_syntax(expr, syntax);
-    p.warnings = Some(Vec::new());
-    let mut e = parse_with(&mut p)?;
-    let mut warnings = p.warnings.take().unwrap_or_default();
-    if let Expr::Call(call) = &mut e {
-        warnings.extend(registry::warnings_of(call.op, &mut call.args));
+    let (e, mut warnings) = parse_nested_warned(expr, syntax)?;
+    if let Expr::Call(call) = &e {
+        warnings.extend(registry::warnings_of(call.op, &call.args));
     }
     Ok((e, warnings))
+}
+
+/// [`parse`], with the warnings of the nested calls (which it applies).
+fn parse_nested_warned(expr: &str, syntax: Syntax) -> Result<(Expr, Vec<Warning>)> {
+    let mut p = Parser::with_syntax(expr, syntax);
+    p.warnings = Some(Vec::new());
+    let e = parse_with(&mut p)?;
+    Ok((e, p.warnings.take().unwrap_or_default()))
 }
 
 /// A parsed expression: a literal, or a call whose arguments are evaluated.
@@ -419,7 +434,9 @@ impl Call {
     /// # Errors
     /// The errors of the operation, attributed to it.
     pub fn apply(&self) -> Result<Value> {
-        self.clone().into_value()
+        self.op
+            .call_ref(&self.args)
+            .map_err(|e| within_call(self.op.name, e))
     }
 
     /// An error of this call's operation as [`Call::apply`] reports it: attributed to the
@@ -436,13 +453,6 @@ impl Call {
     /// ```
     pub fn attribute(&self, e: LayoutError) -> LayoutError {
         within_call(self.op.name, e)
-    }
-
-    /// [`Call::apply`], consuming the call: its arguments are moved into the operation, not
-    /// copied (what [`eval`] does, where the copy was a tenth of a line's cost).
-    fn into_value(self) -> Result<Value> {
-        let name = self.op.name;
-        self.op.call(self.args).map_err(|e| within_call(name, e))
     }
 }
 
@@ -556,7 +566,7 @@ pub fn composition_steps_of(text: &str) -> Result<crate::category::via::Composit
         Expr::Call(call) if call.op.name == "composition" && call.args.len() == 2 => call,
         _ => return Err(wrong(format!("{text} is not a call composition(A, B)"))),
     };
-    let args = registry::Args::new(call.op, call.args);
+    let args = registry::Args::new(call.op, &call.args);
     let (a, b) = (args.layout(0)?, args.layout(1)?);
     crate::category::via::composition_steps(&a, &b)
 }

@@ -100,3 +100,64 @@ proptest! {
         prop_assert_eq!(w.is_empty(), n % t == 0, "{}", v);
     }
 }
+
+/// A flat or nested layout of small extents (1 included) and strides (0 included), as text.
+fn layout_text() -> impl Strategy<Value = String> {
+    let mode = (1i64..7, 0i64..24);
+    prop::collection::vec(prop::collection::vec(mode, 1..3), 1..4).prop_map(|modes| {
+        let (mut shape, mut stride) = (Vec::new(), Vec::new());
+        for m in &modes {
+            let s: Vec<String> = m.iter().map(|(s, _)| s.to_string()).collect();
+            let d: Vec<String> = m.iter().map(|(_, d)| d.to_string()).collect();
+            if m.len() == 1 {
+                shape.push(s[0].clone());
+                stride.push(d[0].clone());
+            } else {
+                shape.push(format!("({})", s.join(",")));
+                stride.push(format!("({})", d.join(",")));
+            }
+        }
+        format!("({}):({})", shape.join(","), stride.join(","))
+    })
+}
+
+/// A tiler: an integer, a layout `s:d`, or a tuple of those and `_`.
+fn tiler_text() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        (1i64..9).prop_map(|n| n.to_string()),
+        (1i64..5, 1i64..5).prop_map(|(s, d)| format!("{s}:{d}")),
+    ];
+    prop_oneof![
+        leaf.clone(),
+        prop::collection::vec(prop_oneof![leaf, Just("_".to_string())], 1..4)
+            .prop_map(|ms| format!("<{}>", ms.join(","))),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+    /// `eval` looks at a divide's tiles again only where its result is larger than its layout
+    /// (`registry::PendingWarnings`): its warnings are those of looking before the call, which
+    /// `warnings` (the call not applied) still does, on divides that succeed.
+    #[test]
+    fn warnings_after_a_divide_are_those_before_it(
+        op in prop_oneof![
+            Just("logical_divide"), Just("zipped_divide"), Just("tiled_divide"), Just("flat_divide")
+        ],
+        layout in layout_text(),
+        tiler in tiler_text(),
+    ) {
+        let expr = format!("{op}({layout}, {tiler})");
+        if let Ok((_, after)) = eval_with_warnings(&expr) {
+            let before = cute_layout::eval::warnings(&expr);
+            let text = |w: &[cute_layout::error::Warning]| -> Vec<String> {
+                w.iter().map(ToString::to_string).collect()
+            };
+            prop_assert_eq!(text(&after), text(&before), "{}", expr);
+            // nested, the divide's warnings come first, then the outer call's
+            let nested = format!("size({expr})");
+            let (_, inner) = eval_with_warnings(&nested).unwrap();
+            prop_assert_eq!(text(&inner), text(&before), "{}", nested);
+        }
+    }
+}

@@ -107,7 +107,7 @@ pub fn explain(expr: &str) -> Result<Explanation> {
 /// assert!(e.steps.len() > 1);
 /// ```
 pub fn explain_call(expr: &str, call: &Call) -> Result<Explanation> {
-    let args = Args::new(call.op, call.args.clone());
+    let args = Args::new(call.op, &call.args);
     let mut t = Recorder::default();
     let (steps, result) = match derive(&args, &mut t)? {
         Some(result) => (t.steps, result),

@@ -11,18 +11,19 @@ use crate::swizzle::AnyLayout;
 use crate::tensor::Tensor;
 use crate::tiler::Tiler;
 use crate::tuple::IntTuple;
-use crate::value::{Arguments, Value};
+use crate::value::Value;
 use std::borrow::Cow;
 
-/// The arguments of one call of an operation.
-pub struct Args {
+/// The arguments of one call of an operation, borrowed from the caller (who keeps them: the
+/// evaluator looks at a divide's arguments again after the call, for its warnings).
+pub struct Args<'a> {
     pub(crate) op: &'static Operation,
-    pub(crate) items: Arguments,
+    pub(crate) items: &'a [Value],
 }
 
-impl Args {
+impl<'a> Args<'a> {
     /// The arguments `items` of a call of `op`.
-    pub(crate) fn new(op: &'static Operation, items: Arguments) -> Args {
+    pub(crate) fn new(op: &'static Operation, items: &'a [Value]) -> Args<'a> {
         Args { op, items }
     }
 

@@ -200,16 +200,20 @@ impl Operation {
     /// # Errors
     /// Wrong arguments ([`LayoutError::InvalidArgument`]) and the operation's own errors.
     pub fn call(&'static self, args: impl Into<Arguments>) -> Result<Value> {
-        let args = args.into();
+        self.call_ref(&args.into())
+    }
+
+    /// [`Operation::call`] of borrowed arguments (a tensor argument's form works on a copy).
+    pub(crate) fn call_ref(&'static self, args: &[Value]) -> Result<Value> {
         match args.iter().position(tensor::is_tensor) {
-            Some(first) => tensor::apply(self, args, first),
+            Some(first) => tensor::apply(self, args.iter().cloned().collect(), first),
             None => self.call_plain(args),
         }
     }
 
     /// [`Operation::call`] once a tensor argument is dealt with by its [`TensorForm`].
-    fn call_plain(&'static self, args: Arguments) -> Result<Value> {
-        let special = Kinds::of_values(&args).meets(Kinds::SPECIAL);
+    fn call_plain(&'static self, args: &[Value]) -> Result<Value> {
+        let special = Kinds::of_values(args).meets(Kinds::SPECIAL);
         let a = Args::new(self, args);
         if special {
             if let Some(v) = self.special_form(&a)? {
@@ -338,16 +342,73 @@ pub fn call(name: &str, args: impl Into<Arguments>) -> Result<Value> {
 pub const MODE_TEMPLATE_QUERIES: &[&str] = &["size", "cosize", "shape", "stride", "rank", "depth"];
 
 /// The operations whose tiler may not divide the layout: (position of the layout, position of
-/// the tiler). Their results are valid, but the last tile reads past the layout.
-const TILED_BY: &[(&str, usize, usize)] = &[
-    ("logical_divide", 0, 1),
-    ("zipped_divide", 0, 1),
-    ("tiled_divide", 0, 1),
-    ("flat_divide", 0, 1),
-    ("local_tile", 0, 1),
-    ("inner_partition", 0, 1),
-    ("outer_partition", 0, 1),
+/// the tiler, whether the result has the layout's size exactly when every tile divides its
+/// mode). Their results are valid, but the last tile reads past the layout.
+///
+/// The divides' results have size `∏ size(Tᵢ)·size(Tᵢ*)` over the tiled modes (times the
+/// untouched ones), and each factor is at least its mode's size `nᵢ` (the tiles cover the mode,
+/// or the divide fails): for a layout of positive size, the sizes are equal exactly when no
+/// tile reads past its mode, so that a call that ran needs no second look at its tiles
+/// ([`PendingWarnings::after`]).
+const TILED_BY: &[(&str, usize, usize, bool)] = &[
+    ("logical_divide", 0, 1, true),
+    ("zipped_divide", 0, 1, true),
+    ("tiled_divide", 0, 1, true),
+    ("flat_divide", 0, 1, true),
+    ("local_tile", 0, 1, false),
+    ("inner_partition", 0, 1, false),
+    ("outer_partition", 0, 1, false),
 ];
+
+/// The warnings of a call that is about to run, as far as they are known before it runs
+/// ([`pending_warnings`]); [`PendingWarnings::after`] completes them with its result.
+pub(crate) enum PendingWarnings {
+    /// Known before the call.
+    Known(Vec<crate::error::Warning>),
+    /// A divide of a layout of `size` elements: its tiles are looked at only where its result
+    /// is larger.
+    BySize { op: &'static Operation, size: i64 },
+}
+
+/// The warnings of calling `op` with `args`: those of [`warnings_of`], for a divide of a layout
+/// deferred to its result ([`PendingWarnings::after`]), which in the common case (every tile
+/// divides its mode) spares looking at the tiles a second time.
+pub(crate) fn pending_warnings(op: &'static Operation, args: &[Value]) -> PendingWarnings {
+    let by_size = TILED_BY
+        .iter()
+        .find(|(n, ..)| *n == op.name)
+        .filter(|&&(.., sized)| sized);
+    if let Some(&(_, l, t, _)) = by_size {
+        let size = match args.get(l) {
+            Some(Value::Layout(x) | Value::LayoutOffset(x, _)) => x.size().ok(),
+            _ => None,
+        };
+        if let (Some(size), true) = (size.filter(|n| n.value() > 0), t < args.len()) {
+            let size = size.value();
+            return PendingWarnings::BySize { op, size };
+        }
+    }
+    PendingWarnings::Known(warnings_of(op, args))
+}
+
+impl PendingWarnings {
+    /// The warnings of the call of `args`, given its result.
+    pub(crate) fn after(self, args: &[Value], result: &Value) -> Vec<crate::error::Warning> {
+        match self {
+            PendingWarnings::Known(w) => w,
+            PendingWarnings::BySize { op, size } => {
+                let result_size = match result {
+                    Value::Layout(r) | Value::LayoutOffset(r, _) => r.size().ok(),
+                    _ => None,
+                };
+                if result_size.is_some_and(|n| n.value() == size) {
+                    return Vec::new();
+                }
+                warnings_of(op, args)
+            }
+        }
+    }
+}
 
 /// The warnings of calling the operation `name` with `args` (before it runs): for the divides
 /// and tilings, a tiler that does not divide the layout
@@ -362,25 +423,20 @@ const TILED_BY: &[(&str, usize, usize)] = &[
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn warnings(name: &str, args: &[Value]) -> Vec<crate::error::Warning> {
-    lookup(name).map_or_else(Vec::new, |op| {
-        warnings_of(op, &mut args.iter().cloned().collect())
-    })
+    lookup(name).map_or_else(Vec::new, |op| warnings_of(op, args))
 }
 
 /// [`warnings`] of the operation `op`, without copying the arguments: they are lent to the
 /// check and given back unchanged (the evaluator's path, which has looked `op` up already, and
 /// where a copy of two layouts was a tenth of a line's cost).
-pub(crate) fn warnings_of(
-    op: &'static Operation,
-    args: &mut Arguments,
-) -> Vec<crate::error::Warning> {
-    let Some(&(_, l, t)) = TILED_BY.iter().find(|(n, ..)| *n == op.name) else {
+pub(crate) fn warnings_of(op: &'static Operation, args: &[Value]) -> Vec<crate::error::Warning> {
+    let Some(&(_, l, t, _)) = TILED_BY.iter().find(|(n, ..)| *n == op.name) else {
         return Vec::new();
     };
     if args.len() <= l.max(t) || args.iter().any(|a| a.kind().is_identity()) {
         return Vec::new();
     }
-    let a = Args::new(op, std::mem::take(args));
+    let a = Args::new(op, args);
     let uneven = || -> Result<Vec<crate::error::Warning>> {
         let layout = match &a.items[l] {
             Value::LayoutOffset(tensor, _) => std::borrow::Cow::Borrowed(&**tensor),
@@ -388,9 +444,7 @@ pub(crate) fn warnings_of(
         };
         crate::algebra::divide::uneven_tiles(op.name, &layout, &*a.tiler(t)?)
     };
-    let found = uneven().unwrap_or_default();
-    *args = a.items;
-    found
+    uneven().unwrap_or_default()
 }
 
 /// The operations as a Markdown table (name, signature, description, example): the README's

@@ -235,7 +235,7 @@ pub(super) fn flatten(a: &Args) -> Result<Value> {
 }
 
 /// The mode `append` / `prepend` add: the second argument, or `_1:_0`.
-fn extra_mode(a: &Args) -> Result<Cow<'_, Layout>> {
+fn extra_mode<'a>(a: &'a Args<'_>) -> Result<Cow<'a, Layout>> {
     if a.len() == 2 {
         a.layout(1)
     } else {

@@ -9,14 +9,14 @@ use crate::recast::{downcast_swizzle, recast_any, upcast_swizzle};
 use crate::swizzle::{AnyLayout, ComposedLayout, Outer};
 use crate::tensor::Partitioned;
 use crate::tuple::IntTuple;
-use crate::value::Value;
+use crate::value::{Arguments, Value};
 use std::sync::Arc;
 
 /// A structural operation on a composed layout: applied to its inner layout, the result
 /// wrapped again when it is a layout (C++'s `composition(A, offset, f(B))`, which drops an
 /// identity swizzle with offset `_0`).
 pub(super) fn forward(a: &Args, cl: &ComposedLayout) -> Result<Value> {
-    let mut items = a.items.clone();
+    let mut items: Arguments = a.items.iter().cloned().collect();
     items[0] = Value::Layout(Arc::new(cl.layout().clone()));
     Ok(match a.op.call(items)? {
         Value::Layout(l) => {

@@ -114,7 +114,7 @@ pub(super) fn sub_tensor(a: &Args) -> Result<Value> {
             "`T`: tensor or swizzled tensor (C++'s tensor<I>(T) takes a tensor)",
         ));
     }
-    let mut items = a.items.clone();
+    let mut items: Arguments = a.items.iter().cloned().collect();
     let (inner, o) = split(std::mem::replace(&mut items[0], Value::Underscore));
     items[0] = inner;
     with_offset(a.op, super::call("layout", items)?, o)
@@ -136,11 +136,11 @@ pub(super) fn apply(op: &'static Operation, mut items: Arguments, first: usize) 
         return Err(refused(op, items, other));
     }
     if let TensorForm::Takes(_) = op.tensor {
-        return op.call_plain(items);
+        return op.call_plain(&items);
     }
     let (inner, o) = split(std::mem::replace(&mut items[first], Value::Underscore));
     items[first] = inner;
-    let v = op.call_plain(items)?;
+    let v = op.call_plain(&items)?;
     match op.tensor {
         TensorForm::KeepOffset => with_offset(op, v, o),
         TensorForm::AddOffset(_) => add_offset(op, v, o),

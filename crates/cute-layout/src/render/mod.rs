@@ -312,7 +312,7 @@ fn tv_picture(call: Option<&Call>, value: &Value) -> Result<Option<TvLayout>> {
         (Some(call), Value::Layout(l)) => (call, l),
         _ => return Ok(None),
     };
-    let args = Args::new(call.op, call.args.clone());
+    let args = Args::new(call.op, &call.args);
     let tile = match call.op.tiles {
         Tiles::MmaTv { rows, cols } => {
             let mma = args.tiled_mma(0)?;
@@ -330,7 +330,7 @@ fn tv_picture(call: Option<&Call>, value: &Value) -> Result<Option<TvLayout>> {
 /// The picture of the call `call` (the outermost one of `expr`), whose value is `value`.
 fn call_subject(expr: &str, call: &Call, value: &Value) -> Result<Subject> {
     let layout = drawable(expr, value)?;
-    let args = Args::new(call.op, call.args.clone());
+    let args = Args::new(call.op, &call.args);
     let first = args.layout(0).ok().map(Cow::into_owned);
     if let (Tiles::Complement, Some(a)) = (call.op.tiles, &first) {
         return complement_subject(expr, &args, a);
