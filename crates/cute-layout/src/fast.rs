@@ -30,7 +30,7 @@
 use crate::algebra::coalesce::coalesce;
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
-use crate::layout::Layout;
+use crate::layout::{Layout, OffsetWalk};
 use crate::tuple::IntTuple;
 use smallvec::SmallVec;
 
@@ -333,5 +333,236 @@ impl CompiledLayout {
             let c = coords.next().map_or(0, |split| split.of(i as u32));
             Int::dynamic(c.into())
         }))
+    }
+}
+
+/// A layout evaluated at many 1-D indices, as the element-by-element checks of the algebra do:
+/// with the divisions of its [`CompiledLayout`] where it compiles, and through [`Layout::eval`]
+/// where it does not. Indices past the size (a layout is defined there, its last leaf taking
+/// the rest) are split leaf by leaf with the same divisions, below 2<sup>32</sup>. Same results
+/// as [`Layout::eval`], without a division instruction per leaf.
+pub(crate) struct Evaluator<'a> {
+    layout: &'a Layout,
+    compiled: Option<(CompiledLayout, SmallVec<[i64; 8]>)>,
+}
+
+impl<'a> Evaluator<'a> {
+    /// Below this many evaluations compiling costs more than it saves.
+    const COMPILE_FROM: i64 = 64;
+
+    /// An evaluator of `layout` for about `evaluations` calls.
+    pub(crate) fn new(layout: &'a Layout, evaluations: i64) -> Self {
+        let compiled = (evaluations >= Self::COMPILE_FROM)
+            .then(|| layout.compile().ok())
+            .flatten()
+            // (an empty layout has no splits: it is evaluated as a layout)
+            .filter(|c| c.coords.len() == layout.shape().leaf_count())
+            .map(|c| (c, layout.leaves().map(|(_, d)| d.value()).collect()));
+        Evaluator { layout, compiled }
+    }
+
+    /// `L(i)`, as [`Layout::eval`].
+    #[inline]
+    pub(crate) fn eval(&self, i: i64) -> Result<i64> {
+        let fast = self.compiled.as_ref().and_then(|(c, strides)| {
+            c.eval(i).or_else(|| {
+                // past the size: every leaf's coordinate, the last one unbounded
+                let i = u32::try_from(i).ok()?;
+                let sum: i128 = (c.coords.iter().zip(strides))
+                    .map(|(split, &d)| i128::from(split.of(i)) * i128::from(d))
+                    .sum();
+                i64::try_from(sum).ok()
+            })
+        });
+        match fast {
+            Some(offset) => Ok(offset),
+            None => self.layout.eval(i),
+        }
+    }
+
+    /// `L(0), L(1), ...` up to the size: walked as an odometer (no division) where that is
+    /// [`Layout::eval`], evaluated one by one otherwise.
+    pub(crate) fn in_order(&self) -> InOrder<'_> {
+        let walk = OffsetWalk::new(self.layout);
+        if walk.matches_eval() {
+            InOrder::Walk(walk)
+        } else {
+            let size = self.layout.size().map_or(0, |s| s.value());
+            InOrder::Each(self, 0..size)
+        }
+    }
+}
+
+/// [`Evaluator::in_order`].
+pub(crate) enum InOrder<'a> {
+    Walk(OffsetWalk<'a>),
+    Each(&'a Evaluator<'a>, std::ops::Range<i64>),
+}
+
+impl Iterator for InOrder<'_> {
+    type Item = Result<i64>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Result<i64>> {
+        match self {
+            InOrder::Walk(walk) => {
+                let offset = walk.next()?;
+                Some(offset.ok_or_else(|| walk.overflow()))
+            }
+            InOrder::Each(at, indices) => indices.next().map(|i| at.eval(i)),
+        }
+    }
+}
+
+/// The offsets a layout has reached so far, one bit each over the range of offsets it can
+/// reach, for the checks that visit every element (injectivity, quasi-inverses): linear time
+/// where sorting the offsets would take `n log n`. Made only for extents of 1 and more and a
+/// range of at most [`SeenOffsets::MAX_RANGE`] offsets (16 MiB of bits).
+pub(crate) struct SeenOffsets {
+    lowest: i64,
+    bits: Vec<u64>,
+}
+
+impl SeenOffsets {
+    /// The most offsets a set covers (2^27).
+    pub(crate) const MAX_RANGE: i64 = 1 << 27;
+
+    /// The empty set of `layout`'s range of offsets; `None` where a bit set does not fit.
+    pub(crate) fn new(layout: &Layout) -> Option<SeenOffsets> {
+        let (mut lowest, mut highest) = (0i64, 0i64);
+        for (s, d) in layout.leaves() {
+            if s.value() < 1 {
+                return None;
+            }
+            let reach = (s.value() - 1).checked_mul(d.value())?;
+            if reach < 0 {
+                lowest = lowest.checked_add(reach)?;
+            } else {
+                highest = highest.checked_add(reach)?;
+            }
+        }
+        let range = highest.checked_sub(lowest)?.checked_add(1)?;
+        (range <= Self::MAX_RANGE).then(|| SeenOffsets {
+            lowest,
+            bits: vec![0; (range as usize).div_ceil(64)],
+        })
+    }
+
+    /// Adds `offset`; whether it was there before (an offset outside the range never is).
+    #[inline]
+    pub(crate) fn insert(&mut self, offset: i64) -> bool {
+        let Some(k) = offset
+            .checked_sub(self.lowest)
+            .and_then(|k| usize::try_from(k).ok())
+        else {
+            return false;
+        };
+        let Some(word) = self.bits.get_mut(k / 64) else {
+            return false;
+        };
+        let bit = 1u64 << (k % 64);
+        let before = *word & bit != 0;
+        *word |= bit;
+        before
+    }
+}
+
+/// An offset that `layout` reaches twice, if any: through [`SeenOffsets`] where it fits, by
+/// sorting the offsets otherwise.
+pub(crate) fn repeated_offset(layout: &Layout) -> Result<Option<i64>> {
+    if let Some(mut seen) = SeenOffsets::new(layout) {
+        for offset in Evaluator::new(layout, 0).in_order() {
+            let offset = offset?;
+            if seen.insert(offset) {
+                return Ok(Some(offset));
+            }
+        }
+        return Ok(None);
+    }
+    let mut offsets = layout.offsets()?;
+    offsets.sort_unstable();
+    Ok(offsets.windows(2).find(|w| w[0] == w[1]).map(|w| w[0]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::int::Int;
+    use crate::tree::Tree;
+    use proptest::prelude::*;
+
+    /// Flat and nested layouts of at most 4 leaves, extents -2..=9 (negative and zero ones
+    /// included, which the odometer does not walk), strides -30..=30.
+    fn arb_layout() -> impl Strategy<Value = Layout> {
+        let leaf = (-2i64..=9, -30i64..=30).prop_map(|(s, d)| {
+            (
+                IntTuple::leaf(Int::dynamic(s)),
+                IntTuple::leaf(Int::dynamic(d)),
+            )
+        });
+        leaf.prop_recursive(2, 4, 3, |inner| {
+            prop::collection::vec(inner, 1..=3).prop_map(|modes| {
+                let (s, d): (Vec<_>, Vec<_>) = modes.into_iter().unzip();
+                (
+                    Tree::tuple(s).expect("shallow"),
+                    Tree::tuple(d).expect("shallow"),
+                )
+            })
+        })
+        .prop_map(|(s, d)| Layout::new(s, d).expect("congruent by construction"))
+    }
+
+    fn debug<T: fmt::Debug>(x: T) -> String {
+        format!("{x:?}")
+    }
+
+    use std::fmt;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// `Evaluator::eval` is `Layout::eval`, errors included, inside and past the size.
+        #[test]
+        fn evaluator_is_eval(l in arb_layout()) {
+            let size = l.size().map_or(0, |s| s.value());
+            let at = Evaluator::new(&l, Evaluator::COMPILE_FROM);
+            for i in -3..=(3 * size.abs() + 3) {
+                prop_assert_eq!(debug(at.eval(i)), debug(l.eval(i)), "{} at {}", l, i);
+            }
+        }
+
+        /// `in_order` gives `L(0), L(1), ...` up to the size, walked or evaluated.
+        #[test]
+        fn in_order_is_eval_in_order(l in arb_layout()) {
+            let at = Evaluator::new(&l, 0);
+            let walked: Vec<String> = at.in_order().map(debug).collect();
+            let size = l.size().map_or(0, |s| s.value());
+            let want: Vec<String> = (0..size).map(|i| debug(l.eval(i))).collect();
+            prop_assert_eq!(walked, want, "{}", l);
+        }
+
+        /// `repeated_offset` finds an offset reached twice exactly when there is one.
+        #[test]
+        fn repeated_offset_is_a_repeat(l in arb_layout()) {
+            prop_assume!(l.leaves().all(|(s, _)| s.value() >= 0));
+            let offsets = l.offsets().expect("small");
+            let count = |x: i64| offsets.iter().filter(|&&o| o == x).count();
+            match repeated_offset(&l).expect("small") {
+                Some(x) => prop_assert!(count(x) >= 2, "{} reaches {} once", l, x),
+                None => prop_assert!(offsets.iter().all(|&o| count(o) == 1), "{} repeats", l),
+            }
+        }
+    }
+
+    /// Offsets beyond the range a bit set covers, or out of it, are never seen.
+    #[test]
+    fn seen_offsets_cover_the_range_only() {
+        let l: Layout = "(4,3):(-5,2)".parse().expect("a layout");
+        let mut seen = SeenOffsets::new(&l).expect("a small range");
+        assert!(!seen.insert(-15) && seen.insert(-15));
+        assert!(!seen.insert(4) && seen.insert(4));
+        assert!(!seen.insert(-16) && !seen.insert(-16) && !seen.insert(i64::MAX));
+        let wide: Layout = "(2,2):(1,134217728)".parse().expect("a layout");
+        assert!(SeenOffsets::new(&wide).is_none());
     }
 }

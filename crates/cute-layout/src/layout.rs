@@ -757,9 +757,10 @@ impl Layout {
             out.resize(size as usize, 0);
             fill_offsets(&leaves, &mut out);
         } else {
-            checked_odometer(&leaves, &mut out, size).ok_or_else(|| LayoutError::Overflow {
-                expr: format!("the offsets of {self}"),
-            })?;
+            let mut walk = OffsetWalk::new(self);
+            while let Some(offset) = walk.next() {
+                out.push(offset.ok_or_else(|| walk.overflow())?);
+            }
         }
         Ok(out)
     }
@@ -1044,30 +1045,83 @@ fn fill_offsets(leaves: &[(i64, i64)], out: &mut [i64]) {
     }
 }
 
-/// The offsets of the flat modes `leaves` as an odometer with every step checked (`None` on
-/// overflow), for the layouts whose cosize does not fit or whose extents are not all positive.
-fn checked_odometer(leaves: &[(i64, i64)], out: &mut Vec<i64>, size: i64) -> Option<()> {
-    let mut counter: smallvec::SmallVec<[i64; 8]> = smallvec::smallvec![0; leaves.len()];
-    // Stepped in 128 bits, so that only offsets that do not fit are an overflow, not a
-    // wrap-around on the way to one that does.
-    let mut offset = 0i128;
-    for n in 0..size {
-        out.push(i64::try_from(offset).ok()?);
-        if n + 1 == size {
-            break; // do not step past the last element: that offset may not fit
-        }
-        for (k, &(s, d)) in leaves.iter().enumerate() {
-            if counter[k] + 1 < s {
-                counter[k] += 1;
-                offset = offset.checked_add(d.into())?;
-                break;
-            }
-            // Wrap this leaf back to 0 and carry into the next one.
-            offset = offset.checked_sub(i128::from(s - 1) * i128::from(d))?;
-            counter[k] = 0;
+/// The offsets of a layout at the indices `0, 1, 2, ...` in order, stepped as an odometer (the
+/// first leaf fastest): no division, every step checked in 128 bits, so that only offsets that
+/// do not fit are an overflow, not a wrap-around on the way to one that does. Yields `size`
+/// offsets (none for a size below 1). For extents of 1 and more they are [`Layout::eval`]'s;
+/// see [`OffsetWalk::matches_eval`].
+pub(crate) struct OffsetWalk<'a> {
+    layout: &'a Layout,
+    leaves: smallvec::SmallVec<[(i64, i64); 8]>,
+    counter: smallvec::SmallVec<[i64; 8]>,
+    /// `None` once a step has overflowed 128 bits.
+    offset: Option<i128>,
+    left: i64,
+}
+
+impl<'a> OffsetWalk<'a> {
+    pub(crate) fn new(layout: &'a Layout) -> Self {
+        let leaves: smallvec::SmallVec<[(i64, i64); 8]> = layout
+            .leaves()
+            .map(|(s, d)| (s.value(), d.value()))
+            .collect();
+        OffsetWalk {
+            layout,
+            counter: smallvec::smallvec![0; leaves.len()],
+            leaves,
+            offset: Some(0),
+            left: layout.size().map_or(0, |s| s.value().max(0)),
         }
     }
-    Some(())
+
+    /// Whether the walk gives [`Layout::eval`] at every index: every extent is at least 1.
+    pub(crate) fn matches_eval(&self) -> bool {
+        self.leaves.iter().all(|&(s, _)| s >= 1)
+    }
+
+    fn step(&mut self) -> Option<()> {
+        let offset = self.offset.as_mut()?;
+        for (k, &(s, d)) in self.leaves.iter().enumerate() {
+            if self.counter[k] + 1 < s {
+                self.counter[k] += 1;
+                *offset = offset.checked_add(d.into())?;
+                return Some(());
+            }
+            // Wrap this leaf back to 0 and carry into the next one.
+            *offset = offset.checked_sub(i128::from(s - 1) * i128::from(d))?;
+            self.counter[k] = 0;
+        }
+        Some(())
+    }
+}
+
+impl OffsetWalk<'_> {
+    /// The error for an offset that does not fit.
+    #[cold]
+    pub(crate) fn overflow(&self) -> LayoutError {
+        LayoutError::Overflow {
+            expr: format!("the offsets of {}", self.layout),
+        }
+    }
+}
+
+/// Each offset, `None` where it does not fit in an `i64` (see [`OffsetWalk::overflow`]).
+impl Iterator for OffsetWalk<'_> {
+    type Item = Option<i64>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Option<i64>> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let here = self.offset.and_then(|o| i64::try_from(o).ok());
+        if self.left > 0 && self.step().is_none() {
+            // (the last element is not stepped past: that offset may not fit)
+            self.offset = None;
+        }
+        Some(here)
+    }
 }
 
 /// `(i % s, i / s)` with C++'s truncating division (`s != 0`); `None` on overflow. Indices and

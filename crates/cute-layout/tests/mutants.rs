@@ -95,10 +95,31 @@ fn composition_verification_limit() {
     let b = lay(&format!("(2,{}):(1,1)", n / 2 + 2));
     let e = composition(&a, &b).unwrap_err();
     let msg = e.to_string();
-    assert!(
-        msg.contains(&format!("with {} elements this cannot be verified", n + 4)),
-        "{msg}"
-    );
+    for part in [
+        format!("with {} elements", n + 4),
+        format!("BRUTE_FORCE_LIMIT = {n}"),
+        "cannot be verified".into(),
+    ] {
+        assert!(msg.contains(&part), "{part:?} is missing from {msg}");
+    }
+}
+
+/// An extent-1 mode of B adds nothing to any offset, so its negative stride does not make
+/// composition verify B element by element: a B beyond BRUTE_FORCE_LIMIT composes, and the
+/// result is A ∘ B (checked on a sample of indices); an extent-2 mode with that stride is
+/// still verified, so refused at that size.
+#[test]
+fn composition_does_not_verify_for_extent_one_negative_modes() {
+    let n = 2 * BRUTE_FORCE_LIMIT;
+    let a = lay("(4096,4096):(1,8192)");
+    let b = lay(&format!("(1,{n}):(-3,1)"));
+    let r = composition(&a, &b).unwrap();
+    for i in (0..n).step_by(4099).chain([n - 1]) {
+        assert_eq!(r.eval(i), a.eval(b.eval(i).unwrap()), "at {i}");
+    }
+    let b = lay(&format!("(2,{}):(-3,1)", n / 2));
+    let e = composition(&a, &b).unwrap_err().to_string();
+    assert!(e.contains("BRUTE_FORCE_LIMIT"), "{e}");
 }
 
 #[test]
@@ -118,7 +139,11 @@ fn left_inverse_checks_overlapping_layouts_up_to_its_limit() {
     let n = QUASI_INVERSE_CHECK_LIMIT;
     refused(
         &format!("left_inverse(({},2):(1,1))", n / 2 + 1),
-        &[&format!("with {} elements", n + 2), "cannot be verified"],
+        &[
+            &format!("with {} elements", n + 2),
+            &format!("QUASI_INVERSE_CHECK_LIMIT = {n}"),
+            "cannot be verified",
+        ],
     );
     // at the limit, checked
     check(

@@ -4,6 +4,7 @@ use super::coalesce::{coalesce, coalesced_modes, modes_to_layout, Unmerged};
 use super::composition::composition;
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
+use crate::fast::{repeated_offset, Evaluator, SeenOffsets};
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::limits::QUASI_INVERSE_CHECK_LIMIT;
@@ -201,18 +202,27 @@ fn check_quasi_inverse(
     if n > QUASI_INVERSE_CHECK_LIMIT {
         return Err(LayoutError::Postcondition {
             op: "left_inverse",
-            detail: format!("the strides of {layout} overlap, and with {n} elements C++'s result {r} cannot be verified to be a quasi-inverse"),
+            detail: format!("the strides of {layout} overlap, and with {n} elements, more than QUASI_INVERSE_CHECK_LIMIT = {QUASI_INVERSE_CHECK_LIMIT}, C++'s result {r} cannot be verified to be a quasi-inverse"),
             hint: "left_inverse is meant for injective layouts",
         });
     }
+    let (l_at, r_at) = (Evaluator::new(layout, n), Evaluator::new(r, n));
+    // R and L(R(.)) depend on L(i) only: each offset is checked once where the offsets fit a
+    // bit set, which also tells whether L is injective
+    let mut seen = SeenOffsets::new(layout);
+    let mut repeated = false;
     let mut first_moved = None; // the first i with R(L(i)) != i
-    for i in 0..n {
-        let li = layout.eval(i)?;
-        let ri = r.eval(li)?;
+    for (i, li) in (0..n).zip(l_at.in_order()) {
+        let li = li?;
+        if seen.as_mut().is_some_and(|seen| seen.insert(li)) {
+            repeated = true;
+            continue;
+        }
+        let ri = r_at.eval(li)?;
         if ri != i && first_moved.is_none() {
             first_moved = Some((i, li, ri));
         }
-        let back = layout.eval(ri)?;
+        let back = l_at.eval(ri)?;
         if back != li {
             return Err(LayoutError::Postcondition {
                 op: "left_inverse",
@@ -224,9 +234,11 @@ fn check_quasi_inverse(
     // An injective L must get a true left inverse (layouts are defined past their size, so
     // L(R(L(i))) == L(i) also holds for some R(L(i)) outside L's domain, e.g. negative strides)
     if let Some((i, li, ri)) = first_moved {
-        let mut offsets = layout.offsets()?;
-        offsets.sort_unstable();
-        if offsets.windows(2).all(|w| w[0] != w[1]) {
+        let injective = match seen {
+            Some(_) => !repeated,
+            None => repeated_offset(layout)?.is_none(),
+        };
+        if injective {
             return Err(LayoutError::Postcondition {
                 op: "left_inverse",
                 detail: format!("C++ would return {r}, but {layout} is injective and R(L({i})) = R({li}) = {ri}, not {i}"),

@@ -7,6 +7,7 @@ use super::divide::{check_pair, is_pair, Splat};
 use super::transform::transform_layout_into;
 use super::{check_extents, Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
+use crate::fast::repeated_offset;
 use crate::layout::{cosize_of, mode_at, mode_leaves, sub_modes, Layout, LayoutBuilder, ModeRef};
 use crate::limits::{self, BRUTE_FORCE_LIMIT};
 use crate::tiler::Tiler;
@@ -196,13 +197,6 @@ fn check_disjoint_copies(
             hint,
         }),
     }
-}
-
-/// An offset that `l` reaches twice, if any.
-fn repeated_offset(l: &Layout) -> Result<Option<i64>> {
-    let mut offsets = l.offsets()?;
-    offsets.sort_unstable();
-    Ok(offsets.windows(2).find(|w| w[0] == w[1]).map(|w| w[0]))
 }
 
 /// `zipped_product(A, B)`: `((A modes...), (B arrangement modes..., extra modes...))`.
