@@ -177,9 +177,12 @@ impl Kind {
 }
 
 /// A set of [`Kind`]s, one bit per kind: what the registry asks of a call's arguments as a
-/// whole (is there a tensor, an identity tensor, a swizzled layout?) in one test.
+/// whole (is there an identity tensor, a swizzled layout?) in one test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Kinds(u32);
+
+// one bit per kind in a `u32` (the last kind's bit included)
+const _: () = assert!((Kind::TiledCopy as u32) < 32);
 
 impl Kinds {
     /// Scaled-basis layouts, identity tensors, swizzles and swizzled layouts: the kinds with

@@ -104,7 +104,7 @@ impl PyLayout {
     /// Parses CuTe notation, e.g. `"(_4,8):(_1,4)"`.
     #[staticmethod]
     fn parse(text: &str) -> PyResult<Self> {
-        Ok(PyLayout::from(Arc::new(text.parse().map_err(err)?)))
+        Ok(PyLayout::from(text.parse::<Layout>().map_err(err)?))
     }
 
     fn __str__(&self) -> String {

@@ -8,7 +8,6 @@ use cute_layout::{AnyLayout, ComposedLayout, Int, Layout, Swizzle};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString, PyTuple};
-use std::sync::Arc;
 
 /// A swizzle `Sw<B,M,S>`: `x ^ ((x & Y) >> S)` with `B` mask bits, `M` base bits, shift `S`.
 #[pyclass(name = "Swizzle", module = "cute_layout", frozen, eq, hash)]
@@ -152,7 +151,7 @@ impl PyComposedLayout {
     fn outer(&self, py: Python<'_>) -> PyResult<PyObject> {
         Ok(match self.inner.outer() {
             Outer::Swizzle(sw) => Py::new(py, PySwizzle { inner: *sw })?.into_any(),
-            Outer::Layout(l) => Py::new(py, PyLayout::from(Arc::new((**l).clone())))?.into_any(),
+            Outer::Layout(l) => Py::new(py, PyLayout::from((**l).clone()))?.into_any(),
         })
     }
 
@@ -164,7 +163,7 @@ impl PyComposedLayout {
     /// The inner layout (pycute's `layoutA`).
     #[getter(layoutA)]
     fn inner_layout(&self) -> PyLayout {
-        PyLayout::from(Arc::new(self.inner.layout().clone()))
+        PyLayout::from(self.inner.layout().clone())
     }
 
     #[getter]

@@ -9,7 +9,6 @@ use cute_layout::eval::Value;
 use cute_layout::tv::TvLayout;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use std::sync::Arc;
 
 /// `_`: the slicing wildcard (CuTe's `Underscore`); `None` means the same.
 #[pyclass(name = "Underscore", module = "cute_layout", frozen)]
@@ -49,7 +48,7 @@ impl PyTvLayout {
     /// The layout `(thread, value) -> index`.
     #[getter]
     fn layout(&self) -> PyLayout {
-        PyLayout::from(Arc::new(self.inner.layout.clone()))
+        PyLayout::from(self.inner.layout.clone())
     }
 
     fn threads(&self) -> PyResult<i64> {
@@ -123,9 +122,7 @@ impl PyMorphism {
 
     /// The layout of the morphism.
     fn to_layout(&self) -> PyResult<PyLayout> {
-        Ok(PyLayout::from(Arc::new(
-            self.inner.to_layout().map_err(err)?,
-        )))
+        Ok(PyLayout::from(self.inner.to_layout().map_err(err)?))
     }
 
     #[getter]

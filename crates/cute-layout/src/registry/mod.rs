@@ -35,6 +35,7 @@ pub use tensor::TensorForm;
 
 use crate::basis::IdentityTensor;
 use crate::error::{LayoutError, Result};
+use crate::int::Int;
 use crate::value::{Arguments, Kind, Kinds, Value};
 use fnv::FnvHashMap;
 use std::sync::OnceLock;
@@ -200,15 +201,20 @@ impl Operation {
     /// # Errors
     /// Wrong arguments ([`LayoutError::InvalidArgument`]) and the operation's own errors.
     pub fn call(&'static self, args: impl Into<Arguments>) -> Result<Value> {
-        self.call_ref(&args.into())
+        let args = args.into();
+        match args.iter().position(tensor::is_tensor) {
+            Some(first) => tensor::apply(self, args, first),
+            None => self.call_plain(&args),
+        }
     }
 
-    /// [`Operation::call`] of borrowed arguments (a tensor argument's form works on a copy).
+    /// [`Operation::call`] of borrowed arguments (a tensor argument's form, which replaces the
+    /// tensor by its layout, works on a copy).
     pub(crate) fn call_ref(&'static self, args: &[Value]) -> Result<Value> {
-        match args.iter().position(tensor::is_tensor) {
-            Some(first) => tensor::apply(self, args.iter().cloned().collect(), first),
-            None => self.call_plain(args),
+        if args.iter().any(tensor::is_tensor) {
+            return self.call(args.iter().cloned().collect::<Arguments>());
         }
+        self.call_plain(args)
     }
 
     /// [`Operation::call`] once a tensor argument is dealt with by its [`TensorForm`].
@@ -374,21 +380,19 @@ pub(crate) enum PendingWarnings {
 /// deferred to its result ([`PendingWarnings::after`]), which in the common case (every tile
 /// divides its mode) spares looking at the tiles a second time.
 pub(crate) fn pending_warnings(op: &'static Operation, args: &[Value]) -> PendingWarnings {
-    let by_size = TILED_BY
-        .iter()
-        .find(|(n, ..)| *n == op.name)
-        .filter(|&&(.., sized)| sized);
-    if let Some(&(_, l, t, _)) = by_size {
-        let size = match args.get(l) {
-            Some(Value::Layout(x) | Value::LayoutOffset(x, _)) => x.size().ok(),
-            _ => None,
-        };
-        if let (Some(size), true) = (size.filter(|n| n.value() > 0), t < args.len()) {
-            let size = size.value();
-            return PendingWarnings::BySize { op, size };
+    let Some(&(_, l, t, sized)) = TILED_BY.iter().find(|(n, ..)| *n == op.name) else {
+        return PendingWarnings::Known(Vec::new());
+    };
+    let size = match args.get(l) {
+        Some(Value::Layout(x) | Value::LayoutOffset(x, _)) if sized && t < args.len() => {
+            x.size().ok().map(Int::value)
         }
+        _ => None,
+    };
+    match size {
+        Some(size) if size > 0 => PendingWarnings::BySize { op, size },
+        _ => PendingWarnings::Known(warnings_of(op, args)),
     }
-    PendingWarnings::Known(warnings_of(op, args))
 }
 
 impl PendingWarnings {
@@ -426,9 +430,7 @@ pub fn warnings(name: &str, args: &[Value]) -> Vec<crate::error::Warning> {
     lookup(name).map_or_else(Vec::new, |op| warnings_of(op, args))
 }
 
-/// [`warnings`] of the operation `op`, without copying the arguments: they are lent to the
-/// check and given back unchanged (the evaluator's path, which has looked `op` up already, and
-/// where a copy of two layouts was a tenth of a line's cost).
+/// [`warnings`] of the operation `op` (the evaluator's path, which has looked `op` up already).
 pub(crate) fn warnings_of(op: &'static Operation, args: &[Value]) -> Vec<crate::error::Warning> {
     let Some(&(_, l, t, _)) = TILED_BY.iter().find(|(n, ..)| *n == op.name) else {
         return Vec::new();
