@@ -383,20 +383,25 @@ impl<'a> Evaluator<'a> {
     /// `L(0), L(1), ...` up to the size: walked as an odometer (no division) where that is
     /// [`Layout::eval`], evaluated one by one otherwise.
     pub(crate) fn in_order(&self) -> InOrder<'_> {
-        let walk = OffsetWalk::new(self.layout);
-        if walk.matches_eval() {
-            InOrder::Walk(walk)
-        } else {
-            let size = self.layout.size().map_or(0, |s| s.value());
-            InOrder::Each(self, 0..size)
+        let walk = Some(OffsetWalk::new(self.layout)).filter(OffsetWalk::matches_eval);
+        let each = match walk {
+            Some(_) => 0..0,
+            None => 0..self.layout.size().map_or(0, |s| s.value()),
+        };
+        InOrder {
+            walk,
+            each,
+            at: self,
         }
     }
 }
 
-/// [`Evaluator::in_order`].
-pub(crate) enum InOrder<'a> {
-    Walk(OffsetWalk<'a>),
-    Each(&'a Evaluator<'a>, std::ops::Range<i64>),
+/// [`Evaluator::in_order`]: the odometer where it is [`Layout::eval`], else each index of
+/// `each` evaluated.
+pub(crate) struct InOrder<'a> {
+    walk: Option<OffsetWalk<'a>>,
+    each: std::ops::Range<i64>,
+    at: &'a Evaluator<'a>,
 }
 
 impl Iterator for InOrder<'_> {
@@ -404,12 +409,12 @@ impl Iterator for InOrder<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<Result<i64>> {
-        match self {
-            InOrder::Walk(walk) => {
+        match &mut self.walk {
+            Some(walk) => {
                 let offset = walk.next()?;
                 Some(offset.ok_or_else(|| walk.overflow()))
             }
-            InOrder::Each(at, indices) => indices.next().map(|i| at.eval(i)),
+            None => self.each.next().map(|i| self.at.eval(i)),
         }
     }
 }
