@@ -38,7 +38,16 @@ impl Sink for String {
         if is_static {
             self.push('_');
         }
-        self.push_str(itoa::Buffer::new().format(value));
+        // most extents and strides have one or two digits: pushed as they are, they need no
+        // call to copy itoa's text
+        match u8::try_from(value) {
+            Ok(d @ 0..=9) => self.push(char::from(b'0' + d)),
+            Ok(d @ 10..=99) => {
+                self.push(char::from(b'0' + d / 10));
+                self.push(char::from(b'0' + d % 10));
+            }
+            _ => self.push_str(itoa::Buffer::new().format(value)),
+        }
         Ok(())
     }
 }

@@ -303,6 +303,26 @@ impl<'a> Parser<'a> {
     /// `None` when it does not fit in an `i64` (then the digits are consumed only in part).
     #[inline]
     fn decimal(&mut self, negative: bool) -> Option<i64> {
+        // up to 18 digits cannot overflow: no checked arithmetic for them
+        let (bytes, start) = (self.input.as_bytes(), self.pos);
+        let mut value = 0i64;
+        while let Some(&b) = bytes.get(self.pos) {
+            if !b.is_ascii_digit() {
+                break;
+            }
+            if self.pos - start == 18 {
+                self.pos = start;
+                return self.long_decimal(negative);
+            }
+            value = value * 10 + i64::from(b - b'0');
+            self.pos += 1;
+        }
+        Some(if negative { -value } else { value })
+    }
+
+    /// [`Parser::decimal`] of 19 digits or more, which may not fit.
+    #[cold]
+    fn long_decimal(&mut self, negative: bool) -> Option<i64> {
         let sign = if negative { -1 } else { 1 };
         let mut value = 0i64;
         while let Some(&b) = self.input.as_bytes().get(self.pos) {
