@@ -26,14 +26,15 @@ pub(crate) trait Sink {
 }
 
 impl Sink for String {
-    #[inline]
+    #[inline(always)]
     fn byte(&mut self, b: u8) -> fmt::Result {
         debug_assert!(b.is_ascii());
         self.push(char::from(b));
         Ok(())
     }
 
-    #[inline]
+    // always: called once per leaf, a call cost as much as the digits
+    #[inline(always)]
     fn int(&mut self, value: i64, is_static: bool) -> fmt::Result {
         if is_static {
             self.push('_');

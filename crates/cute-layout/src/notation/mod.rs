@@ -261,7 +261,8 @@ impl<'a> Parser<'a> {
     /// A coordinate leaf: an integer (`8`, `_8`, `-1`, `_-1`) or `_`, at the position (no
     /// space skipped: [`Parser::tree`], which reads every leaf, has peeked at it); the C++
     /// and Python spellings (`_8{}`, `Int<8>{}`, `cutlass.Int32(8)`, `None`) too.
-    #[inline]
+    // always: a call per leaf cost as much as reading the leaf
+    #[inline(always)]
     fn coord_leaf(&mut self) -> Leaf<CoordLeaf> {
         let start = self.pos;
         let is_static = self.eat(b'_');
@@ -301,7 +302,8 @@ impl<'a> Parser<'a> {
 
     /// Consumes the decimal digits at the position: their value, negated if `negative`, or
     /// `None` when it does not fit in an `i64` (then the digits are consumed only in part).
-    #[inline]
+    // always: a call per leaf cost as much as reading the leaf
+    #[inline(always)]
     fn decimal(&mut self, negative: bool) -> Option<i64> {
         // up to 18 digits cannot overflow: no checked arithmetic for them
         let (bytes, start) = (self.input.as_bytes(), self.pos);
