@@ -212,7 +212,8 @@ impl<'a> Parser<'a> {
     /// Whether the text after the spaces at the position starts with `s`.
     pub(crate) fn at(&mut self, s: &str) -> bool {
         self.peek();
-        self.input[self.pos..].starts_with(s)
+        // bytes: no check that the position is a character boundary
+        self.input.as_bytes()[self.pos..].starts_with(s.as_bytes())
     }
 
     /// Skips `n` bytes (which [`Parser::at`] has seen).
