@@ -91,7 +91,9 @@ impl Parser<'_> {
         self.peek();
         let rest = &self.input[self.pos..];
         // every call looked for is a `make_` one: most names are refused at once
-        let name = rest.strip_prefix("cute::").or_else(|| rest.strip_prefix("cute."));
+        let name = rest
+            .strip_prefix("cute::")
+            .or_else(|| rest.strip_prefix("cute."));
         if !name.unwrap_or(rest).starts_with("make_") {
             return None;
         }
