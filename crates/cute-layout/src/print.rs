@@ -26,19 +26,29 @@ pub(crate) trait Sink {
 }
 
 impl Sink for String {
-    #[inline]
+    #[inline(always)]
     fn byte(&mut self, b: u8) -> fmt::Result {
         debug_assert!(b.is_ascii());
         self.push(char::from(b));
         Ok(())
     }
 
-    #[inline]
+    // always: called once per leaf, a call cost as much as the digits
+    #[inline(always)]
     fn int(&mut self, value: i64, is_static: bool) -> fmt::Result {
         if is_static {
             self.push('_');
         }
-        self.push_str(itoa::Buffer::new().format(value));
+        // most extents and strides have one or two digits: pushed as they are, they need no
+        // call to copy itoa's text
+        match u8::try_from(value) {
+            Ok(d @ 0..=9) => self.push(char::from(b'0' + d)),
+            Ok(d @ 10..=99) => {
+                self.push(char::from(b'0' + d / 10));
+                self.push(char::from(b'0' + d % 10));
+            }
+            _ => self.push_str(itoa::Buffer::new().format(value)),
+        }
         Ok(())
     }
 }

@@ -8,10 +8,13 @@ use super::{check_extents, Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result, Warning};
 use crate::int::Int;
 use crate::layout::{mode_at, mode_leaves, sub_modes, Layout, LayoutBuilder, ModeRef};
+use crate::print::Sink;
 use crate::tiler::Tiler;
 use crate::trace::{owned, Event, Family};
+use crate::tree::print_layout_to;
 use crate::tuple::{product, IntTuple};
 use smallvec::SmallVec;
+use std::fmt::Write as _;
 
 /// `logical_divide(L, T)`: splits `L` into tiles of `T` and the arrangement of those tiles,
 /// `L ∘ (T, complement(T, shape(coalesce(L))))`, a rank-2 layout `(tile, rest)`. A tuple tiler
@@ -486,33 +489,55 @@ fn uneven_into(
 }
 
 /// The warning of tiles of `tile` elements that cover `covered` elements of a mode of `n`.
+///
+/// The text is appended piece by piece (integers and the layout through [`Sink`], only the
+/// tiler through its `Display`): `cute eval` prints one for every uneven divide it evaluates,
+/// and `format!` spent several times as many instructions on it.
 #[cold]
 fn uneven_warning(
     op: &'static str,
-    layout: ModeRef<'_>,
+    (shape, stride): ModeRef<'_>,
     tiler: &Tiler,
     path: &[usize],
     (tile, n, covered): (Int, Int, Int),
 ) -> Warning {
     let (tile, n, covered) = (tile.value(), n.value(), covered.value());
     let tiles = if tile > 0 { covered / tile } else { 0 };
-    let layout = owned(layout);
-    let at = if path.is_empty() {
-        format!("{layout}")
-    } else {
-        let p: Vec<String> = path.iter().map(usize::to_string).collect();
-        format!("mode {} ({layout})", p.join(","))
-    };
-    Warning {
-        op,
-        message: format!(
-            "the tile {tiler} does not divide {at}: {tiles} tiles of {tile} cover {covered} \
-             elements, the layout has {n}; {} of them lie past its end (the last tile reads \
-             past the layout), so code that walks every tile needs predication (guard each \
-             access, e.g. with an identity tensor of the shape)",
-            covered - n
-        ),
+    let mut m = String::with_capacity(384);
+    let int = |m: &mut String, v: i64| m.int(v, false).expect("a String takes any text");
+    m.push_str("the tile ");
+    write!(m, "{tiler}").expect("a String takes any text");
+    m.push_str(" does not divide ");
+    if !path.is_empty() {
+        m.push_str("mode ");
+        for (k, &i) in path.iter().enumerate() {
+            if k > 0 {
+                m.push(',');
+            }
+            m.push_str(itoa::Buffer::new().format(i));
+        }
+        m.push_str(" (");
     }
+    print_layout_to(&mut m, shape.nodes, stride.nodes).expect("a String takes any text");
+    if !path.is_empty() {
+        m.push(')');
+    }
+    m.push_str(": ");
+    int(&mut m, tiles);
+    m.push_str(" tiles of ");
+    int(&mut m, tile);
+    m.push_str(" cover ");
+    int(&mut m, covered);
+    m.push_str(" elements, the layout has ");
+    int(&mut m, n);
+    m.push_str("; ");
+    int(&mut m, covered - n);
+    m.push_str(
+        " of them lie past its end (the last tile reads past the layout), so code that walks \
+         every tile needs predication (guard each access, e.g. with an identity tensor of the \
+         shape)",
+    );
+    Warning { op, message: m }
 }
 
 #[cfg(test)]

@@ -212,7 +212,8 @@ impl<'a> Parser<'a> {
     /// Whether the text after the spaces at the position starts with `s`.
     pub(crate) fn at(&mut self, s: &str) -> bool {
         self.peek();
-        self.input[self.pos..].starts_with(s)
+        // bytes: no check that the position is a character boundary
+        self.input.as_bytes()[self.pos..].starts_with(s.as_bytes())
     }
 
     /// Skips `n` bytes (which [`Parser::at`] has seen).
@@ -261,7 +262,8 @@ impl<'a> Parser<'a> {
     /// A coordinate leaf: an integer (`8`, `_8`, `-1`, `_-1`) or `_`, at the position (no
     /// space skipped: [`Parser::tree`], which reads every leaf, has peeked at it); the C++
     /// and Python spellings (`_8{}`, `Int<8>{}`, `cutlass.Int32(8)`, `None`) too.
-    #[inline]
+    // always: a call per leaf cost as much as reading the leaf
+    #[inline(always)]
     fn coord_leaf(&mut self) -> Leaf<CoordLeaf> {
         let start = self.pos;
         let is_static = self.eat(b'_');
@@ -301,8 +303,29 @@ impl<'a> Parser<'a> {
 
     /// Consumes the decimal digits at the position: their value, negated if `negative`, or
     /// `None` when it does not fit in an `i64` (then the digits are consumed only in part).
-    #[inline]
+    // always: a call per leaf cost as much as reading the leaf
+    #[inline(always)]
     fn decimal(&mut self, negative: bool) -> Option<i64> {
+        // up to 18 digits cannot overflow: no checked arithmetic for them
+        let (bytes, start) = (self.input.as_bytes(), self.pos);
+        let mut value = 0i64;
+        while let Some(&b) = bytes.get(self.pos) {
+            if !b.is_ascii_digit() {
+                break;
+            }
+            if self.pos - start == 18 {
+                self.pos = start;
+                return self.long_decimal(negative);
+            }
+            value = value * 10 + i64::from(b - b'0');
+            self.pos += 1;
+        }
+        Some(if negative { -value } else { value })
+    }
+
+    /// [`Parser::decimal`] of 19 digits or more, which may not fit.
+    #[cold]
+    fn long_decimal(&mut self, negative: bool) -> Option<i64> {
         let sign = if negative { -1 } else { 1 };
         let mut value = 0i64;
         while let Some(&b) = self.input.as_bytes().get(self.pos) {

@@ -90,6 +90,13 @@ impl Parser<'_> {
     fn basis_call(&mut self) -> Option<Syntax> {
         self.peek();
         let rest = &self.input[self.pos..];
+        // every call looked for is a `make_` one: most names are refused at once
+        let name = rest
+            .strip_prefix("cute::")
+            .or_else(|| rest.strip_prefix("cute."));
+        if !name.unwrap_or(rest).starts_with("make_") {
+            return None;
+        }
         let (args, syntax) = [
             ("make_layout(", Syntax::Cpp),
             ("make_tensor(", Syntax::Cpp),
