@@ -13,7 +13,7 @@ use cute_layout::tv::TvLayout;
 use cute_layout::tv_render::{grid_tv_opts, latex_tv_opts, svg_tv_opts};
 use cute_layout::{AnyLayout, Int, IntTuple, LayoutError};
 use std::borrow::Cow;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -654,12 +654,18 @@ fn write_out(path: Option<&Path>, bytes: &[u8]) -> io::Result<()> {
 /// UTF-8 are replaced (and then fail to parse), so one bad line never stops the stream.
 /// `syntax` is the one results are printed in, `from` the one expressions are read in.
 fn eval_lines(syntax: Syntax, from: Syntax) -> io::Result<()> {
-    let mut input = io::stdin().lock();
+    // (buffered here too, to know when the next read may wait for input)
+    let mut input = BufReader::with_capacity(1 << 16, io::stdin().lock());
     let mut out = BufWriter::new(io::stdout().lock());
     let mut raw = Vec::new();
     let mut line = String::new();
     loop {
         raw.clear();
+        if input.buffer().is_empty() {
+            // every line read so far is answered before waiting for more: typed input, or a
+            // program writing one line and reading its answer, sees each answer at once
+            out.flush()?;
+        }
         if input.read_until(b'\n', &mut raw)? == 0 {
             break;
         }

@@ -182,6 +182,45 @@ fn stdin_one_line_per_input_line() {
 }
 
 /// The last line needs no newline; empty input gives empty output.
+/// `cute eval` answers each line as soon as it is read, before the input ends: typed input
+/// and a program that writes a line and waits for its answer see it at once.
+#[test]
+fn stdin_answers_each_line_before_the_input_ends() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::Duration;
+    let mut child = Command::new(CUTE)
+        .arg("eval")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the cute binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let (lines, answers) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if lines.send(line.expect("UTF-8 output")).is_err() {
+                break;
+            }
+        }
+    });
+    for (expr, want) in [
+        ("size((4,8):(1,4))", "32"),
+        ("coalesce((2,4):(1,2))", "8:1"),
+    ] {
+        writeln!(stdin, "{expr}").expect("cute reads its input");
+        stdin.flush().expect("cute reads its input");
+        // (stdin stays open: the answer must not wait for the end of the input)
+        let got = answers.recv_timeout(Duration::from_secs(60));
+        assert_eq!(got.as_deref(), Ok(want), "the answer to {expr}");
+    }
+    drop(stdin);
+    assert!(child.wait().expect("cute finishes").success());
+    reader.join().expect("the reader ends");
+}
+
 #[test]
 fn stdin_edges() {
     let out = cute_stdin(b"size(4:1)\ncosize(4:2)");
