@@ -136,7 +136,14 @@ impl FlatMode for (Int, Int, Int) {
 /// The layout of coalesced modes: one mode unwrapped (an extent-1 mode as `1:0`), none as `_1:_0`.
 #[inline]
 pub(crate) fn modes_to_layout(modes: &[(Int, Int)]) -> Layout {
-    // (one `from_flat_modes` for both cases: each would build its own layout, then copy it)
+    modes_to_layout_then(modes, |layout| layout)
+}
+
+/// [`modes_to_layout`] passed to `then` (`Ok` for an operation's result), built where `then`
+/// puts it ([`Layout::flat_then`]).
+#[inline(always)]
+pub(crate) fn modes_to_layout_then<R>(modes: &[(Int, Int)], then: impl FnOnce(Layout) -> R) -> R {
+    // (one `flat_then` for both cases: each would build its own layout in every arm)
     let extent_one;
     let modes = match modes {
         [(s, _)] if s.value() == 1 => {
@@ -145,7 +152,7 @@ pub(crate) fn modes_to_layout(modes: &[(Int, Int)]) -> Layout {
         }
         _ => modes,
     };
-    Layout::from_flat_modes(modes, false)
+    Layout::flat_then(modes, false, then)
 }
 
 /// The flat modes of [`modes_to_layout`]`(modes)` (so `_1:_0` when nothing is left).
@@ -287,7 +294,7 @@ pub(crate) fn coalesce_traced(layout: &Layout, t: &mut impl Trace) -> Result<Lay
     });
     let mut modes = Modes::new();
     coalesce_modes(layout.leaves(), false, Merge::WhereEqual, &mut modes, t)?;
-    Ok(modes_to_layout(&modes))
+    modes_to_layout_then(&modes, Ok)
 }
 
 /// The largest extent of a TMA box mode, in elements: [`coalesce_256`] merges up to it.
@@ -499,7 +506,7 @@ pub fn filter_zeros_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
 pub fn filter(layout: &Layout) -> Result<Layout> {
     let mut modes = Modes::new();
     filtered_modes(layout.as_mode_ref(), &mut modes)?;
-    Ok(modes_to_layout(&modes))
+    modes_to_layout_then(&modes, Ok)
 }
 
 /// `filter(L, profile)`: filter mode by mode along `profile`.

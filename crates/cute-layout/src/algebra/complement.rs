@@ -1,6 +1,8 @@
 //! `complement`: the layout of "the rest" of the codomain.
 
-use super::coalesce::{coalesced_modes, filter, filtered_modes, modes_to_layout, Unmerged};
+use super::coalesce::{
+    coalesced_modes, filter, filtered_modes, modes_to_layout, modes_to_layout_then, Unmerged,
+};
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::{ArithError, Int};
@@ -48,7 +50,7 @@ pub(crate) fn complement_traced(
 ) -> Result<Layout> {
     let mut modes = Modes::new();
     complement_modes(layout.as_mode_ref(), cotarget.as_ref(), &mut modes, t)?;
-    Ok(modes_to_layout(&modes))
+    modes_to_layout_then(&modes, Ok)
 }
 
 /// [`complement`] of a borrowed layout, as the flat modes of the (coalesced) result written
