@@ -90,7 +90,13 @@ pub(crate) fn complement_modes<T: Trace>(
             return Ok(false);
         }
     }
-    if let Some((s, d)) = leaves.iter().find(|m| m.1.value() < 0) {
+    // (sorted, the first stride is the least: the one to check for a negative stride)
+    let increasing = leaves.is_sorted_by_key(|m| m.1.value());
+    let negative = match increasing {
+        true => leaves.first().filter(|m| m.1.value() < 0),
+        false => leaves.iter().find(|m| m.1.value() < 0),
+    };
+    if let Some((s, d)) = negative {
         return Err(LayoutError::InvalidArgument {
             op: "complement",
             detail: format!(
@@ -101,7 +107,7 @@ pub(crate) fn complement_modes<T: Trace>(
         });
     }
     let sorted = &mut leaves; // filter(L)'s modes, sorted where they lie (a move would copy them)
-    if !sorted.is_sorted_by_key(|m| m.1.value()) {
+    if !increasing {
         sorted.sort_by_key(|m| m.1.value());
     }
     t.step(|| Event::SortedByStride {
