@@ -45,6 +45,21 @@ pub(crate) fn coalesce_modes<M: FlatMode>(
     out: &mut SmallVec<impl Array<Item = M>>,
     t: &mut impl Trace,
 ) -> Result<()> {
+    coalesce_modes_reversed(leaves, keep_last_stride, merge, out, t)?;
+    out.reverse();
+    Ok(())
+}
+
+/// [`coalesce_modes`] in reverse order (last mode first), as the merging pass writes them: for
+/// a caller that can read them back to front rather than reverse them.
+#[inline(always)]
+fn coalesce_modes_reversed<M: FlatMode>(
+    leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
+    keep_last_stride: bool,
+    merge: Merge,
+    out: &mut SmallVec<impl Array<Item = M>>,
+    t: &mut impl Trace,
+) -> Result<()> {
     // Back to front: `front` is the mode before which the next one goes (kept in a register
     // rather than read back from `out`), `out` the modes after it, in reverse order.
     let mut leaves = leaves.rev();
@@ -86,7 +101,6 @@ pub(crate) fn coalesce_modes<M: FlatMode>(
         }
     }
     out.push(M::of(front));
-    out.reverse();
     Ok(())
 }
 
@@ -261,8 +275,19 @@ fn zero_filtered((s, d): (Int, Int)) -> (Int, Int) {
 /// The flat modes of `filter(L)` = `coalesce(filter_zeros(L))`, into `out` (empty).
 #[inline]
 pub(crate) fn filtered_modes(layout: ModeRef<'_>, out: &mut Modes) -> Result<()> {
+    filtered_modes_reversed(layout, out)?;
+    out.reverse();
+    Ok(())
+}
+
+/// [`filtered_modes`] in reverse order (last mode first), into `out` (empty).
+#[inline]
+pub(crate) fn filtered_modes_reversed(layout: ModeRef<'_>, out: &mut Modes) -> Result<()> {
     // (not through `Unmerged`: the tilers of the divides often merge, `(2,2):(1,2)`)
-    coalesced_modes(mode_leaves(layout).map(zero_filtered), out)
+    let leaves = mode_leaves(layout).map(zero_filtered);
+    coalesce_modes_reversed(leaves, false, Merge::WhereEqual, out, &mut NoTrace)?;
+    normalize(out); // (the same in either order: it changes no list of two modes or more)
+    Ok(())
 }
 
 /// `coalesce(L)`: the simplest layout with the same size and the same values on `[0, size)`.
