@@ -8,7 +8,7 @@ use crate::coord::{crd2idx_ref, Coord};
 use crate::error::{LayoutError, Result};
 use crate::int::{ArithError, Int};
 use crate::tree::print_layout;
-use crate::tree::{Builder, Node, Nodes, Tree, TreeRef, MAX_DEPTH};
+use crate::tree::{Builder, Node, Nodes, Tree, TreeRef, INLINE, MAX_DEPTH};
 use crate::tuple::IntTuple;
 use std::fmt;
 
@@ -211,36 +211,63 @@ impl Layout {
     }
 
     /// A flat layout (a leaf if there is exactly one mode and `wrap_single` is false,
-    /// `_1:_0` if there are none). Always inlined: returned from a call, the layout is copied
-    /// (`memcpy`) into the caller's.
+    /// `_1:_0` if there are none).
     #[inline(always)]
     pub(crate) fn from_flat_modes(modes: &[(Int, Int)], wrap_single: bool) -> Layout {
-        // (every case pushed into the one layout: a layout built per case, or a tree built
-        // apart, is copied; `Tree::from_leaves`'s loop costs more than these pushes)
+        Layout::flat_then(modes, wrap_single, |layout| layout)
+    }
+
+    /// [`Layout::from_flat_modes`] passed to `then` (`Ok` for an operation's result). Up to 8
+    /// modes, each count has its own arm, which builds the layout as one value
+    /// ([`Layout::flat`]) and passes it on, so that it is written where `then` puts it: a layout
+    /// built by pushes is a local whose address is taken, and moving it copies all of its 400
+    /// bytes (`memcpy`), as does a layout built in each arm and returned from the `match`.
+    #[inline(always)]
+    pub(crate) fn flat_then<R>(
+        modes: &[(Int, Int)],
+        wrap_single: bool,
+        then: impl FnOnce(Layout) -> R,
+    ) -> R {
+        match *modes {
+            [] => then(Layout::flat::<false, 1>([(Int::ONE, Int::ZERO)])),
+            [m] if !wrap_single => then(Layout::flat::<false, 1>([m])),
+            [a] => then(Layout::flat::<true, 1>([a])),
+            [a, b] => then(Layout::flat::<true, 2>([a, b])),
+            [a, b, c] => then(Layout::flat::<true, 3>([a, b, c])),
+            [a, b, c, d] => then(Layout::flat::<true, 4>([a, b, c, d])),
+            [a, b, c, d, e] => then(Layout::flat::<true, 5>([a, b, c, d, e])),
+            [a, b, c, d, e, f] => then(Layout::flat::<true, 6>([a, b, c, d, e, f])),
+            [a, b, c, d, e, f, g] => then(Layout::flat::<true, 7>([a, b, c, d, e, f, g])),
+            [a, b, c, d, e, f, g, h] => then(Layout::flat::<true, 8>([a, b, c, d, e, f, g, h])),
+            _ => then(Layout::flat_pushed(modes)),
+        }
+    }
+
+    /// The flat layout of the `N` modes `modes`, under a tuple node where `TUPLE`: each tree
+    /// written as one value ([`flat_tree`]).
+    #[inline(always)]
+    fn flat<const TUPLE: bool, const N: usize>(modes: [(Int, Int); N]) -> Layout {
+        Layout {
+            shape: flat_tree::<TUPLE, N>(modes.map(|(s, _)| s)),
+            stride: flat_tree::<TUPLE, N>(modes.map(|(_, d)| d)),
+        }
+    }
+
+    /// [`Layout::from_flat_modes`] of more than 8 modes: the tuple of them, pushed.
+    #[inline(never)]
+    fn flat_pushed(modes: &[(Int, Int)]) -> Layout {
         let mut layout = Layout::unread();
         let (shape, stride) = (&mut layout.shape.nodes, &mut layout.stride.nodes);
-        match modes {
-            [] => {
-                shape.push(Node::Leaf(Int::ONE));
-                stride.push(Node::Leaf(Int::ZERO));
-            }
-            [(s, d)] if !wrap_single => {
-                shape.push(Node::Leaf(*s));
-                stride.push(Node::Leaf(*d));
-            }
-            _ => {
-                let rank = modes.len() as u32;
-                let tuple = Node::Tuple {
-                    rank,
-                    len: rank + 1,
-                };
-                shape.push(tuple);
-                stride.push(tuple);
-                for &(s, d) in modes {
-                    shape.push(Node::Leaf(s));
-                    stride.push(Node::Leaf(d));
-                }
-            }
+        let rank = modes.len() as u32;
+        let tuple = Node::Tuple {
+            rank,
+            len: rank + 1,
+        };
+        shape.push(tuple);
+        stride.push(tuple);
+        for &(s, d) in modes {
+            shape.push(Node::Leaf(s));
+            stride.push(Node::Leaf(d));
         }
         layout
     }
@@ -876,6 +903,29 @@ pub(crate) fn mode_at(m: ModeRef<'_>, i: usize) -> Result<ModeRef<'_>> {
         })
 }
 
+/// The flat tree of the `N` leaves `leaves`, under a tuple node where `TUPLE`, for
+/// [`Layout::flat`]: its nodes are written into a full inline array (the unused ones zero,
+/// cheap to write) at constant places, so that the tree stays a value and is written where it
+/// is moved to (a tree built by pushes is copied there).
+#[inline(always)]
+fn flat_tree<const TUPLE: bool, const N: usize>(leaves: [Int; N]) -> Tree<Int> {
+    const UNUSED: Node<Int> = Node::Leaf(Int::dynamic(0)); // (all bytes zero)
+    let mut nodes = [UNUSED; INLINE];
+    let first = usize::from(TUPLE);
+    if TUPLE {
+        nodes[0] = Node::Tuple {
+            rank: N as u32,
+            len: N as u32 + 1,
+        };
+    }
+    for (i, x) in leaves.into_iter().enumerate() {
+        nodes[first + i] = Node::Leaf(x);
+    }
+    Tree {
+        nodes: Nodes::from_buf_and_len(nodes, first + N),
+    }
+}
+
 /// The `(extent, stride)` leaves of a borrowed layout, in order; they run backwards too.
 pub(crate) fn mode_leaves((s, d): ModeRef<'_>) -> impl DoubleEndedIterator<Item = (Int, Int)> + '_ {
     // Node by node (shape and stride are congruent), so that it also runs backwards.
@@ -1167,6 +1217,27 @@ impl fmt::Debug for Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each arm of `from_flat_modes` (0 to 8 modes, written as one value) builds the layout that
+    /// pushing the nodes builds, and the pushed arm past 8 modes the tuple of them.
+    #[test]
+    fn flat_modes_written_whole_are_pushed_ones() {
+        let modes: Vec<(Int, Int)> = (0..12)
+            .map(|i| (Int::new(i + 2, i % 2 == 0), Int::new(3 * i, i % 3 == 0)))
+            .collect();
+        for n in 0..=modes.len() {
+            for wrap_single in [false, true] {
+                let expected = match &modes[..n] {
+                    [] => Layout::trivial(),
+                    [(s, d)] if !wrap_single => Layout::leaf(*s, *d),
+                    some => Layout::flat_pushed(some),
+                };
+                let got = Layout::from_flat_modes(&modes[..n], wrap_single);
+                assert_eq!(got, expected, "{n} modes, wrap_single {wrap_single}");
+                assert_eq!(got.to_string(), expected.to_string());
+            }
+        }
+    }
 
     /// Writes the mode `1:1` inside `levels` tuples.
     fn nested(out: &mut LayoutBuilder, levels: usize) {

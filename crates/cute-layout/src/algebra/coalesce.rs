@@ -45,6 +45,21 @@ pub(crate) fn coalesce_modes<M: FlatMode>(
     out: &mut SmallVec<impl Array<Item = M>>,
     t: &mut impl Trace,
 ) -> Result<()> {
+    coalesce_modes_reversed(leaves, keep_last_stride, merge, out, t)?;
+    out.reverse();
+    Ok(())
+}
+
+/// [`coalesce_modes`] in reverse order (last mode first), as the merging pass writes them: for
+/// a caller that can read them back to front rather than reverse them.
+#[inline(always)]
+fn coalesce_modes_reversed<M: FlatMode>(
+    leaves: impl DoubleEndedIterator<Item = (Int, Int)>,
+    keep_last_stride: bool,
+    merge: Merge,
+    out: &mut SmallVec<impl Array<Item = M>>,
+    t: &mut impl Trace,
+) -> Result<()> {
     // Back to front: `front` is the mode before which the next one goes (kept in a register
     // rather than read back from `out`), `out` the modes after it, in reverse order.
     let mut leaves = leaves.rev();
@@ -86,7 +101,6 @@ pub(crate) fn coalesce_modes<M: FlatMode>(
         }
     }
     out.push(M::of(front));
-    out.reverse();
     Ok(())
 }
 
@@ -136,7 +150,14 @@ impl FlatMode for (Int, Int, Int) {
 /// The layout of coalesced modes: one mode unwrapped (an extent-1 mode as `1:0`), none as `_1:_0`.
 #[inline]
 pub(crate) fn modes_to_layout(modes: &[(Int, Int)]) -> Layout {
-    // (one `from_flat_modes` for both cases: each would build its own layout, then copy it)
+    modes_to_layout_then(modes, |layout| layout)
+}
+
+/// [`modes_to_layout`] passed to `then` (`Ok` for an operation's result), built where `then`
+/// puts it ([`Layout::flat_then`]).
+#[inline(always)]
+pub(crate) fn modes_to_layout_then<R>(modes: &[(Int, Int)], then: impl FnOnce(Layout) -> R) -> R {
+    // (one `flat_then` for both cases: each would build its own layout in every arm)
     let extent_one;
     let modes = match modes {
         [(s, _)] if s.value() == 1 => {
@@ -145,7 +166,7 @@ pub(crate) fn modes_to_layout(modes: &[(Int, Int)]) -> Layout {
         }
         _ => modes,
     };
-    Layout::from_flat_modes(modes, false)
+    Layout::flat_then(modes, false, then)
 }
 
 /// The flat modes of [`modes_to_layout`]`(modes)` (so `_1:_0` when nothing is left).
@@ -254,8 +275,19 @@ fn zero_filtered((s, d): (Int, Int)) -> (Int, Int) {
 /// The flat modes of `filter(L)` = `coalesce(filter_zeros(L))`, into `out` (empty).
 #[inline]
 pub(crate) fn filtered_modes(layout: ModeRef<'_>, out: &mut Modes) -> Result<()> {
+    filtered_modes_reversed(layout, out)?;
+    out.reverse();
+    Ok(())
+}
+
+/// [`filtered_modes`] in reverse order (last mode first), into `out` (empty).
+#[inline]
+pub(crate) fn filtered_modes_reversed(layout: ModeRef<'_>, out: &mut Modes) -> Result<()> {
     // (not through `Unmerged`: the tilers of the divides often merge, `(2,2):(1,2)`)
-    coalesced_modes(mode_leaves(layout).map(zero_filtered), out)
+    let leaves = mode_leaves(layout).map(zero_filtered);
+    coalesce_modes_reversed(leaves, false, Merge::WhereEqual, out, &mut NoTrace)?;
+    normalize(out); // (the same in either order: it changes no list of two modes or more)
+    Ok(())
 }
 
 /// `coalesce(L)`: the simplest layout with the same size and the same values on `[0, size)`.
@@ -287,7 +319,7 @@ pub(crate) fn coalesce_traced(layout: &Layout, t: &mut impl Trace) -> Result<Lay
     });
     let mut modes = Modes::new();
     coalesce_modes(layout.leaves(), false, Merge::WhereEqual, &mut modes, t)?;
-    Ok(modes_to_layout(&modes))
+    modes_to_layout_then(&modes, Ok)
 }
 
 /// The largest extent of a TMA box mode, in elements: [`coalesce_256`] merges up to it.
@@ -499,7 +531,7 @@ pub fn filter_zeros_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
 pub fn filter(layout: &Layout) -> Result<Layout> {
     let mut modes = Modes::new();
     filtered_modes(layout.as_mode_ref(), &mut modes)?;
-    Ok(modes_to_layout(&modes))
+    modes_to_layout_then(&modes, Ok)
 }
 
 /// `filter(L, profile)`: filter mode by mode along `profile`.

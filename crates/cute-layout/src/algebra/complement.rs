@@ -1,6 +1,9 @@
 //! `complement`: the layout of "the rest" of the codomain.
 
-use super::coalesce::{coalesced_modes, filter, filtered_modes, modes_to_layout, Unmerged};
+use super::coalesce::{
+    coalesced_modes, filter, filtered_modes_reversed, modes_to_layout, modes_to_layout_then,
+    Unmerged,
+};
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::{ArithError, Int};
@@ -8,6 +11,7 @@ use crate::layout::{cosize_of, mode_leaves, Layout, ModeRef, ShowMode};
 use crate::trace::{owned, Event};
 use crate::tree::TreeRef;
 use crate::tuple::{product, IntTuple};
+use std::cmp::Reverse;
 
 /// `complement(L, cotarget)`: the ordered layout `R` whose offsets fill the gaps of `L` up to
 /// `size(cotarget)`, so that `(L, R)` covers `[0, size(cotarget))` (rounded up to whole copies).
@@ -48,7 +52,7 @@ pub(crate) fn complement_traced(
 ) -> Result<Layout> {
     let mut modes = Modes::new();
     complement_modes(layout.as_mode_ref(), cotarget.as_ref(), &mut modes, t)?;
-    Ok(modes_to_layout(&modes))
+    modes_to_layout_then(&modes, Ok)
 }
 
 /// [`complement`] of a borrowed layout, as the flat modes of the (coalesced) result written
@@ -71,11 +75,12 @@ pub(crate) fn complement_modes<T: Trace>(
             hint: "the cotarget is the size (or shape) of the codomain to fill: give non-negative extents",
         });
     }
+    // filter(L)'s modes, last first (read back to front rather than reversed)
     let mut leaves = Modes::new();
-    filtered_modes(layout, &mut leaves)?;
+    filtered_modes_reversed(layout, &mut leaves)?;
     t.step(|| Event::Filter {
         layout: owned(layout),
-        filtered: modes_to_layout(&leaves),
+        filtered: modes_to_layout(&leaves.iter().rev().copied().collect::<Modes>()),
     });
     if let [(_, d)] = leaves.as_slice() {
         if d.value() == 0 {
@@ -88,7 +93,13 @@ pub(crate) fn complement_modes<T: Trace>(
             return Ok(false);
         }
     }
-    if let Some((s, d)) = leaves.iter().find(|m| m.1.value() < 0) {
+    // (sorted, the first stride is the least: the one to check for a negative stride)
+    let increasing = leaves.is_sorted_by_key(|m| Reverse(m.1.value()));
+    let negative = match increasing {
+        true => leaves.last().filter(|m| m.1.value() < 0),
+        false => leaves.iter().rev().find(|m| m.1.value() < 0),
+    };
+    if let Some((s, d)) = negative {
         return Err(LayoutError::InvalidArgument {
             op: "complement",
             detail: format!(
@@ -98,12 +109,15 @@ pub(crate) fn complement_modes<T: Trace>(
             hint: "complement is defined for non-negative strides; reverse the mode first",
         });
     }
-    let sorted = &mut leaves; // filter(L)'s modes, sorted where they lie (a move would copy them)
-    if !sorted.is_sorted_by_key(|m| m.1.value()) {
-        sorted.sort_by_key(|m| m.1.value());
+    // filter(L)'s modes, sorted where they lie (a move would copy them), last first: a stable
+    // sort by decreasing stride of the reversed list, read back to front, is the stable sort by
+    // increasing stride of the list
+    let sorted = &mut leaves;
+    if !increasing {
+        sorted.sort_by_key(|m| Reverse(m.1.value()));
     }
     t.step(|| Event::SortedByStride {
-        modes: sorted.to_vec(),
+        modes: sorted.iter().rev().copied().collect(),
     });
     // The emitted modes go straight to `out` through `Unmerged`: with positive extents nothing
     // merges, `cur_(k+1) = d_k·s_k > d_k ≥ (d_k / cur_k)·cur_k`, so coalescing only drops the
@@ -113,7 +127,7 @@ pub(crate) fn complement_modes<T: Trace>(
     let mut cur = Int::ONE;
     // Whether every gap is a whole number of `cur`s, every extent positive (see below).
     let mut exact = true;
-    for &(s, d) in sorted.iter() {
+    for &(s, d) in sorted.iter().rev() {
         let extent = d.div(cur)?;
         exact &= d.value() % cur.value() == 0 && s.value() > 0;
         t.step(|| Event::FillGap {
@@ -159,7 +173,10 @@ pub(crate) fn complement_modes<T: Trace>(
     if exact && (cotarget.is_leaf() || reaches(cur, rest, cotarget)?) {
         return Ok(true);
     }
-    let size_f = sorted.iter().try_fold(Int::ONE, |acc, m| acc.mul(m.0))?;
+    let size_f = sorted
+        .iter()
+        .rev()
+        .try_fold(Int::ONE, |acc, m| acc.mul(m.0))?;
     check_postconditions(layout, size_f, product(cotarget)?, out)?;
     Ok(false)
 }

@@ -1,6 +1,6 @@
 //! `right_inverse`, `left_inverse`, `max_common_layout`, `max_common_vector`, `nullspace`.
 
-use super::coalesce::{coalesce, coalesced_modes, modes_to_layout, Unmerged};
+use super::coalesce::{coalesce, coalesced_modes, modes_to_layout, modes_to_layout_then, Unmerged};
 use super::composition::composition;
 use super::{Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
@@ -91,7 +91,7 @@ pub(crate) fn right_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Resul
     t.step(|| Event::InverseTaken {
         result: modes_to_layout(&result),
     });
-    Ok(modes_to_layout(&result)) // (built where it is returned: a layout moved is copied)
+    modes_to_layout_then(&result, Ok) // (built where it is returned: a layout moved is copied)
 }
 
 /// `left_inverse(L)`: a quasi-inverse `R` with `L(R(L(i))) == L(i)`, and `R(L(i)) == i` when
@@ -172,7 +172,7 @@ pub(crate) fn left_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Result
         result: modes_to_layout(&coalesced),
     });
     check_quasi_inverse(layout, &sorted, &coalesced)?;
-    Ok(modes_to_layout(&coalesced)) // (built where it is returned: a layout moved is copied)
+    modes_to_layout_then(&coalesced, Ok) // (built where it is returned: a layout moved is copied)
 }
 
 /// `L(R(L(i))) == L(i)`, and `R(L(i)) == i` when `L` is injective. It holds by construction
@@ -324,5 +324,5 @@ pub fn nullspace(layout: &Layout) -> Result<Layout> {
         .filter(|((_, d), _)| d.value() == 0)
         .map(|((s, _), p)| (s, p))
         .collect();
-    Ok(Layout::from_flat_modes(&modes, false))
+    Layout::flat_then(&modes, false, Ok)
 }
