@@ -108,7 +108,14 @@ fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Argument
     if template.is_empty() || !registry::MODE_TEMPLATE_QUERIES.contains(&op) || items.len() != 1 {
         items.extend(template);
     } else {
-        // C++'s `size<I...>(x)` is `size(get<I...>(x))`
+        // C++'s `size<I...>(x)` is `size(get<I...>(x))`, for an `x` the query takes: C++ has no
+        // `stride` of an int-tuple, so neither `stride<1>((4,(8,2)))` (whose mode would be
+        // refused, named as the mode rather than as given) nor `stride<0>((2,3))` (whose mode, an
+        // integer, would be taken)
+        let query = operation(op)?;
+        if query.refuses(&items).is_some() {
+            query.call_ref(&items)?;
+        }
         let path: Arguments = items.into_iter().chain(template).collect();
         items = smallvec::smallvec![operation("get")?
             .call(path)

@@ -388,10 +388,18 @@ fn mode_paths_past_an_int_tuple_are_refused_as_in_cpp() {
         ("stride<1>((_4,(_8,_2)))", "stride"),
         ("cosize<1>((_4,(_8,_2)))", "cosize"),
         ("layout<1>((_4,(_8,_2)))", "layout"),
+        // (a mode the query would take: C++ has no `stride` of an int-tuple at all)
+        ("stride<0>((_4,(_8,_2)))", "stride"),
+        ("cosize<0>((_4,(_8,_2)))", "cosize"),
     ] {
         let text = err(expr).to_string();
         assert!(
             text.contains(&format!("of {op} must be a layout")),
+            "{expr}: {text}"
+        );
+        // the argument as given, not the mode `get` took from it
+        assert!(
+            text.contains("got the tuple (_4,(_8,_2))"),
             "{expr}: {text}"
         );
     }

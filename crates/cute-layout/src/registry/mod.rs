@@ -255,6 +255,11 @@ impl Operation {
         Ok(())
     }
 
+    /// The error [`Operation::check_kinds`] gives for `args`, if any.
+    pub(crate) fn refuses(&'static self, args: &[Value]) -> Option<LayoutError> {
+        self.check_kinds(&Args::new(self, args)).err()
+    }
+
     /// The identity-tensor and composed-layout forms, tried before `apply` where an argument is
     /// of a [`Kinds::SPECIAL`] kind; `None` when no argument is an identity tensor and the
     /// operation does not forward composed layouts.
