@@ -472,9 +472,13 @@ impl SeenOffsets {
     }
 }
 
-/// An offset that `layout` reaches twice, if any: through [`SeenOffsets`] where it fits, by
-/// sorting the offsets otherwise.
+/// An offset that `layout` reaches twice, if any: none where the strides keep the offsets apart
+/// ([`apart_by_construction`]), else through [`SeenOffsets`] where they fit, by sorting the
+/// offsets otherwise.
 pub(crate) fn repeated_offset(layout: &Layout) -> Result<Option<i64>> {
+    if apart_by_construction(layout) {
+        return Ok(None);
+    }
     if let Some(mut seen) = SeenOffsets::new(layout) {
         for offset in Evaluator::new(layout, 0).in_order() {
             let offset = offset?;
@@ -487,6 +491,33 @@ pub(crate) fn repeated_offset(layout: &Layout) -> Result<Option<i64>> {
     let mut offsets = layout.offsets()?;
     offsets.sort_unstable();
     Ok(offsets.windows(2).find(|w| w[0] == w[1]).map(|w| w[0]))
+}
+
+/// Whether `layout`'s offsets are distinct by construction: extents of at least 1 and, the
+/// strides' magnitudes sorted, each above everything the smaller ones reach
+/// (`|d_k| > Σ_{j<k} (s_j - 1)·|d_j|`), as in a mixed radix with gaps. A stride's sign does not
+/// matter: it amounts to reading that coordinate backwards (`c -> s - 1 - c`), a bijection.
+fn apart_by_construction(layout: &Layout) -> bool {
+    let mut modes: SmallVec<[(u128, u128); 8]> = SmallVec::new();
+    for (s, d) in layout.leaves() {
+        match s.value() {
+            ..=0 => return false,
+            1 => {} // reaches nothing
+            s => modes.push((s as u128, u128::from(d.value().unsigned_abs()))),
+        }
+    }
+    modes.sort_unstable_by_key(|m| m.1);
+    let mut reach: u128 = 0;
+    for (s, d) in modes {
+        if d <= reach {
+            return false;
+        }
+        match (s - 1).checked_mul(d).and_then(|x| x.checked_add(reach)) {
+            Some(r) => reach = r,
+            None => return false,
+        }
+    }
+    true
 }
 
 #[cfg(test)]
@@ -556,6 +587,38 @@ mod tests {
                 Some(x) => prop_assert!(count(x) >= 2, "{} reaches {} once", l, x),
                 None => prop_assert!(offsets.iter().all(|&o| count(o) == 1), "{} repeats", l),
             }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// Layouts apart by construction reach no offset twice.
+        #[test]
+        fn apart_by_construction_is_injective(l in arb_layout()) {
+            prop_assume!(apart_by_construction(&l));
+            let mut offsets = l.offsets().expect("small");
+            offsets.sort_unstable();
+            prop_assert!(offsets.windows(2).all(|w| w[0] != w[1]), "{} repeats", l);
+        }
+    }
+
+    /// A sparse layout with a negative stride is found injective without listing its offsets
+    /// (its range is too wide for a bit set), and an overlapping one is not taken for apart.
+    #[test]
+    fn apart_by_construction_examples() {
+        let sparse: Layout = "(2048,2048):(1,-4194304)".parse().expect("a layout");
+        assert!(SeenOffsets::new(&sparse).is_none() && apart_by_construction(&sparse));
+        for (l, apart) in [
+            ("(4,3):(2,-1)", false),
+            ("(4,3):(3,-1)", true),
+            ("(4,3):(-1,4)", true),
+            ("(4,1,3):(1,0,-4)", true),
+            ("(2,2):(0,1)", false),
+            ("(4,0):(1,1)", false),
+        ] {
+            let l: Layout = l.parse().expect("a layout");
+            assert_eq!(apart_by_construction(&l), apart, "{l}");
         }
     }
 
