@@ -548,11 +548,9 @@ mod tests {
         .prop_map(|(s, d)| Layout::new(s, d).expect("congruent by construction"))
     }
 
-    fn debug<T: fmt::Debug>(x: T) -> String {
+    fn debug<T: std::fmt::Debug>(x: T) -> String {
         format!("{x:?}")
     }
-
-    use std::fmt;
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(512))]

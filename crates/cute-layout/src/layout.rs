@@ -1143,9 +1143,7 @@ impl<'a> OffsetWalk<'a> {
         }
         Some(())
     }
-}
 
-impl OffsetWalk<'_> {
     /// The error for an offset that does not fit.
     #[cold]
     pub(crate) fn overflow(&self) -> LayoutError {
