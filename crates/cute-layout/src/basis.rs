@@ -828,6 +828,30 @@ impl IdentityTensor {
     }
 }
 
+impl IdentityTensor {
+    /// For each leaf of the coordinates the tensor holds (in the order of [`Self::start`]'s
+    /// leaves), whether C++ knows it at compile time: where the start's leaf is static and
+    /// every stride reaching it is `_0` (C++'s `_0 * int` is `_0`), as `print_tensor` shows
+    /// `(0,_0)` for a leaf no stride moves.
+    pub(crate) fn static_leaves(&self) -> Vec<bool> {
+        let mut paths = Vec::new();
+        leaf_paths(self.start.as_ref(), &mut Vec::new(), &mut paths);
+        paths
+            .iter()
+            .zip(self.start.leaves())
+            .map(|(p, s)| {
+                s.is_static()
+                    && self
+                        .layout
+                        .stride
+                        .leaves()
+                        .filter(|d| d.path() == *p)
+                        .all(|d| d.value == Int::ZERO)
+            })
+            .collect()
+    }
+}
+
 impl fmt::Display for IdentityTensor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // CuTe prints the iterator's start as it prints an int-tuple: `ArithTuple(_0,_0)`,

@@ -687,3 +687,92 @@ fn tv_grid_and_latex_take_color_and_highlight() {
     assert!(latex_tv_opts(&tv, &opts(Coloring::Offset, Some("tile:1"))).is_err());
     assert!(latex_tv_opts(&tv, &opts(Coloring::Offset, Some("(_,_,1)"))).is_err());
 }
+
+/// What C++ prints for `print_tensor` of tensors of coordinates (identity tensors, a slice, a
+/// tile, scaled-basis layouts over `make_inttuple_iter`): tests/data/print_tensor/expected.txt,
+/// the output of print_tensor.cpp beside it (g++ against the CuTe headers, see HELPERS), one
+/// case per `#####` line, in the order of the expressions here. The two `_0@1` / `0@1` cases
+/// compare from the second line: this crate prints a zero-scaled basis stride as `_0` / `0`.
+#[test]
+fn print_tensor_is_cpps() {
+    let expected = include_str!("data/print_tensor/expected.txt");
+    let cases = [
+        ("make_identity_tensor((4,3))", true),
+        ("make_identity_tensor((_4,_3))", true),
+        ("make_identity_tensor((_4))", true),
+        ("make_identity_tensor(4)", true),
+        ("make_identity_tensor((_2,_3,_2))", true),
+        ("make_identity_tensor((_2,_3,_2,_2))", true),
+        ("slice((_,3), make_identity_tensor((_4,_8)))", true),
+        (
+            "local_tile(make_identity_tensor((_4,_8)),(_2,_4),(1,1))",
+            true,
+        ),
+        ("make_identity_tensor((_2,(_2,_2)))", true),
+        ("ArithTuple(_0,_0) o (_4,_2):(_1@0,_1@1)", true),
+        ("ArithTuple(_0,_0) o (_4):(_1@0)", true),
+        ("ArithTuple(0,0) o (4,2):(2@0,3@1)", true),
+        ("ArithTuple(_0,_0) o (_2,_2):(_1@0,_0@1)", false),
+        ("ArithTuple(_0,_0) o (_2,_2):(_1@0,0@1)", false),
+        ("make_identity_tensor((_1,_1,_1,_1,_2))", true),
+        ("ArithTuple(_0,_0) o (_2,_2):(_1@0,_2@0)", true),
+        ("ArithTuple_0 o (_2,_2):(_1,_2)", true),
+        ("ArithTuple(_0,_0) o (_4):(_1@1)", true),
+        ("ArithTuple(_99,_0) o (_2):(_1@1)", true),
+        ("ArithTuple(_0,_0) o (_2,_2):(_1@0,-1@1)", true),
+    ];
+    let blocks: Vec<&str> = expected.split_terminator("#####\n").collect();
+    assert_eq!(blocks.len(), cases.len());
+    for ((expr, whole), want) in cases.into_iter().zip(blocks) {
+        let (p, _) = render::picture(expr).unwrap();
+        let got = p.text(&Options::default()).unwrap();
+        if whole {
+            assert_eq!(got, want, "{expr}");
+        } else {
+            let body = |s: &str| s.split_once('\n').unwrap().1.to_string();
+            assert_eq!(body(&got), body(want), "{expr}");
+        }
+    }
+}
+
+/// A scaled-basis layout prints as the tensor over the zero coordinate; `print_tensor` refuses
+/// past the text limit, and the picture commands refuse tensors of coordinates with a hint.
+#[test]
+fn coordinate_tensors_print_and_refuse() {
+    let (p, _) = render::picture("(2,3):(_1@0,_1@1)").unwrap();
+    insta::assert_snapshot!(
+        "print_tensor_basis_layout",
+        p.text(&Options::default()).unwrap()
+    );
+    let (p, _) = render::picture("local_tile(make_identity_tensor((5,6)),(_4,_4),(1,1))").unwrap();
+    insta::assert_snapshot!(
+        "print_tensor_partial_tile",
+        p.text(&Options::default()).unwrap()
+    );
+    let (p, _) = render::picture("make_identity_tensor((4096,4096))").unwrap();
+    let e = p.text(&Options::default()).unwrap_err().to_string();
+    assert!(
+        e.contains("print_tensor")
+            && e.contains("16777216 elements")
+            && e.contains("MAX_TEXT_CELLS"),
+        "{e}"
+    );
+    let tile = Options {
+        coloring: Coloring::Tile,
+        ..Options::default()
+    };
+    assert!(p.text(&tile).is_err());
+    for op in ["print_latex", "svg"] {
+        let (p, _) = render::picture("make_identity_tensor((4,8))").unwrap();
+        let e = p.into_subject(op).unwrap_err().to_string();
+        assert!(e.starts_with(op) && e.contains("cute show"), "{e}");
+    }
+    let e = render::subject("make_identity_tensor((4,8))")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("cute show"), "{e}");
+    let e = render::subject("make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN)")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("cute latex"), "{e}");
+}

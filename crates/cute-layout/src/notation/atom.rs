@@ -370,10 +370,7 @@ fn atom_literal_object(req: &AtomRequest<'_>) -> Result<Option<AtomObject>> {
         Value::CopyAtom(a) if a.tma.is_some() && req.query.is_some() => {
             AtomObject::TiledCopy(make_tma_copy(&a)?)
         }
-        Value::CopyAtom(a) => AtomObject::Copy(*a),
-        Value::TiledCopy(c) => AtomObject::TiledCopy(*c),
-        Value::TiledMma(m) => AtomObject::TiledMma(*m),
-        _ => return Ok(None),
+        v => return Ok(AtomObject::of(&v)),
     }))
 }
 
@@ -412,6 +409,28 @@ pub enum AtomObject {
     Copy(CopyAtom),
     /// `make_tiled_copy(Copy_Atom<NAME, T>{}, LAYOUT, VAL_LAYOUT)`.
     TiledCopy(TiledCopy),
+}
+
+impl AtomObject {
+    /// The atom object `value` is (an MMA atom, a copy atom, a tiled MMA or a tiled copy, as
+    /// `cute eval` yields them); `None` for any other value.
+    ///
+    /// ```
+    /// use cute_layout::{eval::eval, notation::atom::AtomObject};
+    /// let v = eval("make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN,(_1,_2,_1))")?;
+    /// assert!(matches!(AtomObject::of(&v), Some(AtomObject::TiledMma(_))));
+    /// assert!(AtomObject::of(&eval("(4,8):(1,4)")?).is_none());
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn of(value: &Value) -> Option<AtomObject> {
+        Some(match value {
+            Value::MmaAtom(a) => AtomObject::Mma((**a).clone()),
+            Value::CopyAtom(a) => AtomObject::Copy((**a).clone()),
+            Value::TiledMma(m) => AtomObject::TiledMma((**m).clone()),
+            Value::TiledCopy(c) => AtomObject::TiledCopy((**c).clone()),
+            _ => return None,
+        })
+    }
 }
 
 /// Builds what the request names: a tiled MMA when a layout, a permutation or a query is

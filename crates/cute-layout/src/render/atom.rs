@@ -243,7 +243,7 @@ pub fn figure(object: &AtomObject) -> Result<AtomFigure> {
         AtomObject::Copy(atom) => Err(LayoutError::InvalidArgument {
             op: "print_latex",
             detail: format!("Copy_Atom<{}, {}> is not a tiled copy", atom.op.name, value_type_name(atom.value_type)),
-            hint: "CuTe draws tiled copies: give the thread and value layouts (--layout, --val-layout)",
+            hint: "CuTe draws tiled copies: make_tiled_copy(ATOM, THR_LAYOUT, VAL_LAYOUT), or cute atom NAME --type T --layout THR_LAYOUT --val-layout VAL_LAYOUT",
         }),
         AtomObject::Smem(l) => Err(LayoutError::InvalidArgument {
             op: "print_latex",

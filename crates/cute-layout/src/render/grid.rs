@@ -5,8 +5,10 @@ use super::{
     cell_infos, check_size, cosize, num_digits, parent, slabs, subject_tiles, Mark, Options,
     Subject, MAX_TEXT_CELLS,
 };
+use crate::basis::IdentityTensor;
 use crate::error::Result;
 use crate::layout::Layout;
+use crate::limits;
 use crate::swizzle::AnyLayout;
 use std::fmt::Write;
 
@@ -138,4 +140,89 @@ fn table(out: &mut String, cells: &[String], rows: usize, cols: usize, w: usize)
         out.push_str("|\n");
     }
     out.push_str(&sep);
+}
+
+/// `print_tensor(T)` of a tensor of coordinates (an identity tensor, its slices and tiles, a
+/// scaled-basis layout over the zero coordinate), byte for byte as CuTe prints it: the tensor
+/// and `:` on the first line, then its coordinates, `  (m,n)` each (an integer: `%5d`), one
+/// line per element for rank 1, rows of mode 0 by columns of mode 1 for rank 2; rank 3 is a
+/// sequence of such tables, one per index of mode 2, separated by `5 * size<1>` dashes; rank
+/// 4 a sequence of rank-3 ones separated by as many `=`. As in C++, other ranks print the
+/// first line only, and a leaf no stride moves keeps its static tag (`(0,_0)`).
+///
+/// # Errors
+/// [`crate::LayoutError::InvalidArgument`] for more than [`MAX_TEXT_CELLS`] elements; the
+/// errors of [`IdentityTensor::at`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{make_identity_tensor, render};
+/// let t = make_identity_tensor(&"(_2,_3)".parse()?)?;
+/// assert_eq!(
+///     render::print_tensor(&t)?,
+///     "ArithTuple(_0,_0) o (_2,_3):(_1@0,_1@1):\n  (0,0)  (0,1)  (0,2)\n  (1,0)  (1,1)  (1,2)\n"
+/// );
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn print_tensor(tensor: &IdentityTensor) -> Result<String> {
+    let shape = tensor.shape();
+    let size = tensor.size()?.value();
+    limits::check(
+        "print_tensor",
+        "elements",
+        size,
+        "MAX_TEXT_CELLS",
+        MAX_TEXT_CELLS,
+        "print a slice or a tile of the tensor (e.g. local_tile(T, TILE, COORD)) instead",
+    )?;
+    let fixed = tensor.static_leaves();
+    let element = |i: i64| -> Result<String> {
+        let mut k = 0;
+        let c = tensor.at(i)?.map(|x| {
+            let x = x.with_static(fixed.get(k).copied().unwrap_or(false));
+            k += 1;
+            x
+        });
+        Ok(match c.as_leaf() {
+            Some(x) if !x.is_static() => format!("{:>5}", x.value()),
+            _ => format!("  {c}"),
+        })
+    };
+    let extent = |k: usize| -> Result<i64> { Ok(shape.get(k)?.size()?.value()) };
+    let mut out = format!("{tensor}:\n");
+    let rank = if shape.is_leaf() { 1 } else { shape.rank() };
+    if rank == 1 {
+        for i in 0..size {
+            out.push_str(&element(i)?);
+            out.push('\n');
+        }
+        return Ok(out);
+    }
+    if !(2..=4).contains(&rank) {
+        return Ok(out);
+    }
+    let (rows, cols) = (extent(0)?, extent(1)?);
+    let slabs = if rank >= 3 { extent(2)? } else { 1 };
+    let blocks = if rank == 4 { extent(3)? } else { 1 };
+    for p in 0..blocks {
+        for k in 0..slabs {
+            let rule = match (p, k) {
+                (0, 0) => None,
+                (_, 0) => Some("="),
+                _ => Some("-"),
+            };
+            if let Some(r) = rule {
+                out.push_str(&r.repeat(5 * cols as usize));
+                out.push('\n');
+            }
+            let first = rows * cols * (k + slabs * p);
+            for m in 0..rows {
+                for n in 0..cols {
+                    out.push_str(&element(first + m + rows * n)?);
+                }
+                out.push('\n');
+            }
+        }
+    }
+    Ok(out)
 }

@@ -19,15 +19,17 @@ pub mod color;
 pub mod grid;
 pub mod latex;
 pub mod options;
+mod picture;
 #[cfg(feature = "png")]
 #[cfg_attr(docsrs, doc(cfg(feature = "png")))]
 pub mod png;
 pub mod slab;
 pub mod svg;
 
-pub use grid::{grid, grid_any, grid_opts};
+pub use grid::{grid, grid_any, grid_opts, print_tensor};
 pub use latex::{latex, latex_any, latex_opts, latex_tv};
 pub use options::{Coloring, Highlight, Label, Options};
+pub use picture::{picture, picture_of, Picture};
 #[cfg(feature = "png")]
 #[cfg_attr(docsrs, doc(cfg(feature = "png")))]
 pub use png::png;
@@ -48,7 +50,7 @@ use crate::tiler::Tiler;
 use crate::tree::TreeRef;
 use crate::tuple::IntTuple;
 use crate::tv::TvLayout;
-use crate::value::Value;
+use crate::value::{Kind, Value};
 use color::{offset_color, tile_color, Rgb, WHITE};
 use options::{check_highlight, CellInfo};
 use std::borrow::Cow;
@@ -360,12 +362,18 @@ fn tensor_offset(v: &Value) -> i64 {
 
 /// The layout-like value `v` of `expr`, or an error saying it has no picture.
 fn drawable(expr: &str, v: &Value) -> Result<AnyLayout> {
-    v.as_any_layout()
-        .ok_or_else(|| LayoutError::InvalidArgument {
+    v.as_any_layout().ok_or_else(|| {
+        let hint = match v.kind() {
+            Kind::MmaAtom | Kind::CopyAtom | Kind::TiledMma | Kind::TiledCopy => picture::ATOM_HINT,
+            Kind::IdentityTensor | Kind::Basis => picture::COORDINATES_HINT,
+            _ => "give a layout S:D or an expression that yields one",
+        };
+        LayoutError::InvalidArgument {
             op: "render",
             detail: format!("{expr} is {v}, not a layout"),
-            hint: "give a layout S:D or an expression that yields one",
-        })
+            hint,
+        }
+    })
 }
 
 /// The tiles of an operation's `result`, as its registry entry's hint `tiles` says; `a` is its
