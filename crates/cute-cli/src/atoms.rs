@@ -4,9 +4,11 @@
 use crate::{check_extension, out, write_out, write_picture, ColorBy, DrawArgs};
 use clap::Args;
 use cute_layout::atom::{copy_op_names, mma_atom_names};
-use cute_layout::notation::atom::{atom_text, resolve_atom, AtomRequest, GMMA_LAYOUT_ATOMS};
+use cute_layout::notation::atom::{
+    atom_text, resolve_atom, AtomObject, AtomRequest, GMMA_LAYOUT_ATOMS,
+};
 use cute_layout::render::{self, atom::figure, Label};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `cute atoms`.
 #[derive(Args)]
@@ -92,14 +94,43 @@ pub fn show(args: AtomArgs) -> Result<(), Box<dyn std::error::Error>> {
     }
 }
 
+/// Which figure `cute atom` (and `cute latex` / `cute svg` of an atom) writes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Figure {
+    /// CuTe's `print_latex`, byte for byte.
+    Latex,
+    /// The same figure as SVG (PNG when the file ends in `.png`).
+    Svg,
+}
+
 /// `--latex` / `--svg`: the figure of the request, written out.
 fn draw(req: &AtomRequest<'_>, args: &AtomArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let output = args.output.as_deref();
-    let fig = figure(&resolve_atom(req)?)?;
-    if args.latex {
-        if args.draw.highlight.is_some() || !matches!(args.draw.color, ColorBy::Offset) {
+    let kind = if args.latex {
+        Figure::Latex
+    } else {
+        Figure::Svg
+    };
+    draw_figure(
+        &resolve_atom(req)?,
+        kind,
+        args.output.as_deref(),
+        &args.draw,
+    )
+}
+
+/// The figure of an atom object as LaTeX or SVG, written to `output` (standard output
+/// without one).
+pub fn draw_figure(
+    object: &AtomObject,
+    kind: Figure,
+    output: Option<&Path>,
+    options: &DrawArgs,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let fig = figure(object)?;
+    if kind == Figure::Latex {
+        if options.highlight.is_some() || !matches!(options.color, ColorBy::Offset) {
             return Err(
-                "atom --latex writes CuTe's figure and takes no --color or --highlight; use --svg"
+                "the LaTeX of an atom is CuTe's figure and takes no --color or --highlight; draw it as SVG"
                     .into(),
             );
         }
@@ -117,6 +148,6 @@ fn draw(req: &AtomRequest<'_>, args: &AtomArgs) -> Result<(), Box<dyn std::error
         )?);
     }
     check_extension(output, &["svg", "png"])?;
-    let svg = render::atom::svg_atom(&fig, &args.draw.options(Label::Offset)?)?;
+    let svg = render::atom::svg_atom(&fig, &options.options(Label::Offset)?)?;
     write_picture(output, &svg)
 }

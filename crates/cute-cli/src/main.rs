@@ -2,13 +2,14 @@
 
 mod atoms;
 
+use atoms::Figure;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use cute_cli::page::{evaluate, standalone_page, PictureOptions};
 use cute_layout::error::Warning;
 use cute_layout::eval::{eval_with_warnings, eval_with_warnings_in};
 use cute_layout::explain::explain;
 use cute_layout::notation::{print_as, Syntax};
-use cute_layout::render::{self, Coloring, Highlight, Label};
+use cute_layout::render::{self, Coloring, Highlight, Label, Picture};
 use cute_layout::tv::TvLayout;
 use cute_layout::tv_render::{grid_tv_opts, latex_tv_opts, svg_tv_opts};
 use cute_layout::{AnyLayout, Int, IntTuple, LayoutError};
@@ -408,10 +409,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             expr,
             tv: None,
             draw,
-        } => out(render::grid_opts(
-            &subject(&expr)?,
-            &draw.options(Label::Offset)?,
-        )?)?,
+        } => out(picture(&expr)?.text(&draw.options(Label::Offset)?)?)?,
         Command::Show {
             expr,
             tv: Some(tile),
@@ -431,7 +429,15 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 Some(tile) => {
                     latex_tv_opts(&tv_layout(&expr, &tile)?, &draw.options(Label::Offset)?)?
                 }
-                None => render::latex_opts(&subject(&expr)?, &draw.options(Label::Offset)?)?,
+                None => match picture(&expr)? {
+                    Picture::Atom { object, .. } => {
+                        return atoms::draw_figure(&object, Figure::Latex, output.as_deref(), &draw)
+                    }
+                    p => render::latex_opts(
+                        &p.into_subject("print_latex")?,
+                        &draw.options(Label::Offset)?,
+                    )?,
+                },
             };
             write_out(output.as_deref(), tex.as_bytes())?;
         }
@@ -579,7 +585,12 @@ fn draw_svg(
     check_extension(output, &["svg", "png"])?;
     let svg = match tv {
         Some(tile) => svg_tv_opts(&tv_layout(expr, tile)?, &options)?,
-        None => render::svg(&subject(expr)?, &options)?,
+        None => match picture(expr)? {
+            Picture::Atom { object, .. } => {
+                return atoms::draw_figure(&object, Figure::Svg, output, draw)
+            }
+            p => render::svg(&p.into_subject("svg")?, &options)?,
+        },
     };
     write_picture(output, &svg)
 }
@@ -589,6 +600,13 @@ fn subject(expr: &str) -> Result<render::Subject, cute_layout::LayoutError> {
     let s = render::subject(expr)?;
     warn(&s.warnings);
     Ok(s)
+}
+
+/// What EXPR draws ([`render::picture`]), its warnings printed.
+fn picture(expr: &str) -> Result<Picture, cute_layout::LayoutError> {
+    let (p, warnings) = render::picture(expr)?;
+    warn(&warnings);
+    Ok(p)
 }
 
 /// Writes an SVG picture, rasterized to PNG when FILE ends in `.png`.

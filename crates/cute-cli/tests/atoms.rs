@@ -192,6 +192,82 @@ fn atom_latex_writes_cpps_print_latex() {
     }
 }
 
+/// `cute latex EXPR` of an expression yielding a tiled MMA, an MMA atom or a tiled copy writes
+/// C++'s `print_latex` of it (the figure `cute atom --latex` writes); `cute svg` and PNG the
+/// same figure as `cute atom --svg`.
+#[test]
+fn latex_and_svg_of_an_atom_expression_draw_its_figure() {
+    for (expr, case) in [
+        (
+            "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1))",
+            "latex_mma SM80_16x8x16_F32F16F16F32_TN (_2,_2,_1)",
+        ),
+        ("SM61_DP4A", "latex_mma_atom SM61_DP4A"),
+        (
+            "make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N,half_t>,(_32,_1),(_1,_8))",
+            "latex_copy SM75_U32x4_LDSM_N half_t (_32,_1) (_1,_8)",
+        ),
+    ] {
+        assert_eq!(
+            stdout_of(&["latex", expr]),
+            latex_oracle(case),
+            "cute latex {expr}"
+        );
+        let mut args = latex_args(case);
+        *args.last_mut().unwrap() = "--svg";
+        assert_eq!(
+            stdout_of(&["svg", expr]),
+            stdout_of(&args),
+            "cute svg {expr}"
+        );
+    }
+    let mma = "make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN,(_1,_2,_1))";
+    let dir = std::env::temp_dir().join(format!("cute-expr-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("mma.png");
+    stdout_of(&["svg", mma, "-o", png.to_str().unwrap()]);
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let highlighted = stdout_of(&["svg", mma, "--highlight", "thread:5"]);
+    assert!(highlighted.contains("class=\"highlight\""));
+    let err = |args: &[&str]| {
+        let out = cute(args);
+        assert!(!out.status.success(), "cute {args:?} succeeded");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    assert!(err(&["latex", mma, "--color", "warp"]).contains("takes no --color"));
+    let copy_atom = err(&["latex", "Copy_Atom<SM75_U32x4_LDSM_N,half_t>"]);
+    assert!(copy_atom.contains("is not a tiled copy") && copy_atom.contains("make_tiled_copy("));
+}
+
+/// `cute show` of a tiled MMA or copy refuses, naming what draws or prints it.
+#[test]
+fn show_of_an_atom_points_to_latex_svg_and_atom() {
+    for expr in [
+        "make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN,(_1,_2,_1))",
+        "make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>,half_t>,(_32,_4):(_4,_1),(_1,_8))",
+        "SM80_16x8x8_F32F16F16F32_TN",
+    ] {
+        let out = cute(&["show", expr]);
+        assert!(!out.status.success(), "cute show {expr} succeeded");
+        let err = String::from_utf8_lossy(&out.stderr);
+        for named in [
+            "cute latex",
+            "cute svg",
+            "cute atom",
+            "--get",
+            "get_layoutC_TV",
+        ] {
+            assert!(err.contains(named), "{named} not in {err}");
+        }
+    }
+    let tv = stdout_of(&[
+        "show",
+        "get_layoutC_TV(make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN,(_1,_2,_1)))",
+    ]);
+    assert!(tv.contains("|  T0V0 |  T0V1 |"), "{tv}");
+}
+
 #[test]
 fn atom_svg_writes_svg_and_png() {
     let dir = std::env::temp_dir().join(format!("cute-atom-svg-{}", std::process::id()));
