@@ -81,6 +81,9 @@ enum Command {
     /// Print CuTe's `print_layout` grid of a layout (rank 1: one row; rank > 2: slabs).
     ///
     /// EXPR is a layout such as `(4,(2,2)):(2,(1,8))` or any `eval` expression yielding one.
+    /// An identity tensor (its slices, its tiles) or a scaled-basis layout such as
+    /// `(4,8):(1@0,1@1)` prints as CuTe's `print_tensor`. Tiled MMAs and copies have no grid:
+    /// draw them with `latex` or `svg`, print them with `atom`.
     Show {
         /// The layout or expression.
         expr: String,
@@ -91,7 +94,7 @@ enum Command {
         draw: DrawArgs,
     },
     /// Write CuTe's `print_latex` standalone TikZ document of a layout (rank > 2: slabs side
-    /// by side).
+    /// by side), or of a tiled MMA, tiled copy or MMA atom (as `cute atom NAME --latex`).
     Latex {
         /// The layout or expression (with --tv: the (thread, value) layout).
         expr: String,
@@ -108,7 +111,8 @@ enum Command {
     /// Draw a layout as an SVG picture, or a PNG image when FILE ends in `.png`.
     Svg {
         /// The layout or expression; divides, products, complement, composition, local_tile and
-        /// local_partition can be colored by tile (drawn with their first argument).
+        /// local_partition can be colored by tile (drawn with their first argument). A tiled MMA,
+        /// tiled copy or MMA atom is drawn as `cute atom NAME --svg` draws it.
         expr: String,
         /// Write to FILE (`.svg` or `.png`) instead of SVG on standard output.
         #[arg(short, long, value_name = "FILE")]

@@ -736,3 +736,43 @@ fn uneven_tilers_warn_in_every_front_end() {
         );
     }
 }
+
+/// `cute show` of an identity tensor, a tile of one, or a scaled-basis layout prints CuTe's
+/// `print_tensor` (byte for byte: crates/cute-layout/tests/render.rs checks it against g++);
+/// `latex` and `svg` refuse it, naming `cute show`.
+#[test]
+fn show_prints_tensors_of_coordinates() {
+    let show = |expr: &str| {
+        let out = cute(&["show", expr]);
+        assert!(out.status.success(), "{expr}: {out:?}");
+        text(&out.stdout)
+    };
+    assert_eq!(
+        show("make_identity_tensor((4,3))"),
+        "ArithTuple(_0,_0) o (4,3):(_1@0,_1@1):\n  (0,0)  (0,1)  (0,2)\n  (1,0)  (1,1)  (1,2)\n  (2,0)  (2,1)  (2,2)\n  (3,0)  (3,1)  (3,2)\n"
+    );
+    assert_eq!(
+        show("local_tile(make_identity_tensor((_4,_8)),(_2,_4),(1,1))"),
+        "ArithTuple(2,4) o (_2,_4):(_1@0,_1@1):\n  (2,4)  (2,5)  (2,6)  (2,7)\n  (3,4)  (3,5)  (3,6)  (3,7)\n"
+    );
+    assert_eq!(
+        show("(4):(1@1)"),
+        "ArithTuple(_0,_0) o (4):(1@1):\n  (_0,0)\n  (_0,1)\n  (_0,2)\n  (_0,3)\n"
+    );
+    assert_eq!(
+        show("make_identity_tensor(3)"),
+        "ArithTuple_0 o 3:_1:\n    0\n    1\n    2\n"
+    );
+    for cmd in ["latex", "svg"] {
+        let out = cute(&[cmd, "make_identity_tensor((4,8))"]);
+        assert!(!out.status.success());
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("tensor of coordinates") && err.contains("cute show"),
+            "{err}"
+        );
+    }
+    let out = cute(&["show", "make_identity_tensor((4096,4096))"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("MAX_TEXT_CELLS"));
+}
