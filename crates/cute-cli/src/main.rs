@@ -112,7 +112,8 @@ enum Command {
     Svg {
         /// The layout or expression; divides, products, complement, composition, local_tile and
         /// local_partition can be colored by tile (drawn with their first argument). A tiled MMA,
-        /// tiled copy or MMA atom is drawn as `cute atom NAME --svg` draws it.
+        /// tiled copy or MMA atom is drawn as `cute atom NAME --svg` draws it; an identity tensor
+        /// or a scaled-basis layout as the grid of its coordinates.
         expr: String,
         /// Write to FILE (`.svg` or `.png`) instead of SVG on standard output.
         #[arg(short, long, value_name = "FILE")]
@@ -589,12 +590,7 @@ fn draw_svg(
     check_extension(output, &["svg", "png"])?;
     let svg = match tv {
         Some(tile) => svg_tv_opts(&tv_layout(expr, tile)?, &options)?,
-        None => match picture(expr)? {
-            Picture::Atom { object, .. } => {
-                return atoms::draw_figure(&object, Figure::Svg, output, draw)
-            }
-            p => render::svg(&p.into_subject("svg")?, &options)?,
-        },
+        None => picture(expr)?.svg(&options)?,
     };
     write_picture(output, &svg)
 }

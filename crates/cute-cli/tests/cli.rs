@@ -739,7 +739,7 @@ fn uneven_tilers_warn_in_every_front_end() {
 
 /// `cute show` of an identity tensor, a tile of one, or a scaled-basis layout prints CuTe's
 /// `print_tensor` (byte for byte: crates/cute-layout/tests/render.rs checks it against g++);
-/// `latex` and `svg` refuse it, naming `cute show`.
+/// `svg` draws the grid of its coordinates; `latex` refuses it, naming `cute show`.
 #[test]
 fn show_prints_tensors_of_coordinates() {
     let show = |expr: &str| {
@@ -763,15 +763,22 @@ fn show_prints_tensors_of_coordinates() {
         show("make_identity_tensor(3)"),
         "ArithTuple_0 o 3:_1:\n    0\n    1\n    2\n"
     );
-    for cmd in ["latex", "svg"] {
-        let out = cute(&[cmd, "make_identity_tensor((4,8))"]);
-        assert!(!out.status.success());
-        let err = text(&out.stderr);
-        assert!(
-            err.contains("tensor of coordinates") && err.contains("cute show"),
-            "{err}"
-        );
-    }
+    let out = cute(&["latex", "make_identity_tensor((4,8))"]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("tensor of coordinates") && err.contains("cute show"),
+        "{err}"
+    );
+    let svg = text(&cute(&["svg", "make_identity_tensor((2,3,2))"]).stdout);
+    assert!(
+        svg.contains(">(1,2,1)</text>") && svg.contains("slab (_,_,1)"),
+        "{svg}"
+    );
+    let out = cute(&["svg", "make_identity_tensor((4,8))", "--highlight", "(_,1)"]);
+    assert!(text(&out.stderr).contains("without --color or --highlight"));
+    let out = cute(&["svg", "make_identity_tensor((200,200))"]);
+    assert!(text(&out.stderr).contains("MAX_PICTURE_CELLS"));
     let out = cute(&["show", "make_identity_tensor((4096,4096))"]);
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("MAX_TEXT_CELLS"));

@@ -736,7 +736,8 @@ fn print_tensor_is_cpps() {
 }
 
 /// A scaled-basis layout prints as the tensor over the zero coordinate; `print_tensor` refuses
-/// past the text limit, and the picture commands refuse tensors of coordinates with a hint.
+/// past the text limit; `svg` draws the coordinates; the layout pictures refuse tensors of
+/// coordinates with a hint.
 #[test]
 fn coordinate_tensors_print_and_refuse() {
     let (p, _) = render::picture("(2,3):(_1@0,_1@1)").unwrap();
@@ -771,6 +772,8 @@ fn coordinate_tensors_print_and_refuse() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("cute show"), "{e}");
+    let (p, _) = render::picture("make_identity_tensor((2,3,2))").unwrap();
+    insta::assert_snapshot!("svg_identity_tensor", p.svg(&Options::default()).unwrap());
     let e = render::subject("make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN)")
         .unwrap_err()
         .to_string();

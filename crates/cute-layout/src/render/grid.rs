@@ -177,12 +177,7 @@ pub fn print_tensor(tensor: &IdentityTensor) -> Result<String> {
     )?;
     let fixed = tensor.static_leaves();
     let element = |i: i64| -> Result<String> {
-        let mut k = 0;
-        let c = tensor.at(i)?.map(|x| {
-            let x = x.with_static(fixed.get(k).copied().unwrap_or(false));
-            k += 1;
-            x
-        });
+        let c = held(tensor, &fixed, i)?;
         Ok(match c.as_leaf() {
             Some(x) if !x.is_static() => format!("{:>5}", x.value()),
             _ => format!("  {c}"),
@@ -225,4 +220,15 @@ pub fn print_tensor(tensor: &IdentityTensor) -> Result<String> {
         }
     }
     Ok(out)
+}
+
+/// The coordinate `tensor` holds at index `i`, each leaf static where C++ knows it at compile
+/// time (`fixed`: [`IdentityTensor::static_leaves`]).
+pub(crate) fn held(tensor: &IdentityTensor, fixed: &[bool], i: i64) -> Result<crate::IntTuple> {
+    let mut k = 0;
+    Ok(tensor.at(i)?.map(|x| {
+        let x = x.with_static(fixed.get(k).copied().unwrap_or(false));
+        k += 1;
+        x
+    }))
 }

@@ -12,6 +12,10 @@
 //! records which modes of the result count the tiles ([`TileModes`]), so that the pictures of
 //! CuTe's documentation are one command each.
 //!
+//! [`picture`] sorts what an expression yields for the picture commands: a layout-like value
+//! (a [`Subject`]), an atom or tiled MMA/copy (CuTe's `print_latex` figure, [`atom`]), or a
+//! tensor of coordinates (an identity tensor: CuTe's `print_tensor`, [`print_tensor`]).
+//!
 //! The renderers return strings or bytes; they never write files.
 
 pub mod atom;
@@ -39,6 +43,7 @@ pub use svg::svg;
 use crate::algebra::complement::complement;
 use crate::algebra::divide::zipped_divide;
 use crate::algebra::product::zipped_product;
+use crate::basis::IdentityTensor;
 use crate::coord::idx2crd;
 use crate::error::{LayoutError, Result};
 use crate::eval::{parse_with_warnings, Call, Expr};
@@ -649,6 +654,39 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
             cells,
         });
     }
+    Ok(out)
+}
+
+/// The panels of a tensor of coordinates (an identity tensor, a slice or tile of one, a
+/// scaled-basis layout over the zero coordinate): its slabs, cut as a layout's, each cell the
+/// coordinate it holds (as `print_tensor` prints it), on white.
+pub(crate) fn coordinate_panels(t: &IdentityTensor) -> Result<Vec<Panel>> {
+    let size = t.size()?.value();
+    crate::limits::check(
+        "svg",
+        "cells",
+        size,
+        "MAX_PICTURE_CELLS",
+        MAX_PICTURE_CELLS,
+        "draw a slice or a tile of the tensor (e.g. local_tile(T, TILE, COORD)) instead",
+    )?;
+    let fixed = t.static_leaves();
+    let cells = (0..size)
+        .map(|i| {
+            Ok(Some(Cell {
+                text: grid::held(t, &fixed, i)?.to_string(),
+                fill: WHITE,
+                mark: Mark::Plain,
+            }))
+        })
+        .collect::<Result<_>>()?;
+    let mut out = Vec::new();
+    push_slabs(
+        &mut out,
+        t.to_string(),
+        &Layout::column_major(t.shape())?,
+        cells,
+    )?;
     Ok(out)
 }
 

@@ -1,8 +1,11 @@
 //! What a picture command draws, by the kind of value an expression yields: a layout-like value
 //! ([`Subject`]: a grid, TikZ or SVG), a tiled MMA or copy (CuTe's `print_latex` figure,
-//! [`super::atom`]), or a tensor of coordinates (CuTe's `print_tensor`, [`print_tensor`]).
+//! [`super::atom`]), or a tensor of coordinates (CuTe's `print_tensor`, [`print_tensor`], and
+//! an SVG grid of the coordinates).
 
-use super::{grid_opts, print_tensor, subject_of, Coloring, Options, Subject};
+use super::atom::figure;
+use super::svg::svg_panels;
+use super::{coordinate_panels, grid_opts, print_tensor, subject_of, Coloring, Options, Subject};
 use crate::basis::IdentityTensor;
 use crate::error::{LayoutError, Result, Warning};
 use crate::eval::{parse_with_warnings, Call, Expr};
@@ -24,7 +27,8 @@ pub enum Picture {
         object: AtomObject,
     },
     /// An identity tensor, or a scaled-basis layout read as the tensor over the zero
-    /// coordinate: `show` prints CuTe's `print_tensor`; C++ has no `print_latex` of it.
+    /// coordinate: `show` prints CuTe's `print_tensor`, `svg` a grid of the coordinates; C++
+    /// has no `print_latex` of it.
     Coordinates(IdentityTensor),
 }
 
@@ -111,19 +115,48 @@ impl Picture {
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn text(&self, options: &Options) -> Result<String> {
+        let marked = options.highlight.is_some() || options.coloring == Coloring::Tile;
         match self {
             Picture::Layout(s) => grid_opts(s, options),
-            Picture::Coordinates(t) => {
-                if options.highlight.is_some() || options.coloring == Coloring::Tile {
-                    return Err(LayoutError::InvalidArgument {
-                        op: "print_tensor",
-                        detail: format!("{t} is a tensor of coordinates, printed as CuTe's print_tensor prints it"),
-                        hint: "print it without --color tile or --highlight",
-                    });
-                }
-                print_tensor(t)
+            Picture::Coordinates(t) if marked => Err(LayoutError::InvalidArgument {
+                op: "print_tensor",
+                detail: format!("{t} is a tensor of coordinates, which has no tiles to mark"),
+                hint: "print it without --color tile or --highlight",
+            }),
+            Picture::Coordinates(t) => print_tensor(t),
+            Picture::Atom { title, object } => Err(atom_refusal("print_layout", title, object)),
+        }
+    }
+
+    /// The SVG picture: a layout's ([`super::svg()`]), an atom's figure
+    /// ([`super::atom::svg_atom`]), or the grid of a tensor of coordinates, each cell showing
+    /// the coordinate it holds (slabs for rank > 2, as a layout's).
+    ///
+    /// # Errors
+    /// The errors of those renderers; more than [`super::MAX_PICTURE_CELLS`] coordinates;
+    /// [`LayoutError::InvalidArgument`] for colors or a highlight of a tensor of coordinates.
+    ///
+    /// ```
+    /// use cute_layout::render::{picture, Options};
+    /// let (p, _) = picture("make_identity_tensor((2,3))")?;
+    /// let svg = p.svg(&Options::default())?;
+    /// assert!(svg.contains(">(1,2)</text>"));
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn svg(&self, options: &Options) -> Result<String> {
+        match self {
+            Picture::Layout(s) => super::svg(s, options),
+            Picture::Atom { object, .. } => super::atom::svg_atom(&figure(object)?, options),
+            Picture::Coordinates(t)
+                if options.coloring != Coloring::Offset || options.highlight.is_some() =>
+            {
+                Err(LayoutError::InvalidArgument {
+                    op: "svg",
+                    detail: format!("{t} is a tensor of coordinates, drawn in one color"),
+                    hint: "draw it without --color or --highlight",
+                })
             }
-            Picture::Atom { .. } => Err(self.refusal("print_layout")),
+            Picture::Coordinates(t) => Ok(svg_panels(&t.to_string(), &coordinate_panels(t)?)),
         }
     }
 
@@ -143,29 +176,22 @@ impl Picture {
     pub fn into_subject(self, op: &'static str) -> Result<Subject> {
         match self {
             Picture::Layout(s) => Ok(s),
-            other => Err(other.refusal(op)),
-        }
-    }
-
-    /// Why `op` does not draw this, and what does.
-    fn refusal(&self, op: &'static str) -> LayoutError {
-        match self {
-            Picture::Atom { title, object } => LayoutError::InvalidArgument {
-                op,
-                detail: format!("{title} is {}, not a layout", object_kind(object)),
-                hint: ATOM_HINT,
-            },
-            Picture::Coordinates(t) => LayoutError::InvalidArgument {
+            Picture::Atom { title, object } => Err(atom_refusal(op, &title, &object)),
+            Picture::Coordinates(t) => Err(LayoutError::InvalidArgument {
                 op,
                 detail: format!("{t} is a tensor of coordinates, not a layout"),
                 hint: COORDINATES_HINT,
-            },
-            Picture::Layout(s) => LayoutError::InvalidArgument {
-                op,
-                detail: format!("{} is a layout", s.title),
-                hint: "draw it",
-            },
+            }),
         }
+    }
+}
+
+/// Why `op` does not draw an atom, and what does.
+fn atom_refusal(op: &'static str, title: &str, object: &AtomObject) -> LayoutError {
+    LayoutError::InvalidArgument {
+        op,
+        detail: format!("{title} is {}, not a layout", object_kind(object)),
+        hint: ATOM_HINT,
     }
 }
 
@@ -174,7 +200,7 @@ pub(crate) const ATOM_HINT: &str = "draw CuTe's print_latex figure of it with `c
 
 /// What prints a tensor of coordinates.
 pub(crate) const COORDINATES_HINT: &str =
-    "print its coordinates with `cute show` (CuTe's print_tensor)";
+    "print its coordinates with `cute show` (CuTe's print_tensor), or draw them with `cute svg`";
 
 /// `an MMA atom`, `a tiled copy`, ...
 fn object_kind(object: &AtomObject) -> &'static str {

@@ -66,13 +66,17 @@ pub fn svg(subject: &Subject, options: &Options) -> Result<String> {
     if let Some(tv) = &subject.tv {
         return crate::tv_render::svg_tv_opts(tv, options);
     }
-    let ps = panels(subject, options)?;
+    Ok(svg_panels(&subject.title, &panels(subject, options)?))
+}
+
+/// The SVG picture of `ps`, one under the other, titled `title`.
+pub(crate) fn svg_panels(title: &str, ps: &[Panel]) -> String {
     let width = ps
         .iter()
         .map(|p| label_width(p) + p.cols * cell_width(p))
         .max()
         .unwrap_or(0)
-        .max(title_width(&ps))
+        .max(title_width(ps))
         + 2 * MARGIN;
     let height = MARGIN
         + ps.iter()
@@ -83,18 +87,18 @@ pub fn svg(subject: &Subject, options: &Options) -> Result<String> {
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"{FONT_FAMILY}\">"
     );
-    let _ = writeln!(out, "<title>{}</title>", escape(&subject.title));
+    let _ = writeln!(out, "<title>{}</title>", escape(title));
     let _ = writeln!(
         out,
         "<rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>"
     );
     let mut y = MARGIN;
-    for p in &ps {
+    for p in ps {
         draw_panel(&mut out, p, MARGIN, y);
         y += TITLE + COL_LABELS + p.rows * CELL + MARGIN;
     }
     out.push_str("</svg>\n");
-    Ok(out)
+    out
 }
 
 /// The widest title, at 8.4 px per character (font size 14).
