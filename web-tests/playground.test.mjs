@@ -137,6 +137,27 @@ test("a tiled MMA's get_layoutC_TV is drawn as its TV picture", async () => {
   await page.close();
 });
 
+test("an identity tensor is its grid of coordinates, with hover; a tiled MMA its figure", async () => {
+  const page = await open();
+  await submit(page, "make_identity_tensor((2,3,2))");
+  await page.waitForSelector("#picture svg rect.cell");
+  assert.equal(await page.textContent("#kind"), "identity tensor");
+  // two slabs of 2x3 cells, each row-major, each cell the coordinate it holds
+  assert.equal(await page.locator("#picture svg rect.cell").count(), 12);
+  await page.locator("#picture svg rect.cell").nth(6 + 4).hover(); // slab 1, row 1, column 1
+  await page.waitForSelector("#tip:not([hidden])");
+  assert.match(await page.textContent("#tip"), /^\(1,1,1\) -> \(1,1,1\)\nrow 1, column 1, slab \(_,_,1\)$/);
+  await page.screenshot({ path: join(shots, "identity-tensor.png"), fullPage: true });
+  await submit(page, "make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN,(_1,_2,_1))");
+  await page.waitForSelector("#kind:text('tiled MMA')");
+  await page.waitForSelector("#picture svg g.panel");
+  assert.match(await page.textContent("#picture svg"), /T63/);
+  assert.equal(await page.locator("#picture svg rect.cell").count(), 0);
+  assert.equal(await page.isHidden("#picture-error"), true);
+  await page.screenshot({ path: join(shots, "tiled-mma.png"), fullPage: true });
+  await page.close();
+});
+
 test("the box completes operation names with their signatures", async () => {
   const page = await open();
   await page.click("#expr");

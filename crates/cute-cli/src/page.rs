@@ -4,13 +4,14 @@
 //! compiled in, no network needed). `cute serve` serves it; `cute html` writes it with one
 //! answer built in.
 
+use cute_layout::basis::IdentityTensor;
 use cute_layout::eval::{parse_with_warnings, Call, Expr};
 use cute_layout::explain::explain_call;
 use cute_layout::registry::operations;
-use cute_layout::render::{self, Coloring, Highlight, Label};
+use cute_layout::render::{self, Coloring, Highlight, Label, Picture};
 use cute_layout::tv::TvLayout;
 use cute_layout::value::Value;
-use cute_layout::{idx2crd, AnyLayout, Int, IntTuple};
+use cute_layout::{idx2crd, AnyLayout, Int, IntTuple, Layout};
 use serde_json::{json, Map, Value as Json};
 
 /// The page template; `{{STYLE}}`, `{{SCRIPT}}`, `{{COLORS}}` and `{{DATA}}` are filled in by
@@ -139,7 +140,11 @@ impl PictureOptions {
 /// the picture-cell limit); `cells` lists the picture's cells slab after slab, each row-major
 /// (`row`, `col`, `coord`, `offset`, `slab` for a layout of rank > 2, and `bank` for a
 /// shared-memory view, or for a TV layout `thread`, `value`, `offset` and `bank`) for hover.
-/// A tuple morphism's picture is its diagram (no cells).
+/// The picture is `cute svg`'s ([`render::picture_of`]): a tensor of coordinates (an identity
+/// tensor, its slices and tiles, a scaled-basis layout) is its grid of coordinates (cells with
+/// `row`, `col`, `coord`, `slab` as a layout's, and the coordinate each `holds`); a tiled MMA,
+/// tiled copy or atom is CuTe's `print_latex` figure, and a tuple morphism its diagram (no
+/// cells).
 ///
 /// # Errors
 /// The expression is too long, does not parse, or its operation fails: the full message.
@@ -159,6 +164,12 @@ impl PictureOptions {
 /// let tv = evaluate("make_layout_tv((_4,_8):(_8,_1),(_2,_4):(_1,_2))", &smem).unwrap();
 /// let cell = &tv["cells"][32 + 16]; // row 1, column 16 of the 8x32 tile (row-major cells)
 /// assert_eq!((cell["offset"].as_i64(), cell["bank"].as_i64()), (Some(129), Some(0)));
+/// // a tensor of coordinates: its grid, each cell the coordinate it holds
+/// let id = evaluate("make_identity_tensor((2,3))", &PictureOptions::default()).unwrap();
+/// assert_eq!((&id["cells"][1]["coord"], &id["cells"][1]["holds"]), (&"(0,1)".into(), &"(0,1)".into()));
+/// // a tiled MMA: the figure of `cute svg`
+/// let mma = evaluate("make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN)", &PictureOptions::default()).unwrap();
+/// assert!(mma["svg"].as_str().unwrap().contains(">T31</text>"));
 /// ```
 pub fn evaluate(expr: &str, options: &PictureOptions) -> Result<Json, String> {
     let expr = expr.trim();
@@ -207,8 +218,9 @@ pub fn evaluate(expr: &str, options: &PictureOptions) -> Result<Json, String> {
     Ok(Json::Object(out))
 }
 
-/// The SVG picture of `value` (what `expr`, whose outermost call is `call`, yields) and its
-/// cells, or `None` for an integer or a value that is not layout-like.
+/// The SVG picture of `value` (what `expr`, whose outermost call is `call`, yields, sorted by
+/// [`render::picture_of`] as `cute svg` sorts it) and its cells, or `None` for an integer or a
+/// value without a picture ([`render::has_picture`]).
 fn picture(
     expr: &str,
     call: Option<&Call>,
@@ -220,47 +232,72 @@ fn picture(
         return Ok(Some((svg, Vec::new())));
     }
     // an integer `n` is drawable as `n:1`, but on the page it is just a number
-    if matches!(value, Value::Int(_)) || value.as_any_layout().is_none() {
+    if matches!(value, Value::Int(_)) || !render::has_picture(value) {
         return Ok(None);
     }
-    let subject = render::subject_of(expr, call, value).map_err(|e| e.to_string())?;
-    let svg = render::svg(&subject, &options.render()).map_err(|e| e.to_string())?;
+    let picture = render::picture_of(expr, call, value).map_err(|e| e.to_string())?;
+    let svg = picture.svg(&options.render()).map_err(|e| e.to_string())?;
     let banks = options.banks().then(|| options.render());
-    let cells = match &subject.tv {
-        Some(tv) => tv_cells(tv, banks.as_ref()),
-        None => layout_cells(&subject.layout, subject.offset, banks.as_ref()),
+    let cells = match &picture {
+        Picture::Layout(subject) => match &subject.tv {
+            Some(tv) => tv_cells(tv, banks.as_ref()),
+            None => layout_cells(&subject.layout, subject.offset, banks.as_ref()),
+        },
+        Picture::Coordinates(t) => coordinate_cells(t),
+        // the figure's panels are CuTe's, with their thread and value in each cell
+        Picture::Atom { .. } => Ok(Vec::new()),
     }
     .map_err(|e| e.to_string())?;
     Ok(Some((svg, cells)))
 }
 
-/// The cells of a layout's tables as the SVG picture draws them: slab after slab (one for a
-/// layout of rank <= 2; rows index mode 0, columns mode 1, or the other modes of a rank-2
-/// layout; a rank-1 layout is one row), each row-major, with its slab's heading (`(_,_,k)`)
-/// for a layout of rank > 2; `base` is a tensor's offset, and `banks` the options that give
-/// each cell's bank, for a shared-memory view.
+/// The cells of a layout's tables as the SVG picture draws them ([`slab_cells`]), each with the
+/// offset it maps to; `base` is a tensor's offset, and `banks` the options that give each
+/// cell's bank, for a shared-memory view.
 fn layout_cells(
     f: &AnyLayout,
     base: i64,
     banks: Option<&render::Options>,
 ) -> cute_layout::error::Result<Vec<Json>> {
-    let layout = f.inner();
     let offsets = f.offsets()?;
-    let mut cells = Vec::with_capacity(offsets.len());
+    slab_cells(f.inner(), |i, cell| {
+        let offset = offsets[i].saturating_add(base);
+        cell["offset"] = json!(offset);
+        if let Some(o) = banks {
+            cell["bank"] = json!(o.bank(offset));
+        }
+    })
+}
+
+/// The cells of a tensor of coordinates' grid ([`slab_cells`] of its shape), each with the
+/// coordinate it holds (`holds`), as the picture shows it.
+fn coordinate_cells(t: &IdentityTensor) -> cute_layout::error::Result<Vec<Json>> {
+    let held = render::held_coordinates(t)?;
+    slab_cells(&Layout::column_major(t.shape())?, |i, cell| {
+        cell["holds"] = json!(held[i].to_string());
+    })
+}
+
+/// The cells of the tables of a picture over `layout`'s domain, as the SVG picture draws
+/// them: slab after slab (one for a layout of rank <= 2; rows index mode 0, columns mode 1,
+/// or the other modes of a rank-2 layout; a rank-1 layout is one row), each row-major, with
+/// `row`, `col`, `coord` and, for a layout of rank > 2, its slab's heading (`slab`:
+/// `(_,_,k)`); `fill` adds what the cell of index `i` shows.
+fn slab_cells(
+    layout: &Layout,
+    mut fill: impl FnMut(usize, &mut Json),
+) -> cute_layout::error::Result<Vec<Json>> {
+    let mut cells = Vec::new();
     for slab in render::slabs(layout, true)? {
         for m in 0..slab.rows {
             for n in 0..slab.cols {
                 let i = slab.start + m + slab.rows * n;
                 let coord = idx2crd(&IntTuple::int(Int::dynamic(i as i64)), layout.shape())?;
-                let offset = offsets[i].saturating_add(base);
-                let mut cell =
-                    json!({"row": m, "col": n, "coord": coord.to_string(), "offset": offset});
+                let mut cell = json!({"row": m, "col": n, "coord": coord.to_string()});
                 if let Some(h) = &slab.heading {
                     cell["slab"] = json!(h);
                 }
-                if let Some(o) = banks {
-                    cell["bank"] = json!(o.bank(offset));
-                }
+                fill(i, &mut cell);
                 cells.push(cell);
             }
         }

@@ -32,6 +32,11 @@ fn expressions() -> Vec<String> {
             "composition(Sw<3,0,3> o _0 o (_8,_8):(_8,_1), (4,4):(1,4))",
             "local_tile((8,8):(1,8), (2,4), (1,1))",
             "make_layout_tv((_4,_8):(_8,_1),(_2,_4):(_1,_2))",
+            "make_identity_tensor((4,8))",
+            "local_tile(make_identity_tensor((_4,_8)),(_2,_4),(1,1))",
+            "(4,8):(1@0,1@1)",
+            "make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN,(_1,_2,_1))",
+            "make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,float>,(_4,_8):(_8,_1),(_1,_4))",
         ]
         .map(String::from),
     );
@@ -58,8 +63,9 @@ fn one_evaluation_gives_the_same_answers() {
                     serde_json::from_str::<serde_json::Value>(&e.to_json()).unwrap()["steps"].take()
                 });
                 assert_eq!(a["steps"], steps, "{expr}");
-                if let (Some(svg), Ok(s)) = (a["svg"].as_str(), render::subject(&expr)) {
-                    assert_eq!(svg, render::svg(&s, &render::Options::default()).unwrap());
+                // the picture is `cute svg`'s, whatever its kind (a morphism's is its diagram)
+                if let (Some(svg), Ok((p, _))) = (a["svg"].as_str(), render::picture(&expr)) {
+                    assert_eq!(svg, p.svg(&render::Options::default()).unwrap(), "{expr}");
                 }
             }
         }
@@ -104,4 +110,117 @@ fn tv_values_answer_tv_cells() {
         (&serde_json::json!(0), &serde_json::json!(1))
     );
     assert!(a["svg"].as_str().unwrap().contains(">T0</text>"));
+}
+
+/// A tensor of coordinates is drawn as `cute svg` draws it, the grid of the coordinates it
+/// holds, and its hover cells follow that grid's slabs, each with the coordinate it holds.
+#[test]
+fn tensors_of_coordinates_answer_their_grid_and_the_coordinates_held() {
+    let options = PictureOptions::default();
+    let expr = "local_tile(make_identity_tensor((_4,_8)),(_2,_4),(1,1))";
+    let a = evaluate(expr, &options).unwrap();
+    assert_eq!(a["kind"], "identity tensor");
+    let (p, _) = render::picture(expr).unwrap();
+    assert!(matches!(p, render::Picture::Coordinates(_)));
+    assert_eq!(a["svg"], p.svg(&render::Options::default()).unwrap());
+    assert!(a["picture_error"].is_null());
+    let cells = a["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 8);
+    // row 1, column 2 of the 2x4 tile (1,1): index coordinate (1,2), holding (2+1, 4+2)
+    let c = &cells[4 + 2];
+    assert_eq!(
+        (&c["row"], &c["col"], &c["coord"], &c["holds"]),
+        (
+            &serde_json::json!(1),
+            &serde_json::json!(2),
+            &serde_json::json!("(1,2)"),
+            &serde_json::json!("(3,6)")
+        )
+    );
+    assert!(a["svg"].as_str().unwrap().contains(">(3,6)</text>"));
+    // rank 3: slab after slab, each row-major, as a layout's
+    let a = evaluate("make_identity_tensor((2,3,2))", &options).unwrap();
+    let cells = a["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 12);
+    let c = &cells[6 + 3 + 1];
+    assert_eq!(
+        (&c["coord"], &c["holds"], &c["slab"]),
+        (
+            &serde_json::json!("(1,1,1)"),
+            &serde_json::json!("(1,1,1)"),
+            &serde_json::json!("(_,_,1)")
+        )
+    );
+    // a scaled-basis layout is the tensor over the zero coordinate
+    let a = evaluate("(2,2):(1@1,1@0)", &options).unwrap();
+    assert_eq!(a["cells"][1]["holds"], "(1,0)"); // row 0, column 1: 1@0
+                                                 // the result and the derivation stay as they were
+    let a = evaluate("make_identity_tensor((4,8))", &options).unwrap();
+    assert_eq!(a["result"], "ArithTuple(_0,_0) o (4,8):(_1@0,_1@1)");
+}
+
+/// A tiled MMA, a tiled copy or an atom is drawn as `cute svg` draws it: CuTe's
+/// `print_latex` figure, without hover cells.
+#[test]
+fn atoms_answer_their_figure() {
+    let options = PictureOptions::default();
+    for expr in [
+        "make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN,(_1,_2,_1))",
+        "SM80_16x8x8_F32F16F16F32_TN",
+        "make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,float>,(_4,_8):(_8,_1),(_1,_4))",
+    ] {
+        let a = evaluate(expr, &options).unwrap_or_else(|e| panic!("{expr}: {e}"));
+        let (p, _) = render::picture(expr).unwrap();
+        assert!(matches!(p, render::Picture::Atom { .. }), "{expr}");
+        assert_eq!(
+            a["svg"],
+            p.svg(&render::Options::default()).unwrap(),
+            "{expr}"
+        );
+        assert!(a["svg"].as_str().unwrap().contains(">T0</text>"), "{expr}");
+        assert_eq!(a["cells"], serde_json::json!([]), "{expr}");
+        assert!(a["picture_error"].is_null(), "{expr}");
+    }
+    let a = evaluate(
+        "make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN,(_1,_2,_1))",
+        &options,
+    )
+    .unwrap();
+    assert_eq!(a["kind"], "tiled MMA");
+    assert!(a["svg"].as_str().unwrap().contains(">T63</text>"));
+}
+
+/// Options a tensor of coordinates or a figure has no use for: the value, no picture, and why
+/// (named as the renderer names it); limits as for layouts.
+#[test]
+fn pictures_without_tiles_say_why_and_limits_hold() {
+    let tiles = PictureOptions {
+        color: render::Coloring::Tile,
+        ..PictureOptions::default()
+    };
+    for expr in [
+        "make_identity_tensor((4,8))",
+        "make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN)",
+    ] {
+        let a = evaluate(expr, &tiles).unwrap();
+        assert!(a["svg"].is_null(), "{expr}");
+        assert!(a["result"].is_string(), "{expr}");
+        assert!(
+            a["picture_error"].as_str().unwrap().contains("hint"),
+            "{expr}: {a}"
+        );
+    }
+    let a = evaluate(
+        "make_identity_tensor((256,256))",
+        &PictureOptions::default(),
+    )
+    .unwrap();
+    assert!(a["svg"].is_null());
+    assert!(
+        a["picture_error"]
+            .as_str()
+            .unwrap()
+            .contains("MAX_PICTURE_CELLS"),
+        "{a}"
+    );
 }

@@ -93,6 +93,23 @@ async fn non_layout_values_have_no_picture_and_tv_layouts_have_threads() {
 }
 
 #[tokio::test]
+async fn identity_tensors_and_tiled_mmas_have_pictures() {
+    let app = router(Limits::default());
+    let (status, a) = get(&app, &query("make_identity_tensor((4,8))")).await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert!(a["svg"].as_str().unwrap().contains(">(3,7)</text>"), "{a}");
+    assert_eq!(a["cells"][8 + 1]["holds"], "(1,1)");
+    let (status, a) = get(
+        &app,
+        &query("make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN,(_1,_2,_1))"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{a}");
+    assert!(a["svg"].as_str().unwrap().contains(">T63</text>"), "{a}");
+    assert_eq!(a["cells"], serde_json::json!([]));
+}
+
+#[tokio::test]
 async fn bad_input_is_a_400_with_the_message_and_the_server_serves_on() {
     let app = router(Limits::default());
     for bad in ["nonsense(1)", "(4,2):(1", "complement((2,2):(2,3), 8)", ""] {

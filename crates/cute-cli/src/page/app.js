@@ -81,7 +81,7 @@ function show(a) {
 }
 
 // ---- hover: the cells of the result's panels (one per slab of a rank > 2 layout), matched to
-// the answer's `cells` (slab after slab, each row-major)
+// the answer's `cells` (slab after slab, each row-major); an atom's figure has none
 function cellRects(svg, n) {
   const groups = [...svg.querySelectorAll("g[stroke='black']")];
   if (groups.length === 0) return [...svg.querySelectorAll("rect[stroke='black']:not(.highlight)")]; // TV picture
@@ -103,9 +103,10 @@ function cellRects(svg, n) {
 
 function describe(c) {
   if (c.thread !== undefined) return `tile (${c.row},${c.col})\nthread ${c.thread}, value ${c.value}`;
+  const slab = c.slab === undefined ? "" : `, slab ${c.slab}`;
+  if (c.holds !== undefined) return `${c.coord} -> ${c.holds}\nrow ${c.row}, column ${c.col}${slab}`; // a tensor of coordinates
   if (c.offset === undefined) return `tile (${c.row},${c.col})\nno thread`;
   const bank = c.bank === undefined ? "" : `\nbank ${c.bank}`;
-  const slab = c.slab === undefined ? "" : `, slab ${c.slab}`;
   return `${c.coord} -> ${c.offset}\nrow ${c.row}, column ${c.col}${slab}${bank}`;
 }
 
@@ -120,6 +121,7 @@ function attachHover(cells) {
     r.dataset.row = c.row;
     r.dataset.col = c.col;
     if (c.offset !== undefined) r.dataset.offset = c.offset;
+    if (c.holds !== undefined) r.dataset.holds = c.holds;
     if (c.bank !== undefined) r.dataset.bank = c.bank;
     if (c.thread !== undefined) { r.dataset.thread = c.thread; r.dataset.value = c.value; }
     r.addEventListener("mousemove", (e) => {

@@ -33,7 +33,7 @@ pub mod svg;
 pub use grid::{grid, grid_any, grid_opts, print_tensor};
 pub use latex::{latex, latex_any, latex_opts, latex_tv};
 pub use options::{Coloring, Highlight, Label, Options};
-pub use picture::{picture, picture_of, Picture};
+pub use picture::{has_picture, picture, picture_of, Picture};
 #[cfg(feature = "png")]
 #[cfg_attr(docsrs, doc(cfg(feature = "png")))]
 pub use png::png;
@@ -657,10 +657,23 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
     Ok(out)
 }
 
-/// The panels of a tensor of coordinates (an identity tensor, a slice or tile of one, a
-/// scaled-basis layout over the zero coordinate): its slabs, cut as a layout's, each cell the
-/// coordinate it holds (as `print_tensor` prints it), on white.
-pub(crate) fn coordinate_panels(t: &IdentityTensor) -> Result<Vec<Panel>> {
+/// The coordinate a tensor of coordinates (an identity tensor, a slice or tile of one, a
+/// scaled-basis layout over the zero coordinate) holds at each index, in index order, as
+/// `print_tensor` prints it and its SVG grid shows it (a leaf C++ knows at compile time is
+/// static: `(0,_0)`): what the playground's hover reads beside [`Picture::svg`].
+///
+/// # Errors
+/// More than [`MAX_PICTURE_CELLS`] coordinates (the hint names a slice or a tile); the
+/// errors of evaluating the tensor.
+///
+/// ```
+/// use cute_layout::{eval::eval, render::held_coordinates, value::Value};
+/// let Value::IdentityTensor(t) = eval("slice((_,1), make_identity_tensor((2,3)))")? else { panic!() };
+/// let held: Vec<String> = held_coordinates(&t)?.iter().map(ToString::to_string).collect();
+/// assert_eq!(held, ["(0,1)", "(1,1)"]);
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn held_coordinates(t: &IdentityTensor) -> Result<Vec<IntTuple>> {
     let size = t.size()?.value();
     crate::limits::check(
         "svg",
@@ -671,15 +684,22 @@ pub(crate) fn coordinate_panels(t: &IdentityTensor) -> Result<Vec<Panel>> {
         "draw a slice or a tile of the tensor (e.g. local_tile(T, TILE, COORD)) instead",
     )?;
     let fixed = t.static_leaves();
-    let cells = (0..size)
-        .map(|i| {
-            Ok(Some(Cell {
-                text: grid::held(t, &fixed, i)?.to_string(),
+    (0..size).map(|i| grid::held(t, &fixed, i)).collect()
+}
+
+/// The panels of a tensor of coordinates: its slabs, cut as a layout's, each cell the
+/// coordinate it holds ([`held_coordinates`]), on white.
+pub(crate) fn coordinate_panels(t: &IdentityTensor) -> Result<Vec<Panel>> {
+    let cells = held_coordinates(t)?
+        .into_iter()
+        .map(|c| {
+            Some(Cell {
+                text: c.to_string(),
                 fill: WHITE,
                 mark: Mark::Plain,
-            }))
+            })
         })
-        .collect::<Result<_>>()?;
+        .collect();
     let mut out = Vec::new();
     push_slabs(
         &mut out,

@@ -80,11 +80,39 @@ pub fn picture_of(expr: &str, call: Option<&Call>, value: &Value) -> Result<Pict
             object,
         });
     }
-    Ok(match value {
-        Value::IdentityTensor(t) => Picture::Coordinates((**t).clone()),
-        Value::Basis(l) => Picture::Coordinates(IdentityTensor::new((**l).clone())),
-        _ => Picture::Layout(subject_of(expr, call, value)?),
+    Ok(match coordinates(value) {
+        Some(t) => Picture::Coordinates(t),
+        None => Picture::Layout(subject_of(expr, call, value)?),
     })
+}
+
+/// Whether `value` has a picture, which [`picture_of`] draws: a layout-like value
+/// ([`Value::as_any_layout`], an integer `n` as `n:1`), an atom, a tiled MMA or copy, or a
+/// tensor of coordinates. Front ends that show any value (the playground) draw only these.
+///
+/// ```
+/// use cute_layout::{eval::eval, render::has_picture};
+/// for drawn in ["(4,8):(1,4)", "make_identity_tensor((4,8))", "(4,8):(1@0,1@1)",
+///               "make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN)"] {
+///     assert!(has_picture(&eval(drawn)?), "{drawn}");
+/// }
+/// assert!(!has_picture(&eval("(4,8)")?));
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn has_picture(value: &Value) -> bool {
+    value.as_any_layout().is_some()
+        || AtomObject::of(value).is_some()
+        || coordinates(value).is_some()
+}
+
+/// The tensor of coordinates `value` is: an identity tensor, or a scaled-basis layout read as
+/// the tensor over the zero coordinate.
+fn coordinates(value: &Value) -> Option<IdentityTensor> {
+    match value {
+        Value::IdentityTensor(t) => Some((**t).clone()),
+        Value::Basis(l) => Some(IdentityTensor::new((**l).clone())),
+        _ => None,
+    }
 }
 
 /// `expr = value`, or the value alone where `expr` is its text.
