@@ -40,7 +40,8 @@ fn explain_json(expr: &str) -> PyResult<String> {
 }
 
 /// `cute svg EXPR`: the picture of a layout or of an expression yielding one (divides,
-/// products and complements drawn with their input; `tiles=True` colors by tile).
+/// products and complements drawn with their input; `tiles=True` colors by tile), the figure
+/// of a tiled MMA, tiled copy or atom, the grid of a tensor of coordinates.
 #[pyfunction]
 #[pyo3(signature = (expr, coords=false, tiles=false))]
 fn svg(expr: &str, coords: bool, tiles: bool) -> PyResult<String> {
@@ -59,15 +60,11 @@ fn png<'py>(
     render::png_of(py, &render::svg_of_expr(expr, coords, tiles)?)
 }
 
-/// `cute show EXPR`: the `print_layout` grid of a layout or an expression yielding one.
+/// `cute show EXPR`: the `print_layout` grid of a layout or an expression yielding one, the
+/// `print_tensor` of a tensor of coordinates.
 #[pyfunction]
 fn show(expr: &str) -> PyResult<String> {
-    cute_layout::render::grid_any(
-        &cute_layout::render::subject(expr)
-            .map_err(convert::err)?
-            .layout,
-    )
-    .map_err(convert::err)
+    render::show_expr(expr)
 }
 
 /// `cute latex EXPR`: the `print_latex` TikZ document.

@@ -2,6 +2,7 @@
 
 use crate::convert::err;
 use cute_layout::render::{self, Coloring, Label, Options, Subject};
+use cute_layout::value::Value;
 use cute_layout::Layout;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -21,8 +22,10 @@ pub fn svg_of(l: &Layout, coords: bool) -> PyResult<String> {
     render::svg(&Subject::from(l.clone()), &options).map_err(err)
 }
 
-/// The SVG picture of the expression `expr` (`cute svg EXPR`): divides, products and
-/// complements drawn with their input, tiles colored with `tiles`.
+/// The SVG picture of the expression `expr` (`cute svg EXPR`, through [`render::picture`]):
+/// divides, products and complements drawn with their input, tiles colored with `tiles`; a
+/// tiled MMA, tiled copy or atom is CuTe's `print_latex` figure, a tensor of coordinates the
+/// grid of its coordinates.
 pub fn svg_of_expr(expr: &str, coords: bool, tiles: bool) -> PyResult<String> {
     let options = Options {
         label: if coords { Label::Coord } else { Label::Offset },
@@ -33,7 +36,23 @@ pub fn svg_of_expr(expr: &str, coords: bool, tiles: bool) -> PyResult<String> {
         },
         ..Options::default()
     };
-    render::svg(&render::subject(expr).map_err(err)?, &options).map_err(err)
+    let (picture, _warnings) = render::picture(expr).map_err(err)?;
+    picture.svg(&options).map_err(err)
+}
+
+/// The SVG picture of a value without a class of its own (`cute svg` of the expression that
+/// made it, through [`render::picture_of`]): an atom's figure, a tensor of coordinates' grid.
+pub fn svg_of_value(expr: &str, value: &Value) -> PyResult<String> {
+    render::picture_of(expr, None, value)
+        .and_then(|p| p.svg(&Options::default()))
+        .map_err(err)
+}
+
+/// The text of `cute show EXPR` ([`render::Picture::text`]): a layout's grid, a tensor of
+/// coordinates' `print_tensor`.
+pub fn show_expr(expr: &str) -> PyResult<String> {
+    let (picture, _warnings) = render::picture(expr).map_err(err)?;
+    picture.text(&Options::default()).map_err(err)
 }
 
 /// The PNG image of an SVG picture.

@@ -186,6 +186,22 @@ impl PyValue {
         &self.expr
     }
 
+    /// The SVG picture of `cute svg EXPR`: a tiled MMA's, tiled copy's or atom's figure, an
+    /// identity tensor's or scaled-basis layout's grid of coordinates.
+    fn to_svg(&self) -> PyResult<String> {
+        render::svg_of_value(&self.expr, &self.value)
+    }
+
+    /// The PNG image of `to_svg()`, as bytes.
+    fn to_png<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        render::png_of(py, &self.to_svg()?)
+    }
+
+    /// The picture in Jupyter; `None` (the text) where the value has none.
+    fn _repr_svg_(&self) -> Option<String> {
+        self.to_svg().ok()
+    }
+
     fn __str__(&self) -> String {
         self.value.to_string()
     }

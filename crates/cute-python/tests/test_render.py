@@ -52,3 +52,63 @@ def test_swizzled_layout_shows_a_table_of_offsets():
     assert cells == [c(m, n) for m in range(4) for n in range(2)]
     big = cl.ComposedLayout(cl.Swizzle(1, 0, 1), 0, Layout((128, 128)))
     assert "<td" not in big._repr_html_()
+
+
+def test_tensors_of_coordinates_and_atoms_are_drawn_as_the_cli_draws_them():
+    # an identity tensor: the grid of the coordinates it holds; show prints print_tensor
+    svg = cl.svg("make_identity_tensor((2,3))")
+    assert ">(1,2)</text>" in svg
+    t = cl.make_identity_tensor((2, 3))
+    assert isinstance(t, cl.Value)
+    assert t._repr_svg_() == t.to_svg() == svg
+    assert t.to_png()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert cl.show("make_identity_tensor((2,2))") == (
+        "ArithTuple(_0,_0) o (2,2):(_1@0,_1@1):\n  (0,0)  (0,1)\n  (1,0)  (1,1)\n"
+    )
+    # a scaled-basis layout: the tensor over the zero coordinate
+    assert ">(1,0)</text>" in cl.svg("(2,2):(1@1,1@0)")
+    # a tiled MMA, a tiled copy, an atom: CuTe's print_latex figure
+    expr = "make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN,(_1,_2,_1))"
+    mma = cl.make_tiled_mma("SM80_16x8x8_F32F16F16F32_TN", "(_1,_2,_1)")
+    assert ">T63</text>" in cl.svg(expr)
+    assert mma._repr_svg_() == mma.to_svg() == cl.svg(expr)
+    atom = "Copy_Atom<UniversalCopy<uint32_t>,float>"
+    copy = cl.make_tiled_copy(atom, "(_4,_8):(_8,_1)", "(_1,_4)")
+    assert ">T31</text>" in copy._repr_svg_()
+    assert ">T31</text>" in cl.svg("SM80_16x8x8_F32F16F16F32_TN")
+
+
+def test_pictures_that_cannot_be_drawn_raise_with_hints():
+    # no tiles to color
+    with pytest.raises(cl.LayoutError, match="hint"):
+        cl.svg("make_identity_tensor((2,3))", tiles=True)
+    with pytest.raises(cl.LayoutError, match="no tiles"):
+        cl.svg("make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN)", tiles=True)
+    # over the picture-cell limit: an error naming the limit; Jupyter shows the text
+    with pytest.raises(cl.LayoutError, match="MAX_PICTURE_CELLS"):
+        cl.svg("make_identity_tensor((256,256))")
+    big = cl.make_identity_tensor((256, 256))
+    assert big._repr_svg_() is None
+    with pytest.raises(cl.LayoutError, match="MAX_PICTURE_CELLS"):
+        big.to_svg()
+    # an atom has no text grid: the hint names what draws it
+    with pytest.raises(cl.LayoutError, match="cute svg"):
+        cl.show("make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN)")
+
+
+@pytest.mark.skipif(CUTE is None, reason="the cute binary is not on PATH")
+@pytest.mark.parametrize("expr", [
+    "make_identity_tensor((2,3,2))",
+    "(4,8):(1@0,1@1)",
+    "make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN,(_1,_2,_1))",
+])
+@pytest.mark.parametrize("cmd", ["show", "svg"])
+def test_same_pictures_as_the_cli(cmd, expr):
+    cli = subprocess.run([CUTE, cmd, expr], capture_output=True, text=True)
+    try:
+        ours = {"show": cl.show, "svg": cl.svg}[cmd](expr)
+    except cl.LayoutError as e:
+        assert cli.returncode != 0 and str(e) in cli.stderr
+        return
+    assert cli.returncode == 0, cli.stderr
+    assert ours == cli.stdout

@@ -142,6 +142,8 @@ class Morphism:
 class Value:
     """A value without a class of its own, with the expression that made it."""
     expr: str
+    def to_svg(self) -> str: ...
+    def to_png(self) -> bytes: ...
 
 class Figure:
     """The picture of `cute svg EXPR`."""
