@@ -1,14 +1,12 @@
 //! `cute atoms` and `cute atom`: the catalogue of MMA and copy atoms, printed as CuTe C++ prints
 //! them.
 
-use crate::{check_extension, out, write_out, write_picture, ColorBy, DrawArgs};
+use crate::{check_extension, latex_of, out, write_out, write_picture, DrawArgs};
 use clap::Args;
 use cute_layout::atom::{copy_op_names, mma_atom_names};
-use cute_layout::notation::atom::{
-    atom_text, resolve_atom, AtomObject, AtomRequest, GMMA_LAYOUT_ATOMS,
-};
-use cute_layout::render::{self, atom::figure, Label};
-use std::path::{Path, PathBuf};
+use cute_layout::notation::atom::{atom_text, resolve_atom, AtomRequest, GMMA_LAYOUT_ATOMS};
+use cute_layout::render::{Label, Picture};
+use std::path::PathBuf;
 
 /// Arguments of `cute atoms`.
 #[derive(Args)]
@@ -94,60 +92,28 @@ pub fn show(args: AtomArgs) -> Result<(), Box<dyn std::error::Error>> {
     }
 }
 
-/// Which figure `cute atom` (and `cute latex` / `cute svg` of an atom) writes.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Figure {
-    /// CuTe's `print_latex`, byte for byte.
-    Latex,
-    /// The same figure as SVG (PNG when the file ends in `.png`).
-    Svg,
-}
-
-/// `--latex` / `--svg`: the figure of the request, written out.
+/// `--latex` / `--svg`: the figure of the request ([`Picture::latex`], [`Picture::svg`], as
+/// `cute latex` / `cute svg` of an atom expression draw it), written out.
 fn draw(req: &AtomRequest<'_>, args: &AtomArgs) -> Result<(), Box<dyn std::error::Error>> {
-    let kind = if args.latex {
-        Figure::Latex
-    } else {
-        Figure::Svg
+    let output = args.output.as_deref();
+    check_extension(
+        output,
+        if args.latex {
+            &["tex"]
+        } else {
+            &["svg", "png"]
+        },
+    )?;
+    let picture = Picture::Atom {
+        title: args.name.clone(),
+        object: resolve_atom(req)?,
     };
-    draw_figure(
-        &resolve_atom(req)?,
-        kind,
-        args.output.as_deref(),
-        &args.draw,
-    )
-}
-
-/// The figure of an atom object as LaTeX or SVG, written to `output` (standard output
-/// without one).
-pub fn draw_figure(
-    object: &AtomObject,
-    kind: Figure,
-    output: Option<&Path>,
-    options: &DrawArgs,
-) -> Result<(), Box<dyn std::error::Error>> {
-    let fig = figure(object)?;
-    if kind == Figure::Latex {
-        if options.highlight.is_some() || !matches!(options.color, ColorBy::Offset) {
-            return Err(
-                "the LaTeX of an atom is CuTe's figure and takes no --color or --highlight; draw it as SVG"
-                    .into(),
-            );
-        }
-        check_extension(output, &["tex"])?;
-        let cells: usize = fig.panels.iter().map(|p| p.cells.len()).sum();
-        if cells > render::atom::PDFLATEX_NODES {
-            eprintln!(
-                "note: {cells} TikZ nodes, more than pdflatex's default memory holds (NVIDIA/cutlass PR #1733); \
-                 draw it with --svg, or try lualatex"
-            );
-        }
-        return Ok(write_out(
+    if args.latex {
+        Ok(write_out(
             output,
-            render::atom::latex_atom(&fig).as_bytes(),
-        )?);
+            latex_of(&picture, &args.draw)?.as_bytes(),
+        )?)
+    } else {
+        write_picture(output, &picture.svg(&args.draw.options(Label::Offset)?)?)
     }
-    check_extension(output, &["svg", "png"])?;
-    let svg = render::atom::svg_atom(&fig, &options.options(Label::Offset)?)?;
-    write_picture(output, &svg)
 }

@@ -2,7 +2,6 @@
 
 mod atoms;
 
-use atoms::Figure;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use cute_cli::page::{evaluate, standalone_page, PictureOptions};
 use cute_layout::error::Warning;
@@ -434,15 +433,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 Some(tile) => {
                     latex_tv_opts(&tv_layout(&expr, &tile)?, &draw.options(Label::Offset)?)?
                 }
-                None => match picture(&expr)? {
-                    Picture::Atom { object, .. } => {
-                        return atoms::draw_figure(&object, Figure::Latex, output.as_deref(), &draw)
-                    }
-                    p => render::latex_opts(
-                        &p.into_subject("print_latex")?,
-                        &draw.options(Label::Offset)?,
-                    )?,
-                },
+                None => latex_of(&picture(&expr)?, &draw)?,
             };
             write_out(output.as_deref(), tex.as_bytes())?;
         }
@@ -593,6 +584,13 @@ fn draw_svg(
         None => picture(expr)?.svg(&options)?,
     };
     write_picture(output, &svg)
+}
+
+/// The LaTeX of a picture ([`Picture::latex_with_warnings`]), its warnings printed.
+fn latex_of(p: &Picture, draw: &DrawArgs) -> Result<String, Box<dyn std::error::Error>> {
+    let (tex, warnings) = p.latex_with_warnings(&draw.options(Label::Offset)?)?;
+    warn(&warnings);
+    Ok(tex)
 }
 
 /// What EXPR draws ([`render::subject`]), its warnings printed.

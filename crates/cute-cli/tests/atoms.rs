@@ -235,7 +235,7 @@ fn latex_and_svg_of_an_atom_expression_draw_its_figure() {
         assert!(!out.status.success(), "cute {args:?} succeeded");
         String::from_utf8_lossy(&out.stderr).into_owned()
     };
-    assert!(err(&["latex", mma, "--color", "warp"]).contains("takes no --color"));
+    assert!(err(&["latex", mma, "--color", "warp"]).contains("takes no coloring or highlight"));
     let copy_atom = err(&["latex", "Copy_Atom<SM75_U32x4_LDSM_N,half_t>"]);
     assert!(copy_atom.contains("is not a tiled copy") && copy_atom.contains("make_tiled_copy("));
 }
@@ -309,7 +309,7 @@ fn atom_figure_options_are_checked() {
         assert!(!out.status.success(), "cute {extra:?} succeeded");
         String::from_utf8_lossy(&out.stderr).into_owned()
     };
-    assert!(err(&["--latex", "--color", "warp"]).contains("takes no --color"));
+    assert!(err(&["--latex", "--color", "warp"]).contains("takes no coloring or highlight"));
     assert!(err(&["--latex", "-o", "x.svg"]).contains("unknown output extension `.svg`"));
     assert!(err(&["--svg", "-o", "x.tex"]).contains("unknown output extension `.tex`"));
     assert!(err(&["-o", "x.tex"]).contains("--latex"));

@@ -776,7 +776,12 @@ fn show_prints_tensors_of_coordinates() {
         "{svg}"
     );
     let out = cute(&["svg", "make_identity_tensor((4,8))", "--highlight", "(_,1)"]);
-    assert!(text(&out.stderr).contains("without --color or --highlight"));
+    // the hint reads right from every front end, and names the flags of each
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("without a coloring or a highlight") && err.contains("--highlight"),
+        "{err}"
+    );
     let out = cute(&["svg", "make_identity_tensor((200,200))"]);
     assert!(text(&out.stderr).contains("MAX_PICTURE_CELLS"));
     let out = cute(&["show", "make_identity_tensor((4096,4096))"]);

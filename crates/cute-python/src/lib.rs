@@ -67,15 +67,13 @@ fn show(expr: &str) -> PyResult<String> {
     render::show_expr(expr)
 }
 
-/// `cute latex EXPR`: the `print_latex` TikZ document.
+/// `cute latex EXPR`: the `print_latex` TikZ document of a layout or an expression yielding
+/// one (`tiles=True` colors by tile, as `--color tile`), or CuTe's `print_latex` figure of a
+/// tiled MMA, tiled copy or MMA atom.
 #[pyfunction]
-fn latex(expr: &str) -> PyResult<String> {
-    cute_layout::render::latex_any(
-        &cute_layout::render::subject(expr)
-            .map_err(convert::err)?
-            .layout,
-    )
-    .map_err(convert::err)
+#[pyo3(signature = (expr, tiles=false))]
+fn latex(expr: &str, tiles: bool) -> PyResult<String> {
+    render::latex_of_expr(expr, tiles)
 }
 
 #[pymodule]

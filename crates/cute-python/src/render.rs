@@ -27,17 +27,31 @@ pub fn svg_of(l: &Layout, coords: bool) -> PyResult<String> {
 /// tiled MMA, tiled copy or atom is CuTe's `print_latex` figure, a tensor of coordinates the
 /// grid of its coordinates.
 pub fn svg_of_expr(expr: &str, coords: bool, tiles: bool) -> PyResult<String> {
-    let options = Options {
-        label: if coords { Label::Coord } else { Label::Offset },
+    let label = if coords { Label::Coord } else { Label::Offset };
+    let (picture, _warnings) = render::picture(expr).map_err(err)?;
+    picture.svg(&options(label, tiles)).map_err(err)
+}
+
+/// The LaTeX of the expression `expr` (`cute latex EXPR`, through [`render::Picture::latex`]):
+/// a layout's `print_latex` (tiles colored with `tiles`), a tiled MMA's, tiled copy's or
+/// atom's `print_latex` figure.
+pub fn latex_of_expr(expr: &str, tiles: bool) -> PyResult<String> {
+    let (picture, _warnings) = render::picture(expr).map_err(err)?;
+    picture.latex(&options(Label::Offset, tiles)).map_err(err)
+}
+
+/// The drawing options of `svg` and `latex`: cells labelled with `label`, colored by tile
+/// with `tiles` (else by offset, as CuTe).
+fn options(label: Label, tiles: bool) -> Options {
+    Options {
+        label,
         coloring: if tiles {
             Coloring::Tile
         } else {
             Coloring::Offset
         },
         ..Options::default()
-    };
-    let (picture, _warnings) = render::picture(expr).map_err(err)?;
-    picture.svg(&options).map_err(err)
+    }
 }
 
 /// The SVG picture of a value without a class of its own (`cute svg` of the expression that

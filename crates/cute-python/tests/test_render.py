@@ -112,3 +112,29 @@ def test_same_pictures_as_the_cli(cmd, expr):
         return
     assert cli.returncode == 0, cli.stderr
     assert ours == cli.stdout
+
+
+@pytest.mark.skipif(CUTE is None, reason="the cute binary is not on PATH")
+@pytest.mark.parametrize("expr,args", [
+    ("make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN,(_1,_2,_1))", []),
+    ("make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,float>,(_4,_8):(_8,_1),(_1,_4))", []),
+    ("SM61_DP4A", []),
+    ("logical_divide((4,2,3):(2,1,8), 4:2)", ["--color", "tile"]),
+    ("make_identity_tensor((4,8))", []),
+])
+def test_latex_is_cute_latex(expr, args):
+    # a tiled MMA, a tiled copy, an MMA atom: CuTe's print_latex figure, byte for byte
+    cli = subprocess.run([CUTE, "latex", expr, *args], capture_output=True, text=True)
+    try:
+        ours = cl.latex(expr, tiles=bool(args))
+    except cl.LayoutError as e:
+        assert cli.returncode != 0 and str(e) in cli.stderr
+        return
+    assert cli.returncode == 0, cli.stderr
+    assert ours == cli.stdout
+
+
+def test_latex_of_an_atom_takes_no_tiles():
+    with pytest.raises(cl.LayoutError, match="takes no coloring") as e:
+        cl.latex("make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN)", tiles=True)
+    assert "tiles=" in str(e.value)

@@ -3,9 +3,11 @@
 //! [`super::atom`]), or a tensor of coordinates (CuTe's `print_tensor`, [`print_tensor`], and
 //! an SVG grid of the coordinates).
 
-use super::atom::figure;
+use super::atom::{figure, latex_atom, AtomFigure, PDFLATEX_NODES};
 use super::svg::svg_panels;
-use super::{coordinate_panels, grid_opts, print_tensor, subject_of, Coloring, Options, Subject};
+use super::{
+    coordinate_panels, grid_opts, latex_opts, print_tensor, subject_of, Coloring, Options, Subject,
+};
 use crate::basis::IdentityTensor;
 use crate::error::{LayoutError, Result, Warning};
 use crate::eval::{parse_with_warnings, Call, Expr};
@@ -149,7 +151,7 @@ impl Picture {
             Picture::Coordinates(t) if marked => Err(LayoutError::InvalidArgument {
                 op: "print_tensor",
                 detail: format!("{t} is a tensor of coordinates, which has no tiles to mark"),
-                hint: "print it without --color tile or --highlight",
+                hint: "print it without a tile coloring or a highlight (cute show: --color tile, --highlight)",
             }),
             Picture::Coordinates(t) => print_tensor(t),
             Picture::Atom { title, object } => Err(atom_refusal("print_layout", title, object)),
@@ -181,10 +183,59 @@ impl Picture {
                 Err(LayoutError::InvalidArgument {
                     op: "svg",
                     detail: format!("{t} is a tensor of coordinates, drawn in one color"),
-                    hint: "draw it without --color or --highlight",
+                    hint: "draw it without a coloring or a highlight (cute: --color, --highlight; Python: tiles=True)",
                 })
             }
             Picture::Coordinates(t) => Ok(svg_panels(&t.to_string(), &coordinate_panels(t)?)),
+        }
+    }
+
+    /// The LaTeX picture, as `cute latex EXPR` writes it: a layout's CuTe `print_latex`
+    /// document ([`latex_opts`]), an atom's figure (CuTe's `print_latex` of a tiled MMA or
+    /// copy, byte for byte: [`latex_atom`]). [`Picture::latex_with_warnings`] says besides
+    /// when the figure is too large for `pdflatex`.
+    ///
+    /// # Errors
+    /// The errors of [`latex_opts`] and [`figure`]; [`LayoutError::InvalidArgument`] for
+    /// colors or a highlight of an atom (C++'s figure has its own colors) and for a tensor of
+    /// coordinates (C++ has no `print_latex` of it).
+    ///
+    /// ```
+    /// use cute_layout::render::{picture, Coloring, Options};
+    /// let (p, _) = picture("make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN,(_1,_2,_1))")?;
+    /// let tex = p.latex(&Options::default())?;
+    /// assert!(tex.starts_with("% LayoutC: ArithTuple(_0,_0) o ((_4,_8,_2),((_2,_2),(_1,_1))):"));
+    /// let warp = Options { coloring: Coloring::Warp, ..Options::default() };
+    /// assert!(p.latex(&warp).unwrap_err().to_string().contains("takes no coloring"));
+    /// let (p, _) = picture("(2,2):(1,2)")?;
+    /// assert!(p.latex(&Options::default())?.contains("\\node[fill=black!40] at (1,0) {1};\n"));
+    /// let (p, _) = picture("make_identity_tensor((4,8))")?;
+    /// assert!(p.latex(&Options::default()).is_err());
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn latex(&self, options: &Options) -> Result<String> {
+        self.latex_with_warnings(options).map(|(tex, _)| tex)
+    }
+
+    /// [`Picture::latex`], and a warning where an atom's figure has more TikZ nodes than
+    /// `pdflatex`'s default main memory holds ([`PDFLATEX_NODES`]; the document stays
+    /// C++'s).
+    ///
+    /// # Errors
+    /// As [`Picture::latex`].
+    ///
+    /// ```
+    /// use cute_layout::render::{picture, Options};
+    /// let big = "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(_4,_2,_1),(_128,_128,_32))";
+    /// let (_, warnings) = picture(big)?.0.latex_with_warnings(&Options::default())?;
+    /// assert!(warnings[0].to_string().contains("24576 TikZ nodes"));
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn latex_with_warnings(&self, options: &Options) -> Result<(String, Vec<Warning>)> {
+        match self {
+            Picture::Layout(s) => Ok((latex_opts(s, options)?, Vec::new())),
+            Picture::Atom { object, .. } => atom_latex(object, options),
+            Picture::Coordinates(t) => Err(coordinates_refusal("print_latex", t)),
         }
     }
 
@@ -205,13 +256,49 @@ impl Picture {
         match self {
             Picture::Layout(s) => Ok(s),
             Picture::Atom { title, object } => Err(atom_refusal(op, &title, &object)),
-            Picture::Coordinates(t) => Err(LayoutError::InvalidArgument {
-                op,
-                detail: format!("{t} is a tensor of coordinates, not a layout"),
-                hint: COORDINATES_HINT,
-            }),
+            Picture::Coordinates(t) => Err(coordinates_refusal(op, &t)),
         }
     }
+}
+
+/// CuTe's `print_latex` figure of an atom ([`latex_atom`]), which takes no colors or
+/// highlight, and the warning of a figure too large for `pdflatex`.
+fn atom_latex(object: &AtomObject, options: &Options) -> Result<(String, Vec<Warning>)> {
+    let fig = figure(object)?;
+    if options.coloring != Coloring::Offset || options.highlight.is_some() {
+        return Err(LayoutError::InvalidArgument {
+            op: "print_latex",
+            detail: format!(
+                "the LaTeX of {} is CuTe's figure, which takes no coloring or highlight",
+                object_kind(object)
+            ),
+            hint: "draw it without them (cute: --color, --highlight; Python: tiles=True), or as SVG, which takes them",
+        });
+    }
+    let warning = pdflatex_warning(&fig);
+    Ok((latex_atom(&fig), warning.into_iter().collect()))
+}
+
+/// Why `op` does not draw a tensor of coordinates, and what does.
+fn coordinates_refusal(op: &'static str, t: &IdentityTensor) -> LayoutError {
+    LayoutError::InvalidArgument {
+        op,
+        detail: format!("{t} is a tensor of coordinates, not a layout"),
+        hint: COORDINATES_HINT,
+    }
+}
+
+/// The warning that `figure`'s LaTeX has more TikZ nodes (one per cell) than `pdflatex`'s
+/// default main memory holds (NVIDIA/cutlass PR #1733).
+fn pdflatex_warning(figure: &AtomFigure) -> Option<Warning> {
+    let nodes: usize = figure.panels.iter().map(|p| p.cells.len()).sum();
+    (nodes > PDFLATEX_NODES).then(|| Warning {
+        op: "print_latex",
+        message: format!(
+            "{nodes} TikZ nodes, more than pdflatex's default memory holds (NVIDIA/cutlass PR #1733); \
+             draw it as SVG (cute svg, cute atom --svg; Python: svg(expr)), or try lualatex"
+        ),
+    })
 }
 
 /// Why `op` does not draw an atom, and what does.
@@ -224,11 +311,10 @@ fn atom_refusal(op: &'static str, title: &str, object: &AtomObject) -> LayoutErr
 }
 
 /// What draws an atom, a tiled MMA or a tiled copy.
-pub(crate) const ATOM_HINT: &str = "draw CuTe's print_latex figure of it with `cute latex` or `cute svg`, print it with `cute atom` (`--get A|B|C|tile_size` of a tiled MMA, `--get S|D` of a tiled copy), or show one TV layout: cute show 'get_layoutC_TV(MMA)' (A, B; of a copy: get_layoutS_TV, get_layoutD_TV)";
+pub(crate) const ATOM_HINT: &str = "draw CuTe's print_latex figure of it with latex or svg (`cute latex EXPR`, `cute svg EXPR`; Python: latex(expr), svg(expr)), print it with `cute atom` (`--get A|B|C|tile_size` of a tiled MMA, `--get S|D` of a tiled copy), or show one of its TV layouts with show (`cute show 'get_layoutC_TV(MMA)'`; A, B; of a copy: get_layoutS_TV, get_layoutD_TV; Python: show(expr))";
 
 /// What prints a tensor of coordinates.
-pub(crate) const COORDINATES_HINT: &str =
-    "print its coordinates with `cute show` (CuTe's print_tensor), or draw them with `cute svg`";
+pub(crate) const COORDINATES_HINT: &str = "print its coordinates with show (CuTe's print_tensor: `cute show`, Python's show(expr)), or draw them with svg (`cute svg`, Python's svg(expr))";
 
 /// `an MMA atom`, `a tiled copy`, ...
 fn object_kind(object: &AtomObject) -> &'static str {
