@@ -241,6 +241,25 @@ impl<'a> Unmerged<'a> {
         self.out.push((s, d));
     }
 
+    /// Gives the next mode where the caller knows that it does not merge with the one before of
+    /// extent other than 1 (nor overflows there) unless it says so with [`Unmerged::may_merge`]:
+    /// [`Unmerged::push`] without its check, for a list given by `push_apart` only.
+    #[inline(always)]
+    pub(crate) fn push_apart(&mut self, (s, d): (Int, Int)) {
+        if s.value() == 1 {
+            self.last_one = Some((s, d));
+            return;
+        }
+        self.out.push((s, d));
+    }
+
+    /// Notes that two neighbours given by [`Unmerged::push_apart`] may merge (or overflow):
+    /// [`Unmerged::finish`] then runs the merging pass.
+    #[inline(always)]
+    pub(crate) fn may_merge(&mut self) {
+        self.merges = true;
+    }
+
     /// Completes `out` to the coalesced modes of every mode given.
     #[inline(always)]
     pub(crate) fn finish(self) -> Result<()> {
