@@ -300,7 +300,7 @@ pub(crate) fn filtered_modes(layout: ModeRef<'_>, out: &mut Modes) -> Result<()>
 }
 
 /// [`filtered_modes`] in reverse order (last mode first), into `out` (empty).
-#[inline]
+#[inline(always)]
 pub(crate) fn filtered_modes_reversed(layout: ModeRef<'_>, out: &mut Modes) -> Result<()> {
     // (not through `Unmerged`: the tilers of the divides often merge, `(2,2):(1,2)`)
     let leaves = mode_leaves(layout).map(zero_filtered);
