@@ -603,4 +603,38 @@ mod tests {
             assert_eq!(a.map(|()| copied), b.map(|()| merged), "{modes:?}");
         }
     }
+
+    /// Modes given without the merge check give the merging coalesce's result (errors
+    /// included) once `may_merge` is called, and where no two of them merge, without it.
+    #[test]
+    fn pushed_apart_is_coalesced_modes() {
+        let d = Int::dynamic;
+        let cases: [(&[(Int, Int)], bool); 6] = [
+            (&[(d(2), d(1)), (d(2), d(2)), (d(3), d(8))], true),
+            (&[(d(i64::MAX), d(2)), (d(2), d(5))], true),
+            (&[(d(1), d(3)), (d(1), d(9))], true),
+            (&[(d(-1), d(2)), (d(-1), d(-2)), (d(1), d(5))], true),
+            (
+                &[(d(2), d(1)), (d(1), d(5)), (d(3), d(4)), (Int::ONE, d(4))],
+                false,
+            ),
+            (
+                &[(d(1), d(1)), (d(3), d(2)), (d(2), d(12)), (d(4), d(48))],
+                false,
+            ),
+        ];
+        for (modes, may_merge) in cases {
+            let (mut copied, mut merged) = (Modes::new(), Modes::new());
+            let mut unmerged = Unmerged::new(&mut copied);
+            for &m in modes {
+                unmerged.push_apart(m);
+            }
+            if may_merge {
+                unmerged.may_merge();
+            }
+            let a = unmerged.finish();
+            let b = coalesced_modes(modes.iter().copied(), &mut merged);
+            assert_eq!(a.map(|()| copied), b.map(|()| merged), "{modes:?}");
+        }
+    }
 }
