@@ -48,6 +48,17 @@ enum Tag {
 }
 
 impl Tag {
+    /// `Static` iff both are: the tag of a value computed from two. (The bitwise `and` of the
+    /// representations, 0 and 1, is one instruction; `a.is_static() && b.is_static()` compiled
+    /// to two comparisons and their `and`, each time a result is tagged.)
+    #[inline]
+    const fn both(a: Tag, b: Tag) -> Tag {
+        match (a as u32) & (b as u32) {
+            0 => Tag::Dynamic,
+            _ => Tag::Static,
+        }
+    }
+
     #[inline]
     const fn of(is_static: bool) -> Tag {
         if is_static {
@@ -154,13 +165,22 @@ impl Int {
     /// ```
     #[inline]
     pub const fn tagged_with(self, other: Int) -> Self {
-        Int::new(self.value, self.is_static() && other.is_static())
+        self.computed(other, self.value)
+    }
+
+    /// `value`, static iff both `self` and `other` are (the tag of a value computed from them).
+    #[inline]
+    const fn computed(self, other: Int, value: i64) -> Int {
+        Int {
+            value,
+            tag: Tag::both(self.tag, other.tag),
+        }
     }
 
     #[inline]
     fn combine(self, other: Int, value: Option<i64>, op: ArithOp) -> Result<Int, ArithError> {
         match value {
-            Some(v) => Ok(Int::new(v, self.is_static() && other.is_static())),
+            Some(v) => Ok(self.computed(other, v)),
             None => Err(ArithError::overflow(op, self.value, other.value)),
         }
     }
@@ -293,10 +313,7 @@ impl Int {
     /// ```
     #[inline]
     pub fn min(self, other: Int) -> Int {
-        Int::new(
-            self.value.min(other.value),
-            self.is_static() && other.is_static(),
-        )
+        self.computed(other, self.value.min(other.value))
     }
 
     /// The larger value (static iff both are).
@@ -307,10 +324,7 @@ impl Int {
     /// ```
     #[inline]
     pub fn max(self, other: Int) -> Int {
-        Int::new(
-            self.value.max(other.value),
-            self.is_static() && other.is_static(),
-        )
+        self.computed(other, self.value.max(other.value))
     }
 
     /// Greatest common divisor (non-negative; static iff both are).
@@ -326,7 +340,7 @@ impl Int {
             (a, b) = (b, a % b);
         }
         match i64::try_from(a) {
-            Ok(v) => Ok(Int::new(v, self.is_static() && other.is_static())),
+            Ok(v) => Ok(self.computed(other, v)),
             Err(_) => Err(ArithError::overflow(ArithOp::Gcd, self.value, other.value)),
         }
     }

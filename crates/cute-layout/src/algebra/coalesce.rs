@@ -241,6 +241,25 @@ impl<'a> Unmerged<'a> {
         self.out.push((s, d));
     }
 
+    /// Gives the next mode where the caller knows that it does not merge with the one before of
+    /// extent other than 1 (nor overflows there) unless it says so with [`Unmerged::may_merge`]:
+    /// [`Unmerged::push`] without its check, for a list given by `push_apart` only.
+    #[inline(always)]
+    pub(crate) fn push_apart(&mut self, (s, d): (Int, Int)) {
+        if s.value() == 1 {
+            self.last_one = Some((s, d));
+            return;
+        }
+        self.out.push((s, d));
+    }
+
+    /// Notes that two neighbours given by [`Unmerged::push_apart`] may merge (or overflow):
+    /// [`Unmerged::finish`] then runs the merging pass.
+    #[inline(always)]
+    pub(crate) fn may_merge(&mut self) {
+        self.merges = true;
+    }
+
     /// Completes `out` to the coalesced modes of every mode given.
     #[inline(always)]
     pub(crate) fn finish(self) -> Result<()> {
@@ -281,7 +300,7 @@ pub(crate) fn filtered_modes(layout: ModeRef<'_>, out: &mut Modes) -> Result<()>
 }
 
 /// [`filtered_modes`] in reverse order (last mode first), into `out` (empty).
-#[inline]
+#[inline(always)]
 pub(crate) fn filtered_modes_reversed(layout: ModeRef<'_>, out: &mut Modes) -> Result<()> {
     // (not through `Unmerged`: the tilers of the divides often merge, `(2,2):(1,2)`)
     let leaves = mode_leaves(layout).map(zero_filtered);
@@ -578,6 +597,40 @@ mod tests {
             let mut unmerged = Unmerged::new(&mut copied);
             for &m in modes {
                 unmerged.push(m);
+            }
+            let a = unmerged.finish();
+            let b = coalesced_modes(modes.iter().copied(), &mut merged);
+            assert_eq!(a.map(|()| copied), b.map(|()| merged), "{modes:?}");
+        }
+    }
+
+    /// Modes given without the merge check give the merging coalesce's result (errors
+    /// included) once `may_merge` is called, and where no two of them merge, without it.
+    #[test]
+    fn pushed_apart_is_coalesced_modes() {
+        let d = Int::dynamic;
+        let cases: [(&[(Int, Int)], bool); 6] = [
+            (&[(d(2), d(1)), (d(2), d(2)), (d(3), d(8))], true),
+            (&[(d(i64::MAX), d(2)), (d(2), d(5))], true),
+            (&[(d(1), d(3)), (d(1), d(9))], true),
+            (&[(d(-1), d(2)), (d(-1), d(-2)), (d(1), d(5))], true),
+            (
+                &[(d(2), d(1)), (d(1), d(5)), (d(3), d(4)), (Int::ONE, d(4))],
+                false,
+            ),
+            (
+                &[(d(1), d(1)), (d(3), d(2)), (d(2), d(12)), (d(4), d(48))],
+                false,
+            ),
+        ];
+        for (modes, may_merge) in cases {
+            let (mut copied, mut merged) = (Modes::new(), Modes::new());
+            let mut unmerged = Unmerged::new(&mut copied);
+            for &m in modes {
+                unmerged.push_apart(m);
+            }
+            if may_merge {
+                unmerged.may_merge();
             }
             let a = unmerged.finish();
             let b = coalesced_modes(modes.iter().copied(), &mut merged);

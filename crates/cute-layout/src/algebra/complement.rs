@@ -62,6 +62,7 @@ pub(crate) fn complement_traced(
 /// `cur·rest ≥ size(cotarget)` (every gap a whole number of `cur`s, every extent positive; see
 /// the end of the function): then `(L, R)` reaches every offset below `size(cotarget)`, and the
 /// divides need not check that their tiles cover the layout.
+#[inline(always)]
 pub(crate) fn complement_modes<T: Trace>(
     layout: ModeRef<'_>,
     cotarget: TreeRef<'_, Int>,
@@ -119,17 +120,25 @@ pub(crate) fn complement_modes<T: Trace>(
     t.step(|| Event::SortedByStride {
         modes: sorted.iter().rev().copied().collect(),
     });
-    // The emitted modes go straight to `out` through `Unmerged`: with positive extents nothing
-    // merges, `cur_(k+1) = d_k·s_k > d_k ≥ (d_k / cur_k)·cur_k`, so coalescing only drops the
-    // extent-1 modes. (They are kept apart only for a recording trace.)
+    // The emitted modes go straight to `out` through `Unmerged`. Where every extent of F is at
+    // least 2, two of them never merge: `cur_0 = 1`, and each `e_k = d_k / cur_k ≥ 1` (0 is an
+    // error), so with `d_k ≥ e_k·cur_k ≥ 1`, `cur_(k+1) = d_k·s_k ≥ 2·d_k > d_k ≥ cur_k`: the
+    // span `e_j·cur_j ≤ d_j` of a mode (no overflow) is below `cur_(j+1)`, hence below the
+    // stride `cur_k` of every later mode and of the last one, `rest:cur_n` (or `1:0`, which has
+    // extent 1). So coalescing only drops the extent-1 modes; elsewhere (an extent 1, 0 or
+    // negative, which merged modes can leave) the merging pass runs over them. (They are kept
+    // apart only for a recording trace.)
     let mut emitted = Modes::new();
     let mut coalesced = Unmerged::new(out);
     let mut cur = Int::ONE;
     // Whether every gap is a whole number of `cur`s, every extent positive (see below).
     let mut exact = true;
+    // Whether every extent is at least 2 (see above).
+    let mut apart = true;
     for &(s, d) in sorted.iter().rev() {
         let extent = d.div(cur)?;
         exact &= d.value() % cur.value() == 0 && s.value() > 0;
+        apart &= s.value() > 1;
         t.step(|| Event::FillGap {
             mode: (s, d),
             cur,
@@ -141,7 +150,7 @@ pub(crate) fn complement_modes<T: Trace>(
         if T::RECORDS {
             emitted.push((extent, cur));
         }
-        coalesced.push((extent, cur));
+        coalesced.push_apart((extent, cur));
         cur = d.mul(s)?;
     }
     let rest = ceil_div_size(cotarget, cur)?;
@@ -153,7 +162,10 @@ pub(crate) fn complement_modes<T: Trace>(
     if T::RECORDS {
         emitted.push((rest, stride));
     }
-    coalesced.push((rest, stride));
+    coalesced.push_apart((rest, stride));
+    if !apart {
+        coalesced.may_merge();
+    }
     t.step(|| Event::Repeat {
         cotarget: cotarget.to_tree(),
         cur,
