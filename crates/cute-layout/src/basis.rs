@@ -99,10 +99,8 @@ impl ScaledBasis {
 impl fmt::Display for ScaledBasis {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.value.fmt(f)?;
-        if self.value.value() != 0 {
-            for i in self.path[..self.len as usize].iter().rev() {
-                write!(f, "@{i}")?;
-            }
+        for i in self.path[..self.len as usize].iter().rev() {
+            write!(f, "@{i}")?;
         }
         Ok(())
     }
