@@ -58,17 +58,24 @@ pub fn value_type_name(t: ValueType) -> &'static str {
 /// ```
 /// use cute_layout::{atom::ValueType, notation::atom::parse_value_type};
 /// assert_eq!(parse_value_type("cutlass::half_t")?, ValueType::Half);
+/// assert_eq!(parse_value_type("cute::half_t")?, ValueType::Half);
 /// assert_eq!(parse_value_type("cutlass::float_e2m1_t")?, ValueType::E2M1);
 /// assert!(parse_value_type("quarter_t").is_err());
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn parse_value_type(name: &str) -> Result<ValueType> {
     let name = name.trim();
+    // `cute::half_t` as well as `cutlass::half_t` (CuTe re-exports CUTLASS's number types)
+    let bare = name
+        .strip_prefix("cute::")
+        .or_else(|| name.strip_prefix("cutlass::"))
+        .unwrap_or(name);
     ValueType::from_name(name)
+        .or_else(|| ValueType::from_name(bare))
         .or_else(|| {
             TYPE_ALIASES
                 .iter()
-                .find(|(_, names)| names.contains(&name))
+                .find(|(_, names)| names.contains(&name) || names.contains(&bare))
                 .map(|(v, _)| *v)
         })
         .ok_or_else(|| LayoutError::InvalidArgument {
@@ -120,6 +127,10 @@ pub fn canonical_atom_name(name: &str) -> String {
     let mut s: String = name.chars().filter(|c| !c.is_whitespace()).collect();
     if let Some(rest) = s.strip_prefix("cute::") {
         s = rest.to_string();
+    }
+    if s.contains("cute::") && !s.starts_with("MMA_Traits<") {
+        // `UniversalCopy<cute::uint128_t>`, `SM90_64x64x16_F16F16F16_SS<cute::GMMA::Major::K,..>`
+        s = s.replace("cute::", "");
     }
     if s.starts_with("SM100_MMA_") || s.starts_with("MMA_Traits<") {
         return canonical_umma_name(&s);
@@ -196,6 +207,33 @@ fn canonical_umma_arg(a: &str) -> String {
         Some(m @ ("K" | "MN")) => format!("UMMA::Major::{m}"),
         _ => a.to_string(),
     }
+}
+
+/// The error of a GMMA name (as [`canonical_atom_name`] spells it) whose major arguments
+/// are missing or are not two (`SM90_64x128x16_F32F16F16_SS` for
+/// `SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>`); `None` for any other name.
+fn gmma_without_majors(name: &str) -> Option<LayoutError> {
+    let (base, args) = name.split_once('<').unwrap_or((name, ""));
+    if !base.starts_with("SM90::GMMA::MMA_64x") {
+        return None;
+    }
+    let majors = args.trim_end_matches('>');
+    let given = majors.split(',').filter(|m| !m.is_empty()).count();
+    let full = format!("{base}<GMMA::Major::K,GMMA::Major::K>");
+    if given == 2 || !is_mma_atom(&full) {
+        return None;
+    }
+    let short = base.replacen("SM90::GMMA::MMA_", "SM90_", 1);
+    Some(LayoutError::InvalidArgument {
+        op: "atom",
+        detail: format!(
+            "`{short}` is missing the major arguments: the GMMA takes the majors of A and B, \
+             {} given",
+            if given == 0 { "none".to_string() } else { given.to_string() }
+        ),
+        hint: "write NAME<GMMA::Major::K,GMMA::Major::K> (each K or MN: the mode of A and of B \
+               contiguous in shared memory), e.g. SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>{}",
+    })
 }
 
 /// `print(MMA_Atom<NAME>{})` as CuTe C++ prints it.
@@ -715,7 +753,7 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         let head = self.qualified_name();
         let head = head.strip_prefix("cute::").unwrap_or(head);
-        Ok(match head {
+        let v = match head {
             "TiledMMA" => Value::TiledMma(Box::new(self.tiled_mma_args()?)),
             "TiledCopy" => Value::TiledCopy(Box::new(self.tiled_copy_args()?)),
             "Copy_Atom" => Value::CopyAtom(Box::new(self.copy_atom_args()?)),
@@ -724,7 +762,43 @@ impl<'a> Parser<'a> {
                 self.pos = start;
                 Value::MmaAtom(Box::new(self.mma_atom_name()?))
             }
-        })
+        };
+        // C++ passes an atom as a value, `SM80_16x8x16_F32F16F16F32_TN{}`, `Copy_Atom<..>{}`
+        self.optional_braces()?;
+        Ok(v)
+    }
+
+    /// A GMMA shared-memory layout atom as a value, `GMMA::Layout_K_SW128_Atom<half_t>{}`
+    /// (with or without `cute::`, `SM90::`, `GMMA::`): the composed layout of the same function
+    /// on element offsets, [`SmemLayout::element_layout`] (`Sw<3,3,3> o _0 o (_8,_64):(_64,_1)`
+    /// for 16-bit elements; C++ keeps the swizzle on byte addresses and prints
+    /// `Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)`, which `cute atom NAME` prints).
+    ///
+    /// # Errors
+    /// [`LayoutError::Parse`] for a name that is not one of [`GMMA_LAYOUT_ATOMS`]; an unknown
+    /// element type; elements narrower than a byte (no element-offset form).
+    ///
+    /// ```
+    /// # use cute_layout::notation::Parser;
+    /// let v = Parser::new("GMMA::Layout_K_SW128_Atom<half_t>{}").smem_atom_literal()?;
+    /// assert_eq!(v.to_string(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn smem_atom_literal(&mut self) -> Result<Value> {
+        self.skip_ws();
+        let at = self.pos;
+        let text = self.type_name()?;
+        let Some(atom) = parse_gmma_layout_atom(text) else {
+            self.pos = at;
+            return Err(self.error(
+                "a GMMA shared-memory layout atom: GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>",
+            ));
+        };
+        self.optional_braces()?;
+        let composed = atom?
+            .element_layout()
+            .map_err(|e| e.within(format!("{text} as a value")))?;
+        Ok(Value::Composed(Box::new(composed)))
     }
 
     /// `[A-Za-z0-9_:]*` at the position.
@@ -774,6 +848,10 @@ impl<'a> Parser<'a> {
         if is_mma_atom(&name) {
             return mma_atom(&name);
         }
+        if let Some(e) = gmma_without_majors(&name) {
+            self.pos = at;
+            return Err(e);
+        }
         if copy_op(&name).is_ok() {
             return Err(LayoutError::InvalidArgument {
                 op: "Copy_Atom",
@@ -787,7 +865,9 @@ impl<'a> Parser<'a> {
         Err(LayoutError::InvalidArgument {
             op: "atom",
             detail: format!("unknown atom `{text}`"),
-            hint: "`cute atoms` lists the MMA and copy operations",
+            hint: "`cute atoms` lists the MMA and copy operations and the shared-memory layout \
+                   atoms; each is read here as C++ writes it: NAME{}, MMA_Atom<NAME>{}, \
+                   Copy_Atom<OP,T>{}, GMMA::Layout_K_SW128_Atom<T>{}",
         })
     }
 

@@ -25,7 +25,7 @@ mod scaled;
 mod spelled;
 mod swizzle;
 
-pub(crate) use spelled::{dsl_order, dsl_position};
+pub(crate) use spelled::{dsl_order, dsl_position, major_stride};
 pub use spelled::{dsl_param, print_as, Syntax};
 
 pub use swizzle::{parse_composed_tail, parse_swizzled, Swizzled};
@@ -603,8 +603,20 @@ impl<'a> Parser<'a> {
     pub fn at_call(&mut self) -> bool {
         matches!(self.peek(), Some(c) if c.is_ascii_lowercase())
             && !self.at("cutlass.")
+            && !self.at_device_index()
             && !self.at_scope()
             && !self.at_basis_call()
+    }
+
+    /// Whether a device-side index, `threadIdx.x` (C++'s `blockIdx`, `blockDim`, `gridDim`
+    /// alike), is at the position: read as a literal, which refuses it with a hint.
+    fn at_device_index(&self) -> bool {
+        let rest = &self.input.as_bytes()[self.pos..];
+        let n = rest
+            .iter()
+            .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.'))
+            .count();
+        std::str::from_utf8(&rest[..n]).is_ok_and(|w| spelled::device_index(w).is_some())
     }
 
     /// Whether `cute::` and a capitalised name or `_` is at the position: an atom, a C++ type

@@ -14,7 +14,7 @@
 
 use super::{Expected, Leaf, Parser};
 use crate::basis::{make_identity_tensor, BasisLayout, IdentityTensor};
-use crate::coord::CoordLeaf;
+use crate::coord::{Coord, CoordLeaf};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -72,12 +72,26 @@ impl<'a> Parser<'a> {
                 .delimited_int(b'(', b')')
                 .map(|v| CoordLeaf::Index(Int::dynamic(v))),
             "None" => Ok(CoordLeaf::Underscore),
+            // C++'s `using X = Underscore;` (`Step<_1,X,_1>{}`), and `Underscore{}` itself
+            "X" | "Underscore" => self.optional_braces_leaf().map(|()| CoordLeaf::Underscore),
+            w if device_index(w).is_some() => {
+                self.pos = start;
+                Err(Expected(DEVICE_INDEX))
+            }
             _ => {
                 self.pos = start;
                 return None;
             }
         };
         Some(leaf)
+    }
+
+    /// Consumes an optional `{}` right after a C++ type (no space skipped before it).
+    fn optional_braces_leaf(&mut self) -> Leaf<()> {
+        if self.input.as_bytes().get(self.pos) == Some(&b'{') {
+            self.braces()?;
+        }
+        Ok(())
     }
 
     /// `<N>` (then an optional `{}`) or `(N)`: the integer N.
@@ -138,7 +152,7 @@ impl<'a> Parser<'a> {
                 self.pos = start + "ArithTuple".len();
                 self.arith_tuple()
             }
-            "Int" | "C" | "None" => {
+            "Int" | "C" | "None" | "X" | "Underscore" => {
                 self.pos = start;
                 let leaf = self.coord()?;
                 Ok(match leaf.as_leaf() {
@@ -146,9 +160,28 @@ impl<'a> Parser<'a> {
                     _ => Value::Underscore,
                 })
             }
+            // a `Step` may hold `X` (C++'s `_`): `Step<_1,X,_1>{}`, the projection of
+            // `local_tile(T, tiler, coord, proj)`
+            "Step" => {
+                self.pos = start;
+                let step = self.cpp_coord_tree()?;
+                Ok(if step.has_underscore() {
+                    Value::Coord(Box::new(step))
+                } else {
+                    Value::IntTuple(Box::new(step.underscores_as_zero()))
+                })
+            }
             w if TUPLE_TYPES.contains(&w) => {
                 self.pos = start;
                 self.cpp_tree().map(|t| Value::IntTuple(Box::new(t)))
+            }
+            w if LAYOUT_MAJORS.contains(&w) => {
+                self.pos = start;
+                Err(self.error(MAJOR_PLACE))
+            }
+            w if is_smem_atom_word(w) => {
+                self.pos = start;
+                self.smem_atom_literal()
             }
             // anything else capitalised is an atom (`SM80_16x8x16_F32F16F16F32_TN`,
             // `Copy_Atom<..>`, `TiledMMA<..>`), or not a literal at all
@@ -165,6 +198,56 @@ impl<'a> Parser<'a> {
                 ))
             }
         }
+    }
+
+    /// A coordinate spelled as a C++ type (`Step<_1,X,Step<X,_1>>`, leaves `_1`, `Int<1>`, `X`,
+    /// `_`) or in CuTe notation.
+    fn cpp_coord_tree(&mut self) -> Result<Coord> {
+        self.peek();
+        let start = self.pos;
+        let word = self.word();
+        let word = word.strip_prefix("cute::").unwrap_or(word);
+        if !(TUPLE_TYPES.contains(&word) && self.accept(b'<')) {
+            self.pos = start;
+            return self.coord();
+        }
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.too_deep());
+        }
+        let mut modes = Vec::new();
+        if !self.accept(b'>') {
+            loop {
+                modes.push(self.cpp_coord_tree()?);
+                if self.accept(b'>') {
+                    break;
+                }
+                self.expect(b',')?;
+            }
+        }
+        self.depth -= 1;
+        self.optional_braces()?;
+        Tree::tuple(modes)
+    }
+
+    /// C++'s `LayoutRight{}` / `GenRowMajor{}` (`true`) or `LayoutLeft{}` / `GenColMajor{}`
+    /// (`false`), with or without `cute::`, consumed if it is at the position.
+    pub(crate) fn layout_major(&mut self) -> Result<Option<bool>> {
+        if !matches!(self.peek(), Some(b'L' | b'G' | b'c')) {
+            return Ok(None);
+        }
+        let start = self.pos;
+        let word = self.word();
+        let row = match word.strip_prefix("cute::").unwrap_or(word) {
+            "LayoutRight" | "GenRowMajor" => true,
+            "LayoutLeft" | "GenColMajor" => false,
+            _ => {
+                self.pos = start;
+                return Ok(None);
+            }
+        };
+        self.optional_braces()?;
+        Ok(Some(row))
     }
 
     /// `<S,D>` (or `<S>`, column-major) after `Layout`, then an optional `{}`.
@@ -716,6 +799,69 @@ pub(crate) fn dsl_order<T>(op: &str, args: &mut [T]) {
 pub fn dsl_param(op: &str, i: usize) -> Option<&'static str> {
     let (_, names) = DSL_PARAMS.iter().find(|(name, _)| *name == op)?;
     names.get(i).copied()
+}
+
+/// C++'s tags of a compact stride order, `make_layout(shape, LayoutRight{})`.
+const LAYOUT_MAJORS: [&str; 4] = ["LayoutRight", "GenRowMajor", "LayoutLeft", "GenColMajor"];
+
+/// Where a layout-major tag belongs (what is expected where one is found elsewhere).
+const MAJOR_PLACE: &str = "a value (`LayoutRight{}`, `LayoutLeft{}`, `GenRowMajor{}` and \
+     `GenColMajor{}` are read as make_layout's second argument: `make_layout(SHAPE, LayoutRight{})`; \
+     elsewhere write make_layout_right(SHAPE) or make_layout(SHAPE))";
+
+/// `make_layout(SHAPE, LayoutRight{})` (`row`) or `make_layout(SHAPE, LayoutLeft{})`, as the
+/// stride it stands for: the compact row-major or column-major stride of `args[0]`, the shape
+/// (C++'s `compact_major<Major>(shape)`); `op` and `i` are the call and the tag's position.
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] where the tag is not make_layout's second argument after
+/// a shape; the errors of the compact stride.
+pub(crate) fn major_stride(op: &str, i: usize, args: &[Value], row: bool) -> Result<Value> {
+    let shape = match (op, i, args.first()) {
+        ("make_layout", 1, Some(Value::Int(n))) => IntTuple::leaf(*n),
+        ("make_layout", 1, Some(Value::IntTuple(t))) => (**t).clone(),
+        _ => {
+            let what = if row { "LayoutRight" } else { "LayoutLeft" };
+            return Err(LayoutError::InvalidArgument {
+                op: "eval",
+                detail: format!(
+                    "`{what}{{}}` is argument {} of {op}: it is a stride order, read only as \
+                     make_layout's second argument after a shape",
+                    i + 1
+                ),
+                hint: "write make_layout(SHAPE, LayoutRight{}) or make_layout_right(SHAPE) (row-major), make_layout(SHAPE, LayoutLeft{}) or make_layout(SHAPE) (column-major)",
+            });
+        }
+    };
+    let stride = if row {
+        shape.compact_row_major()?
+    } else {
+        shape.compact_col_major()?
+    };
+    Ok(Value::IntTuple(Box::new(stride)))
+}
+
+/// C++'s device-side indices (`threadIdx.x`, `blockIdx.y`, ...): the name, where `w` is one.
+pub(crate) fn device_index(w: &str) -> Option<&str> {
+    let (name, field) = w.split_once('.')?;
+    (["threadIdx", "blockIdx", "blockDim", "gridDim"].contains(&name)
+        && ["x", "y", "z"].contains(&field))
+    .then_some(name)
+}
+
+/// What is expected where a device-side index (`threadIdx.x`) stands.
+const DEVICE_INDEX: &str = "a concrete index (`threadIdx.x`, `blockIdx.x`, ... are known only \
+     on the device, when the kernel runs: write the index of the thread or block to look at, \
+     e.g. local_partition(T, THR_LAYOUT, 0) or partition_A(MMA, T, 0))";
+
+/// Whether a capitalised word names a GMMA shared-memory layout atom,
+/// `GMMA::Layout_K_SW128_Atom` (with or without `cute::`, `SM90::`, `GMMA::`).
+fn is_smem_atom_word(w: &str) -> bool {
+    let mut s = w;
+    for prefix in ["cute::", "SM90::", "GMMA::"] {
+        s = s.strip_prefix(prefix).unwrap_or(s);
+    }
+    s.starts_with("Layout_") && s.ends_with("_Atom")
 }
 
 /// Whether a capitalised word starts an atom literal: an MMA or copy operation (`SM80_...`,
