@@ -824,6 +824,35 @@ impl ComposedLayout {
         }
     }
 
+    /// `max_common_layout(CL, B)` for a swizzle `Sw<B,M,S>` (C++'s overload, either argument
+    /// order): `R = max_common_layout(L, B)`, cut to its first `2^M` elements
+    /// (`composition(R, 2^M)`) where it is longer; the offset is taken to lie in the swizzle's
+    /// YZ bits, as C++ assumes.
+    ///
+    /// # Errors
+    /// As [`max_common_layout`](crate::algebra::inverse::max_common_layout) and
+    /// [`composition`]; [`LayoutError::InvalidArgument`] for a layout outer function (C++ has
+    /// no such overload).
+    ///
+    /// ```
+    /// # use cute_layout::{ComposedLayout, Layout};
+    /// let cl: ComposedLayout = "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)".parse()?;
+    /// let b: Layout = "(_8,_64):(_64,_1)".parse()?;
+    /// // R(i) = 8i, and L(8i) = i for the first 2^M = 8 of them
+    /// assert_eq!(cl.max_common_layout(&b)?.to_string(), "_8:_8");
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn max_common_layout(&self, other: &Layout) -> Result<Layout> {
+        let sw = self.require_swizzle("max_common_layout")?;
+        let common = crate::algebra::inverse::max_common_layout(&self.layout, other)?;
+        let (size, base) = (common.size()?, Int::fixed(1i64 << sw.base));
+        // a dynamic size follows the static rule, as in `max_common_layout` of two layouts
+        if base.value() < size.value() {
+            return composition(&common, &Layout::leaf(base, Int::fixed(1)));
+        }
+        Ok(common)
+    }
+
     /// `slice_and_offset(c, CL)`: the layout of the `_` modes of `c` and the offset.
     ///
     /// With only `_`, the result is `Sw o offset o slice(c, L)` and offset `_0`. Otherwise, as in

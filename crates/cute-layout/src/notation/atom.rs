@@ -209,6 +209,78 @@ fn canonical_umma_arg(a: &str) -> String {
     }
 }
 
+/// `UniversalFMA<D[,A[,B[,C]]]>` (C++'s defaults `A = D`, `B = A`, `C = D`): one thread's
+/// scalar `D = A * B + C`, `Shape_MNK` `(_1,_1,_1)`, every layout `(_1,_1):(_0,_0)` (as C++'s
+/// `MMA_Traits<UniversalFMA<..>>` prints them); named with its four types. `None` for another
+/// name.
+///
+/// ```
+/// use cute_layout::notation::Parser;
+/// let v = Parser::new("UniversalFMA<float,float,float>{}").atom_literal()?;
+/// assert_eq!(v.to_string(), "UniversalFMA<float,float,float,float>");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+fn universal_fma(name: &str) -> Option<Result<MmaAtom>> {
+    let args = name.strip_prefix("UniversalFMA<")?.strip_suffix('>')?;
+    let build = || -> Result<MmaAtom> {
+        let given: Vec<ValueType> = top_level_split(args)
+            .into_iter()
+            .map(parse_value_type)
+            .collect::<Result<_>>()?;
+        let (d, a, b, c) =
+            match given[..] {
+                [d] => (d, d, d, d),
+                [d, a] => (d, a, a, d),
+                [d, a, b] => (d, a, b, d),
+                [d, a, b, c] => (d, a, b, c),
+                _ => return Err(LayoutError::InvalidArgument {
+                    op: "UniversalFMA",
+                    detail: format!("{} template arguments, not 1 to 4", given.len()),
+                    hint: "write UniversalFMA<D,A,B,C>, e.g. UniversalFMA<float,float,float,float>",
+                }),
+            };
+        let one = |stride: Int| Layout::leaf(Int::ONE, stride);
+        let unit = Layout::from_congruent(
+            crate::tuple::IntTuple::from_leaves([Int::ONE, Int::ONE]),
+            crate::tuple::IntTuple::from_leaves([Int::ZERO, Int::ZERO]),
+        );
+        Ok(MmaAtom {
+            name: format!(
+                "UniversalFMA<{},{},{},{}>",
+                d.name(),
+                a.name(),
+                b.name(),
+                c.name()
+            ),
+            types: crate::atom::MmaTypes { d, a, b, c },
+            shape_mnk: crate::tuple::IntTuple::from_leaves([Int::ONE; 3]),
+            thr_id: one(Int::ZERO),
+            layout_a: unit.clone(),
+            layout_b: unit.clone(),
+            layout_c: unit,
+        })
+    };
+    Some(build())
+}
+
+/// `UniversalCopy<T>` for an element type `T` that is not an unsigned integer
+/// (`UniversalCopy<half_t>`): the copy of `UniversalCopy<uintN_t>` of the same width, under its
+/// own name. `None` for another name, or a width no `uintN_t` has.
+fn universal_copy(name: &str) -> Option<Result<crate::atom::CopyOp>> {
+    let t = name.strip_prefix("UniversalCopy<")?.strip_suffix('>')?;
+    let t = parse_value_type(t).ok()?;
+    let bits = t.bits();
+    if ![8, 16, 32, 64, 128].contains(&bits) {
+        return None;
+    }
+    Some(
+        copy_op(&format!("UniversalCopy<uint{bits}_t>")).map(|op| crate::atom::CopyOp {
+            name: format!("UniversalCopy<{}>", t.name()),
+            ..op
+        }),
+    )
+}
+
 /// The error of a GMMA name (as [`canonical_atom_name`] spells it) whose major arguments
 /// are missing or are not two (`SM90_64x128x16_F32F16F16_SS` for
 /// `SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>`); `None` for any other name.
@@ -498,8 +570,9 @@ pub fn resolve_atom(req: &AtomRequest<'_>) -> Result<AtomObject> {
     }
     let layout = req.layout.map(str::parse::<Layout>).transpose()?;
     let unit = || Layout::leaf(Int::ONE, Int::ZERO);
-    if is_mma_atom(&name) {
-        let atom = mma_atom(&name)?;
+    let fma = universal_fma(&name);
+    if is_mma_atom(&name) || fma.is_some() {
+        let atom = fma.unwrap_or_else(|| mma_atom(&name))?;
         if layout.is_none() && req.permutation.is_none() && req.query.is_none() {
             return Ok(AtomObject::Mma(atom));
         }
@@ -508,11 +581,13 @@ pub fn resolve_atom(req: &AtomRequest<'_>) -> Result<AtomObject> {
         let mma = make_tiled_mma(&atom, &thr, perm.as_deref().unwrap_or(&[]))?;
         return Ok(AtomObject::TiledMma(mma));
     }
-    let op = copy_op(&name).map_err(|_| LayoutError::InvalidArgument {
-        op: "cute atom",
-        detail: format!("unknown atom `{name}`"),
-        hint: "`cute atoms` lists the MMA and copy operations",
-    })?;
+    let op = copy_op(&name)
+        .or_else(|e| universal_copy(&name).unwrap_or(Err(e)))
+        .map_err(|_| LayoutError::InvalidArgument {
+            op: "cute atom",
+            detail: format!("unknown atom `{name}`"),
+            hint: "`cute atoms` lists the MMA and copy operations",
+        })?;
     let t = req.value_type.ok_or_else(|| LayoutError::InvalidArgument {
         op: "Copy_Atom",
         detail: format!("`{name}` is a copy operation: Copy_Atom<OP, T> needs the element type T"),
@@ -848,6 +923,9 @@ impl<'a> Parser<'a> {
         if is_mma_atom(&name) {
             return mma_atom(&name);
         }
+        if let Some(atom) = universal_fma(&name) {
+            return atom;
+        }
         if let Some(e) = gmma_without_majors(&name) {
             self.pos = at;
             return Err(e);
@@ -883,7 +961,7 @@ impl<'a> Parser<'a> {
         if name.starts_with("SM90_TMA_") {
             return self.tma_atom_args(TmaOp::from_name(&name)?, t);
         }
-        let op = copy_op(&name)?;
+        let op = copy_op(&name).or_else(|e| universal_copy(&name).unwrap_or(Err(e)))?;
         self.expect(b'>')?;
         make_copy_atom(&op, t)
     }

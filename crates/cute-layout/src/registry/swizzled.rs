@@ -3,7 +3,7 @@
 //! ordinary form ([`super::ordinary`]).
 
 use super::{ordinary, Args};
-use crate::error::Result;
+use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::recast::{downcast_swizzle, recast_any, upcast_swizzle};
 use crate::swizzle::{AnyLayout, ComposedLayout, Outer};
@@ -85,6 +85,28 @@ pub(super) fn complement(a: &Args) -> Result<Value> {
         Value::Composed(c) => Ok(Value::Layout(Arc::new(c.complement(&a.int_tuple(1)?)?))),
         _ => ordinary::complement(a),
     }
+}
+
+/// `max_common_layout(A, B)`, one of them a swizzled layout (C++'s overloads on
+/// `ComposedLayout<Swizzle,..>` and a layout, either order).
+pub(super) fn max_common_layout(a: &Args) -> Result<Value> {
+    let l = match (&a.items[0], &a.items[1]) {
+        (Value::Composed(c), Value::Composed(_)) => {
+            return Err(LayoutError::InvalidArgument {
+                op: "max_common_layout",
+                detail: format!(
+                    "both arguments are composed layouts ({c} and {}): C++ has overloads for \
+                     a swizzled layout and a layout only",
+                    a.items[1]
+                ),
+                hint: "give one of them as an ordinary layout, e.g. its inner layout",
+            })
+        }
+        (Value::Composed(c), _) => c.max_common_layout(&*a.layout(1)?)?,
+        (_, Value::Composed(c)) => c.max_common_layout(&*a.layout(0)?)?,
+        _ => return ordinary::of_layouts(a, crate::algebra::inverse::max_common_layout),
+    };
+    Ok(Value::Layout(Arc::new(l)))
 }
 
 pub(super) fn max_common_vector(a: &Args) -> Result<Value> {

@@ -6,7 +6,7 @@ use super::{
     TensorForm, Tiles,
 };
 use crate::algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
-use crate::algebra::inverse::{max_common_layout, nullspace};
+use crate::algebra::inverse::nullspace;
 use crate::algebra::product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
 };
@@ -1055,19 +1055,19 @@ pub(super) static OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::Layout, K::Int, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Composed],
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "B",
-                kinds: &[K::Layout, K::Int, K::Tv],
+                kinds: &[K::Layout, K::Int, K::Tv, K::Composed],
                 presence: Required,
                 template: false,
             },
         ],
         result: K::Layout,
-        apply: |a| ordinary::of_layouts(a, max_common_layout),
+        apply: swizzled::max_common_layout,
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
