@@ -263,22 +263,32 @@ fn universal_fma(name: &str) -> Option<Result<MmaAtom>> {
     Some(build())
 }
 
-/// `UniversalCopy<T>` for an element type `T` that is not an unsigned integer
-/// (`UniversalCopy<half_t>`): the copy of `UniversalCopy<uintN_t>` of the same width, under its
-/// own name. `None` for another name, or a width no `uintN_t` has.
-fn universal_copy(name: &str) -> Option<Result<crate::atom::CopyOp>> {
-    let t = name.strip_prefix("UniversalCopy<")?.strip_suffix('>')?;
-    let t = parse_value_type(t).ok()?;
-    let bits = t.bits();
-    if ![8, 16, 32, 64, 128].contains(&bits) {
+/// The copy operations whose template argument is the type copied: `UniversalCopy<S>`,
+/// `SM80_CP_ASYNC_CACHEALWAYS<S>`, ... (C++ takes any `S` of the widths each allows).
+const TYPED_COPIES: [&str; 5] = [
+    "UniversalCopy",
+    "SM80_CP_ASYNC_CACHEALWAYS",
+    "SM80_CP_ASYNC_CACHEALWAYS_ZFILL",
+    "SM80_CP_ASYNC_CACHEGLOBAL",
+    "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL",
+];
+
+/// A copy operation of [`TYPED_COPIES`] over an element type that is not an unsigned integer
+/// (`UniversalCopy<half_t>`, `SM80_CP_ASYNC_CACHEALWAYS<float>`): the copy of the same
+/// operation over `uintN_t` of the same width, under its own name. `None` for another name,
+/// or a width the operation does not take.
+fn typed_copy(name: &str) -> Option<Result<crate::atom::CopyOp>> {
+    let (op, t) = name.strip_suffix('>')?.split_once('<')?;
+    if !TYPED_COPIES.contains(&op) {
         return None;
     }
-    Some(
-        copy_op(&format!("UniversalCopy<uint{bits}_t>")).map(|op| crate::atom::CopyOp {
-            name: format!("UniversalCopy<{}>", t.name()),
-            ..op
-        }),
-    )
+    let t = parse_value_type(t).ok()?;
+    let uint = format!("{op}<uint{}_t>", t.bits());
+    copy_op(&uint).ok()?;
+    Some(copy_op(&uint).map(|c| crate::atom::CopyOp {
+        name: format!("{op}<{}>", t.name()),
+        ..c
+    }))
 }
 
 /// The error of a GMMA name (as [`canonical_atom_name`] spells it) whose major arguments
@@ -582,7 +592,7 @@ pub fn resolve_atom(req: &AtomRequest<'_>) -> Result<AtomObject> {
         return Ok(AtomObject::TiledMma(mma));
     }
     let op = copy_op(&name)
-        .or_else(|e| universal_copy(&name).unwrap_or(Err(e)))
+        .or_else(|e| typed_copy(&name).unwrap_or(Err(e)))
         .map_err(|_| LayoutError::InvalidArgument {
             op: "cute atom",
             detail: format!("unknown atom `{name}`"),
@@ -961,7 +971,7 @@ impl<'a> Parser<'a> {
         if name.starts_with("SM90_TMA_") {
             return self.tma_atom_args(TmaOp::from_name(&name)?, t);
         }
-        let op = copy_op(&name).or_else(|e| universal_copy(&name).unwrap_or(Err(e)))?;
+        let op = copy_op(&name).or_else(|e| typed_copy(&name).unwrap_or(Err(e)))?;
         self.expect(b'>')?;
         make_copy_atom(&op, t)
     }

@@ -550,15 +550,18 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        if self.peek() == Some(b'+') {
+        while self.peek() == Some(b'+') {
             self.tensor_offset(out)?;
+            if !matches!(out, Value::Int(_)) {
+                break;
+            }
         }
         Ok(())
     }
 
     /// Reads the `+OFFSET` (at the position) of a tensor `L+o`, as CuTe prints a layout or a
     /// composed layout over an integer offset (what `local_tile` returns): `out`, the literal
-    /// before it, becomes that tensor.
+    /// before it, becomes that tensor; after an integer, their sum (C++'s `bM+Int<1>{}`).
     ///
     /// ```
     /// # use cute_layout::{notation::Parser, value::Value};
@@ -567,6 +570,7 @@ impl<'a> Parser<'a> {
     /// assert!(matches!(composed, Value::ComposedOffset(..)));
     /// assert_eq!(composed.to_string(), "Sw<1,0,1> o _0 o (_4):(_2)+_-3");
     /// assert!(Parser::new("(4,2)+16").literal().is_err());
+    /// assert_eq!(Parser::new("Int<128>{}+Int<1>{}").literal().unwrap().to_string(), "_129");
     /// ```
     fn tensor_offset(&mut self, out: &mut Value) -> Result<()> {
         let at = self.pos;
@@ -575,6 +579,8 @@ impl<'a> Parser<'a> {
         let offset = self.int_leaf().map_err(|e| self.expected(e))?;
         *out = match std::mem::replace(out, Value::Underscore) {
             Value::Layout(l) => Value::LayoutOffset(l, offset),
+            // C++'s sum of integers, `bM+Int<1>{}` (static iff both are)
+            Value::Int(a) => Value::Int(a.add(offset)?),
             Value::Composed(c) => Value::ComposedOffset(c, offset),
             other => {
                 let why = format!(
