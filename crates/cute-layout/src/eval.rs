@@ -206,7 +206,7 @@ fn call_name<'a>(p: &mut Parser<'a>) -> Result<(&'a str, bool)> {
 /// The arguments `(arg, ...)` of a call of `op`; `dsl` when the call is spelled `cute.op`,
 /// its arguments in the CuTe DSL's order.
 fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize, dsl: bool) -> Result<Arguments> {
-    p.expect(b'(')?;
+    p.call_paren(op)?;
     // most calls have one or two arguments; a `Vec` of four literals would not come from
     // the allocator's cache of small blocks
     let mut items = Arguments::new();

@@ -171,6 +171,19 @@ impl<'a> Parser<'a> {
                     Value::IntTuple(Box::new(step.underscores_as_zero()))
                 })
             }
+            // a `Tile` of integers is the int-tuple; one that holds layouts or `X`, a tiler
+            // (`Tile<Layout<_8,_3>,Layout<_4,_2>>{}`, a `make_tiled_mma` permutation)
+            "Tile" => {
+                self.pos = start;
+                let depth = self.depth;
+                match self.cpp_tree() {
+                    Ok(t) => Ok(Value::IntTuple(Box::new(t))),
+                    Err(_) => {
+                        (self.pos, self.depth) = (start, depth);
+                        self.cpp_tile().map(|t| Value::Tiler(Box::new(t)))
+                    }
+                }
+            }
             w if TUPLE_TYPES.contains(&w) => {
                 self.pos = start;
                 self.cpp_tree().map(|t| Value::IntTuple(Box::new(t)))
@@ -228,6 +241,69 @@ impl<'a> Parser<'a> {
         self.depth -= 1;
         self.optional_braces()?;
         Tree::tuple(modes)
+    }
+
+    /// A tiler spelled as a C++ type, `Tile<Layout<_3,_4>,_8,X>` (an optional `{}` after it):
+    /// each mode a `Layout<..>`, a nested `Tile<..>`, `X` or `_`, or an int-tuple (its shape
+    /// tiler).
+    fn cpp_tile(&mut self) -> Result<Tiler> {
+        self.peek();
+        let start = self.pos;
+        let word = self.word();
+        let t = match word.strip_prefix("cute::").unwrap_or(word) {
+            "Layout" => Tiler::Layout(self.cpp_layout()?),
+            "Tile" if self.accept(b'<') => {
+                self.depth += 1;
+                if self.depth > MAX_DEPTH {
+                    return Err(self.too_deep());
+                }
+                let mut modes = Vec::new();
+                if !self.accept(b'>') {
+                    loop {
+                        modes.push(self.cpp_tile()?);
+                        if self.accept(b'>') {
+                            break;
+                        }
+                        self.expect(b',')?;
+                    }
+                }
+                self.depth -= 1;
+                self.optional_braces()?;
+                Tiler::Tuple(modes)
+            }
+            "X" | "Underscore" | "_" => {
+                self.optional_braces()?;
+                Tiler::Underscore
+            }
+            _ => {
+                self.pos = start;
+                let t = self.cpp_tree()?;
+                match t.as_leaf() {
+                    Some(n) => Tiler::from_int(n),
+                    None => Tiler::from_shape(&t),
+                }
+            }
+        };
+        Ok(t)
+    }
+
+    /// Consumes the `(` after the name of a call `name(...)`; where there is none, the name is
+    /// a variable of C++ code (`bM`, `tid`), which is refused with a hint.
+    ///
+    /// # Errors
+    /// [`LayoutError::Parse`].
+    pub(crate) fn call_paren(&mut self, name: &str) -> Result<()> {
+        if self.accept(b'(') {
+            return Ok(());
+        }
+        // the error points at the name, just read
+        let start = self.input[..self.pos].rfind(name).unwrap_or(self.pos);
+        let why = format!(
+            "'(' after `{name}`: a name without arguments is a variable (of the C++ or Python \
+             code it comes from), and variables are not read: write its value instead (`Int<128>{{}}` for \
+             `auto bM = Int<128>{{}};`, the layout for a layout)"
+        );
+        Err(LayoutError::parse(self.input, start, why))
     }
 
     /// C++'s `LayoutRight{}` / `GenRowMajor{}` (`true`) or `LayoutLeft{}` / `GenColMajor{}`

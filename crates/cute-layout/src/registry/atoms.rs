@@ -30,6 +30,17 @@ pub(super) enum Side {
 }
 
 /// `make_tiled_mma(atom, thr_layout = (_1,_1,_1), permutation = _)`.
+/// `size(x)`: of a tiled MMA or tiled copy, its number of threads (C++'s `size(TiledMMA)`,
+/// `size(ThrLayoutVMNK)`, and `size(TiledCopy)`, `size<0>(TiledLayout_TV)`, what a kernel
+/// launch writes as `dim3 dimBlock(size(mma))`); of anything else, [`super::ordinary::size`].
+pub(super) fn size(a: &Args) -> Result<Value> {
+    Ok(Value::Int(match &a.items[0] {
+        Value::TiledMma(m) => m.thr_layout_vmnk.size()?,
+        Value::TiledCopy(c) => c.layout_tv.mode(0)?.size()?,
+        _ => return super::ordinary::size(a),
+    }))
+}
+
 pub(super) fn tiled_mma(a: &Args) -> Result<Value> {
     let Value::MmaAtom(atom) = &a.items[0] else {
         return Err(a.wrong(0, "an MMA atom, e.g. SM80_16x8x16_F32F16F16F32_TN"));

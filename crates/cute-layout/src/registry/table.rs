@@ -24,12 +24,12 @@ pub(super) static OPERATIONS: &[Operation] = &[
         expected: "24",
         params: &[Param {
             name: "L",
-            kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::IntTuple, K::Tv, K::Basis, K::IdentityTensor],
+            kinds: &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::IntTuple, K::Tv, K::Basis, K::IdentityTensor, K::TiledMma, K::TiledCopy],
             presence: Required,
             template: false,
         }],
         result: K::Int,
-        apply: ordinary::size,
+        apply: atoms::size,
         tiles: Tiles::None,
         forwards_composed: true,
         identity: Some(IdentityForm {
