@@ -220,9 +220,9 @@ fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize, dsl: bool) -> Resu
             if p.python && p.at("[") && crate::notation::dsl_param(op, last) == Some("mode") {
                 // the DSL's list of modes, `cute.size(x, mode=[1])`
                 items[last] = Value::IntTuple(Box::new(p.python_mode_list()?));
-            } else if let Some(row) = p.layout_major()? {
+            } else if let Some(tag) = p.layout_major()? {
                 // C++'s `make_layout(shape, LayoutRight{})`: the stride the tag stands for
-                items[last] = crate::notation::major_stride(op, last, &items, row)?;
+                items[last] = crate::notation::major_stride(op, last, &items, tag)?;
             } else {
                 argument(p, depth, (op, last), &mut items[last])?;
             }

@@ -298,6 +298,13 @@ pub fn local_partition(layout: &AnyLayout, thr: &Layout, idx: i64) -> Result<Par
 
 /// CuTe's `local_partition(T, thr_layout, idx, proj)`: `local_partition(T, dice(proj, thr), idx)`.
 ///
+/// `idx` is a thread of the whole `thr_layout`, as in the CuTe tutorial's
+/// `local_partition(sB, tC, threadIdx.x, Step<X,_1>{})`: C++ takes the diced layout's
+/// coordinate of `idx`, mode by mode `(idx / d) % s`, which is the whole layout's coordinate of
+/// `idx` diced; so `idx` is checked against the whole layout (a thread of it), not against the
+/// diced one (whose post-condition `L(coord) == idx` holds only for the threads it keeps). A
+/// projection with nested entries takes the diced layout's coordinate of `idx` itself.
+///
 /// # Errors
 /// As [`local_partition`] and [`Layout::dice`].
 ///
@@ -307,6 +314,9 @@ pub fn local_partition(layout: &AnyLayout, thr: &Layout, idx: i64) -> Result<Par
 /// let t: AnyLayout = "(8,6):(_1,8)".parse()?;
 /// let (l, off) = local_partition_proj(&t, &"(_2,_3):(_1,_2)".parse()?, 1, &"(1,_)".parse()?)?;
 /// assert_eq!(format!("{l}+{off}"), "(4,6):(_2,8)+1");
+/// // thread 5 of the (2,3) threads is at (1,2), in mode 0 where thread 1 is: the same part
+/// let (l, off) = local_partition_proj(&t, &"(_2,_3):(_1,_2)".parse()?, 5, &"(1,_)".parse()?)?;
+/// assert_eq!(format!("{l}+{off}"), "(4,6):(_2,8)+1");
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn local_partition_proj(
@@ -315,7 +325,14 @@ pub fn local_partition_proj(
     idx: i64,
     proj: &Coord,
 ) -> Result<Partitioned> {
-    local_partition(layout, &thr.dice(proj)?, idx)
+    let diced = thr.dice(proj)?;
+    let flat = proj.rank() == thr.shape().rank() && proj.modes().all(|p| p.is_leaf());
+    if !flat {
+        return local_partition(layout, &diced, idx);
+    }
+    let tiler = Tiler::from_shape(&diced.shape().product_each()?);
+    let c = get_flat_coord(thr, idx)?.dice(proj)?;
+    outer_partition(layout, &tiler, &Coord::from_int_tuple(&c))
 }
 
 /// A tensor: `data[offset + L(c)]` for the coordinates `c` of `L`.

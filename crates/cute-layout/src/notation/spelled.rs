@@ -307,23 +307,20 @@ impl<'a> Parser<'a> {
     }
 
     /// C++'s `LayoutRight{}` / `GenRowMajor{}` (`true`) or `LayoutLeft{}` / `GenColMajor{}`
-    /// (`false`), with or without `cute::`, consumed if it is at the position.
-    pub(crate) fn layout_major(&mut self) -> Result<Option<bool>> {
+    /// (`false`), with or without `cute::`, consumed if it is at the position; with its name.
+    pub(crate) fn layout_major(&mut self) -> Result<Option<(bool, &'static str)>> {
         if !matches!(self.peek(), Some(b'L' | b'G' | b'c')) {
             return Ok(None);
         }
         let start = self.pos;
         let word = self.word();
-        let row = match word.strip_prefix("cute::").unwrap_or(word) {
-            "LayoutRight" | "GenRowMajor" => true,
-            "LayoutLeft" | "GenColMajor" => false,
-            _ => {
-                self.pos = start;
-                return Ok(None);
-            }
+        let word = word.strip_prefix("cute::").unwrap_or(word);
+        let Some(&tag) = LAYOUT_MAJORS.iter().find(|&&m| m == word) else {
+            self.pos = start;
+            return Ok(None);
         };
         self.optional_braces()?;
-        Ok(Some(row))
+        Ok(Some((matches!(tag, "LayoutRight" | "GenRowMajor"), tag)))
     }
 
     /// `<S,D>` (or `<S>`, column-major) after `Layout`, then an optional `{}`.
@@ -885,23 +882,28 @@ const MAJOR_PLACE: &str = "a value (`LayoutRight{}`, `LayoutLeft{}`, `GenRowMajo
      `GenColMajor{}` are read as make_layout's second argument: `make_layout(SHAPE, LayoutRight{})`; \
      elsewhere write make_layout_right(SHAPE) or make_layout(SHAPE))";
 
-/// `make_layout(SHAPE, LayoutRight{})` (`row`) or `make_layout(SHAPE, LayoutLeft{})`, as the
+/// `make_layout(SHAPE, LayoutRight{})` (`row`) or `make_layout(SHAPE, LayoutLeft{})` (the tag
+/// spelled `tag`), as the
 /// stride it stands for: the compact row-major or column-major stride of `args[0]`, the shape
 /// (C++'s `compact_major<Major>(shape)`); `op` and `i` are the call and the tag's position.
 ///
 /// # Errors
 /// [`LayoutError::InvalidArgument`] where the tag is not make_layout's second argument after
 /// a shape; the errors of the compact stride.
-pub(crate) fn major_stride(op: &str, i: usize, args: &[Value], row: bool) -> Result<Value> {
+pub(crate) fn major_stride(
+    op: &str,
+    i: usize,
+    args: &[Value],
+    (row, tag): (bool, &str),
+) -> Result<Value> {
     let shape = match (op, i, args.first()) {
         ("make_layout", 1, Some(Value::Int(n))) => IntTuple::leaf(*n),
         ("make_layout", 1, Some(Value::IntTuple(t))) => (**t).clone(),
         _ => {
-            let what = if row { "LayoutRight" } else { "LayoutLeft" };
             return Err(LayoutError::InvalidArgument {
                 op: "eval",
                 detail: format!(
-                    "`{what}{{}}` is argument {} of {op}: it is a stride order, read only as \
+                    "`{tag}{{}}` is argument {} of {op}: it is a stride order, read only as \
                      make_layout's second argument after a shape",
                     i + 1
                 ),
