@@ -149,6 +149,26 @@ fn atoms_lists_every_checked_atom() {
     }
 }
 
+/// `cute atom` reads the C++ spellings `cute eval` reads (issue 29): `UniversalFMA<..>`, a
+/// copy over any element type, `{}` after the name; the printed forms are C++'s (g++, CuTe 4.2).
+#[test]
+fn atom_reads_cpp_spellings() {
+    let out = cute(&["atom", "UniversalFMA<float,float,float>", "--layout", "(_16,_16,_1)"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("ThrLayoutVMNK:  (_1,_16,_16,_1):(_0,_1,_16,_0)"), "{text}");
+    assert!(text.contains("LayoutA_TV: (_1,_1):(_0,_0)"), "{text}");
+    let out = cute(&["atom", "UniversalCopy<half_t>", "--type", "cute::half_t"]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("ValLayoutSrc: (_1,_1):(_0,_1)"));
+    let out = cute(&["atom", "GMMA::Layout_K_SW128_Atom<cute::half_t>", "--shape", "(_128,_64)"]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))\n"
+    );
+}
+
 #[test]
 fn atom_errors_name_the_problem() {
     let out = cute(&["atom", "SM80_16x8x16_F32F16F16F32_NN"]);

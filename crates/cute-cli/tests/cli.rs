@@ -94,6 +94,52 @@ fn eval_tiled_mma_of_an_atom() {
     );
 }
 
+/// Issue 29: C++ pasted as CUTLASS writes it (atoms with `{}`, shared-memory atoms as values,
+/// `Step<_1,X,_1>{}`, `LayoutRight{}`); the values are CuTe C++'s (bench/spelling/cpp_spellings.sh).
+#[test]
+fn eval_reads_cpp_as_cutlass_writes_it() {
+    assert_evals(
+        "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2>>{})",
+        "TiledMMA<SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1):(_1,_2,_0),(_,_,_)>",
+    );
+    assert_evals(
+        "Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, cute::half_t>{}",
+        "Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>,half_t>",
+    );
+    assert_evals(
+        "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, make_shape(Int<128>{}, Int<64>{}))",
+        "Sw<3,3,3> o _0 o ((_8,_16),(_64,_1)):((_64,_512),(_1,_0))",
+    );
+    assert_evals(
+        "local_tile(make_layout(make_shape(128,64)), make_shape(_32{},_32{},_8{}), make_coord(1,2,_), Step<_1,X,_1>{})",
+        "(_32,_8,8):(_1,128,1024)+32",
+    );
+    assert_evals(
+        "make_layout(make_shape(_128{},_64{}), LayoutRight{})",
+        "(_128,_64):(_64,_1)",
+    );
+    assert_evals(
+        "max_common_layout(Layout<Shape<_8,_64>,Stride<_64,_1>>{}, Sw<3,3,3> o _0 o (_8,_64):(_64,_1))",
+        "_8:_8",
+    );
+}
+
+/// Issue 29: what has no value on the host is refused with the form to write.
+#[test]
+fn eval_refuses_device_code_with_a_hint() {
+    for (expr, hint) in [
+        ("local_partition(8:1, 4:1, threadIdx.x)", "known only on the device"),
+        ("SM90_64x128x16_F32F16F16_SS{}", "missing the major arguments"),
+        ("make_shape(bM, bK)", "variables are not read"),
+        ("size(LayoutRight{})", "make_layout's second argument"),
+    ] {
+        let out = cute(&["eval", expr]);
+        assert_eq!(out.status.code(), Some(1), "{expr}");
+        assert!(out.stdout.is_empty(), "{expr}");
+        assert!(text(&out.stderr).contains(hint), "{expr}: {}", text(&out.stderr));
+    }
+}
+
 /// A failing expression prints `error: ...` on standard error, nothing on standard output, and
 /// exits 1.
 #[test]
