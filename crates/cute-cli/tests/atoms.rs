@@ -153,15 +153,28 @@ fn atoms_lists_every_checked_atom() {
 /// copy over any element type, `{}` after the name; the printed forms are C++'s (g++, CuTe 4.2).
 #[test]
 fn atom_reads_cpp_spellings() {
-    let out = cute(&["atom", "UniversalFMA<float,float,float>", "--layout", "(_16,_16,_1)"]);
+    let out = cute(&[
+        "atom",
+        "UniversalFMA<float,float,float>",
+        "--layout",
+        "(_16,_16,_1)",
+    ]);
     assert!(out.status.success(), "{out:?}");
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("ThrLayoutVMNK:  (_1,_16,_16,_1):(_0,_1,_16,_0)"), "{text}");
+    assert!(
+        text.contains("ThrLayoutVMNK:  (_1,_16,_16,_1):(_0,_1,_16,_0)"),
+        "{text}"
+    );
     assert!(text.contains("LayoutA_TV: (_1,_1):(_0,_0)"), "{text}");
     let out = cute(&["atom", "UniversalCopy<half_t>", "--type", "cute::half_t"]);
     assert!(out.status.success(), "{out:?}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("ValLayoutSrc: (_1,_1):(_0,_1)"));
-    let out = cute(&["atom", "GMMA::Layout_K_SW128_Atom<cute::half_t>", "--shape", "(_128,_64)"]);
+    let out = cute(&[
+        "atom",
+        "GMMA::Layout_K_SW128_Atom<cute::half_t>",
+        "--shape",
+        "(_128,_64)",
+    ]);
     assert!(out.status.success(), "{out:?}");
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),

@@ -128,15 +128,25 @@ fn eval_reads_cpp_as_cutlass_writes_it() {
 #[test]
 fn eval_refuses_device_code_with_a_hint() {
     for (expr, hint) in [
-        ("local_partition(8:1, 4:1, threadIdx.x)", "known only on the device"),
-        ("SM90_64x128x16_F32F16F16_SS{}", "missing the major arguments"),
+        (
+            "local_partition(8:1, 4:1, threadIdx.x)",
+            "known only on the device",
+        ),
+        (
+            "SM90_64x128x16_F32F16F16_SS{}",
+            "missing the major arguments",
+        ),
         ("make_shape(bM, bK)", "variables are not read"),
         ("size(LayoutRight{})", "make_layout's second argument"),
     ] {
         let out = cute(&["eval", expr]);
         assert_eq!(out.status.code(), Some(1), "{expr}");
         assert!(out.stdout.is_empty(), "{expr}");
-        assert!(text(&out.stderr).contains(hint), "{expr}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).contains(hint),
+            "{expr}: {}",
+            text(&out.stderr)
+        );
     }
 }
 

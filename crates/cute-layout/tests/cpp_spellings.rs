@@ -367,3 +367,29 @@ fn integer_sums() {
         "(_1,_129)"
     );
 }
+
+/// docs/guide/cpp-spellings.md shows every row of the table, as the table says.
+#[test]
+fn the_guide_shows_the_table() {
+    let guide = include_str!("../../../docs/guide/cpp-spellings.md");
+    let shown: Vec<(&str, &str)> = guide
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| {
+            let (spelling, rest) = l.split_once("` | ")?;
+            let shown = match rest.strip_prefix('`') {
+                Some(r) => r.split_once('`')?.0,
+                None => rest.strip_prefix('"')?.split_once('"')?.0,
+            };
+            Some((spelling, shown))
+        })
+        .collect();
+    let rows = rows();
+    assert_eq!(shown.len(), rows.len(), "the guide shows every row once");
+    for (_, spelling, _, expected) in rows {
+        assert!(
+            shown.contains(&(spelling, expected)),
+            "the guide does not show `{spelling}` as `{expected}`"
+        );
+    }
+}
