@@ -393,3 +393,45 @@ fn the_guide_shows_the_table() {
         );
     }
 }
+
+#[test]
+fn tiled_copy_literals_with_a_tiler_of_layouts() {
+    // C++ (g++, CuTe 4.2): make_tiled_copy_impl(Copy_Atom<UniversalCopy<uint32_t>,float>{},
+    // Layout<Shape<_32,_2>,Stride<_1,_32>>{}, make_tile(Layout<_4,_1>{}, Layout<_16,_2>{}))
+    let printed =
+        "TiledCopy<Copy_Atom<UniversalCopy<uint32_t>,float>,(_32,_2):(_1,_32),(_4:_1,_16:_2)>";
+    for spelling in [
+        printed,
+        "TiledCopy<Copy_Atom<UniversalCopy<uint32_t>,float>,Layout<Shape<_32,_2>,Stride<_1,_32>>,Tile<Layout<_4,_1>,Layout<_16,_2>>>{}",
+        "TiledCopy<Copy_Atom<UniversalCopy<uint32_t>,float>,(_32,_2):(_1,_32),<_4:_1,_16:_2>>",
+    ] {
+        assert_eq!(shows(spelling), printed, "{spelling}");
+    }
+    // partition_S of thread 3 and partition_D of thread 5 of (8,64), as C++ gives them
+    // (ArithTuple3 o ..., ArithTuple17 o ...), and the S layout
+    let t = "(_8,_64):(_1,_8)";
+    assert_eq!(
+        shows(&format!("partition_S({printed}, {t}, 3)")),
+        "((_1,_2),_2,(_2,_2)):((_0,_128),_4,(_8,_256))+3"
+    );
+    assert_eq!(
+        shows(&format!("partition_D({printed}, {t}, 5)")),
+        "((_1,_2),_2,(_2,_2)):((_0,_128),_4,(_8,_256))+17"
+    );
+    assert_eq!(
+        shows(&format!("get_layoutS_TV({printed})")),
+        "(_32,(_1,_2)):(_1,(_0,_32))"
+    );
+    // dividing by the layouts is not dividing by their shape
+    let by_shape = "TiledCopy<Copy_Atom<UniversalCopy<uint32_t>,float>,(_32,_2):(_1,_32),(_4,_16)>";
+    assert_ne!(
+        shows(&format!("partition_S({by_shape}, {t}, 3)")),
+        shows(&format!("partition_S({printed}, {t}, 3)"))
+    );
+    // a shape tiler prints as before
+    assert!(shows(by_shape).ends_with(",(_4,_16)>"));
+    assert!(refusal(
+        "TiledCopy<Copy_Atom<UniversalCopy<uint32_t>,float>,(_32,_2):(_1,_32),<_4:_1,_>>"
+    )
+    .contains("has a `_` mode"));
+}

@@ -38,7 +38,7 @@ pub use smem::{
 };
 pub use tiled_copy::{
     make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, make_tiled_copy_impl,
-    TiledCopy,
+    make_tiled_copy_tiler, TiledCopy,
 };
 pub use tiled_mma::{make_tiled_mma, Permutation, TiledMma};
 pub(crate) use tma::is_tma_without_box;

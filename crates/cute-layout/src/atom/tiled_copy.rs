@@ -23,8 +23,12 @@ pub struct TiledCopy {
     pub atom: CopyAtom,
     /// `TiledLayout_TV`: `(thr_idx, val_idx) -> coord` in the `Tiler_MN` tile.
     pub layout_tv: Layout,
-    /// `Tiler_MN`: the shape of the tile one pass of the copy covers.
+    /// `shape(Tiler_MN)`: the shape of the tile one pass of the copy covers.
     pub tiler: IntTuple,
+    /// `Tiler_MN` itself: the shape tiler of `tiler`, or a tiler of layouts (C++'s
+    /// `make_tile(Layout<_4,_1>{}, Layout<_16,_2>{})`), by which `partition_S`/`partition_D`
+    /// divide a tensor; `shape` of it is `tiler`.
+    pub tiler_mn: Tiler,
 }
 
 /// The side of a copy a layout describes.
@@ -55,7 +59,32 @@ pub fn make_tiled_copy_impl(
     layout_tv: Layout,
     tiler: IntTuple,
 ) -> Result<TiledCopy> {
+    make_tiled_copy_tiler(atom, layout_tv, Tiler::from_shape(&tiler))
+}
+
+/// [`make_tiled_copy_impl`] with any tiler as `Tiler_MN`: a shape, or layouts by mode
+/// (`make_tiled_copy_impl(atom, layout_tv, make_tile(Layout<_4,_1>{}, Layout<_16,_2>{}))`,
+/// which CuTe C++ builds and partitions: the partitions divide by the tiler, the TV layouts
+/// take its shape).
+///
+/// # Errors
+/// As [`make_tiled_copy_impl`]; [`LayoutError::InvalidArgument`] for a tiler with a `_`
+/// mode (it has no shape).
+///
+/// ```
+/// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy_tiler, ValueType};
+/// let atom = make_copy_atom(&copy_op("UniversalCopy<uint32_t>")?, ValueType::Float)?;
+/// let tc = make_tiled_copy_tiler(&atom, "(_4,_16):(_1,_4)".parse()?, "<_4:_1,_16:_2>".parse()?)?;
+/// assert_eq!(tc.tiler.to_string(), "(_4,_16)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn make_tiled_copy_tiler(
+    atom: &CopyAtom,
+    layout_tv: Layout,
+    tiler_mn: Tiler,
+) -> Result<TiledCopy> {
     let op = "make_tiled_copy";
+    let tiler = tiler_shape(&tiler_mn)?;
     for (mode, what) in [(0, "thrs"), (1, "vals")] {
         let tiled = layout_tv.mode(mode)?.size()?.value();
         let atom_n = atom.reference.mode(mode)?.size()?.value();
@@ -73,7 +102,23 @@ pub fn make_tiled_copy_impl(
         atom: atom.clone(),
         layout_tv,
         tiler,
+        tiler_mn,
     })
+}
+
+/// C++'s `shape(tiler)`: an integer's shape is itself, a layout's its shape, a tuple's the
+/// tuple of its modes' shapes.
+fn tiler_shape(t: &Tiler) -> Result<IntTuple> {
+    match t {
+        Tiler::Int(n) => Ok(IntTuple::leaf(*n)),
+        Tiler::Layout(l) => Ok(l.shape().clone()),
+        Tiler::Tuple(ts) => Tree::tuple(ts.iter().map(tiler_shape).collect::<Result<Vec<_>>>()?),
+        Tiler::Underscore => Err(LayoutError::InvalidArgument {
+            op: "make_tiled_copy",
+            detail: format!("the tiler {t} has a `_` mode, which has no shape"),
+            hint: "give Tiler_MN as a shape or as a layout per mode",
+        }),
+    }
 }
 
 /// `make_tiled_copy(atom, thr_layout, val_layout)`: `layout_mn = raked_product(thr, val)`,
@@ -232,7 +277,7 @@ impl TiledCopy {
 
     /// `tidfrg_{S,D}(layout)`: `(thr, val, (RestM, RestN, ...))`.
     fn tidfrg(&self, layout: &Layout, side: Side) -> Result<Layout> {
-        let divided = zipped_divide(layout, &Tiler::from_shape(&self.tiler))?;
+        let divided = zipped_divide(layout, &self.tiler_mn)?;
         let tv = self.tile2thrfrg(&divided, side)?;
         let tv_mode = tv.mode(0)?;
         // tv_tensor(make_coord(_,_),_)

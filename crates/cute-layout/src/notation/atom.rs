@@ -5,7 +5,7 @@
 use super::swizzle::{parse_swizzled, Swizzled};
 use super::Parser;
 use crate::atom::{
-    copy_op, gmma_layout_atom, is_mma_atom, make_copy_atom, make_tiled_copy, make_tiled_copy_impl,
+    copy_op, gmma_layout_atom, is_mma_atom, make_copy_atom, make_tiled_copy, make_tiled_copy_tiler,
     make_tiled_mma, make_tma_atom, make_tma_copy, mma_atom, tma_operation, CopyAtom, GmmaSwizzle,
     Major, MmaAtom, Permutation, SmemLayout, TiledCopy, TiledMma, TmaOp, ValueType,
 };
@@ -466,7 +466,7 @@ fn top_level_split(s: &str) -> Vec<&str> {
 /// ```
 pub fn tiled_copy_text(tc: &TiledCopy) -> String {
     let mut s = String::from("TiledCopy\n");
-    let _ = writeln!(s, "  Tiler_MN:       {}", tc.tiler);
+    let _ = writeln!(s, "  Tiler_MN:       {}", TileText(&tc.tiler_mn));
     let _ = writeln!(s, "  TiledLayout_TV: {}", tc.layout_tv);
     s.push_str(&copy_atom_text(&tc.atom));
     s
@@ -789,6 +789,30 @@ fn shape_text(t: &Tiler) -> Option<String> {
     }
 }
 
+/// A tiler as C++ prints a `Tile`: `(_32,_32)`, `(_4:_1,_16:_2)` (each mode an integer, a
+/// layout, `_` or a tuple of them).
+struct TileText<'a>(&'a Tiler);
+
+impl fmt::Display for TileText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Tiler::Int(n) => write!(f, "{n}"),
+            Tiler::Layout(l) => write!(f, "{l}"),
+            Tiler::Underscore => f.write_str("_"),
+            Tiler::Tuple(v) => {
+                f.write_str("(")?;
+                for (i, t) in v.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{}", TileText(t))?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
 /// A tiled MMA on one line: C++'s template arguments in CuTe notation,
 /// `TiledMMA<ATOM,AtomLayoutMNK,PermutationMNK>`.
 impl fmt::Display for TiledMma {
@@ -805,7 +829,9 @@ impl fmt::Display for TiledCopy {
         write!(
             f,
             "TiledCopy<{},{},{}>",
-            self.atom, self.layout_tv, self.tiler
+            self.atom,
+            self.layout_tv,
+            TileText(&self.tiler_mn)
         )
     }
 }
@@ -1035,11 +1061,54 @@ impl<'a> Parser<'a> {
         self.expect(b'<')?;
         let atom = self.copy_atom()?;
         self.expect(b',')?;
-        let layout_tv = self.layout()?;
+        let layout_tv = self.tv_argument()?;
         self.expect(b',')?;
-        let tiler = self.int_tuple()?;
+        let tiler = self.printed_tile()?;
         self.expect(b'>')?;
-        make_tiled_copy_impl(&atom, layout_tv, tiler)
+        make_tiled_copy_tiler(&atom, layout_tv, tiler)
+    }
+
+    /// A layout in CuTe notation or as a C++ type (`Layout<Shape<_32,_8>,Stride<_8,_1>>`).
+    fn tv_argument(&mut self) -> Result<Layout> {
+        if !matches!(self.peek(), Some(b'L' | b'c')) {
+            return self.layout();
+        }
+        let at = self.pos;
+        match self.spelled_literal()? {
+            Value::Layout(l) => Ok(std::sync::Arc::unwrap_or_clone(l)),
+            _ => Err(LayoutError::parse(self.input, at, "a layout")),
+        }
+    }
+
+    /// `Tiler_MN` of a `TiledCopy<...>` literal: as C++ prints it, `(_32,_32)` or
+    /// `(_4:_1,_16:_2)` (modes integers, layouts or tuples of them), a CuTe tiler `<...>`, or
+    /// the C++ type `Tile<Layout<_4,_1>,Layout<_16,_2>>`.
+    fn printed_tile(&mut self) -> Result<Tiler> {
+        let (start, depth) = (self.pos, self.depth);
+        if self.peek() == Some(b'T') {
+            return self.cpp_tile();
+        }
+        if self.peek() != Some(b'(') {
+            return self.tiler();
+        }
+        if let Ok(t) = self.tiler() {
+            if matches!(self.peek(), Some(b',' | b'>')) {
+                return Ok(t);
+            }
+        }
+        (self.pos, self.depth) = (start, depth);
+        self.expect(b'(')?;
+        self.depth += 1;
+        if self.depth > crate::tree::MAX_DEPTH {
+            return Err(self.too_deep());
+        }
+        let mut modes = vec![self.printed_tile()?];
+        while self.accept(b',') {
+            modes.push(self.printed_tile()?);
+        }
+        self.expect(b')')?;
+        self.depth -= 1;
+        Ok(Tiler::Tuple(modes))
     }
 
     /// The text up to the next `,` or `>` outside parentheses and angle brackets.

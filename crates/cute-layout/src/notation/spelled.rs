@@ -246,7 +246,7 @@ impl<'a> Parser<'a> {
     /// A tiler spelled as a C++ type, `Tile<Layout<_3,_4>,_8,X>` (an optional `{}` after it):
     /// each mode a `Layout<..>`, a nested `Tile<..>`, `X` or `_`, or an int-tuple (its shape
     /// tiler).
-    fn cpp_tile(&mut self) -> Result<Tiler> {
+    pub(super) fn cpp_tile(&mut self) -> Result<Tiler> {
         self.peek();
         let start = self.pos;
         let word = self.word();
