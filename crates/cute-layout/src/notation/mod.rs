@@ -25,7 +25,7 @@ mod scaled;
 mod spelled;
 mod swizzle;
 
-pub(crate) use spelled::{dsl_order, dsl_position, major_stride};
+pub(crate) use spelled::{cpp_only_call, dsl_order, dsl_position, major_stride};
 pub use spelled::{dsl_param, print_as, Syntax};
 
 pub use swizzle::{parse_composed_tail, parse_swizzled, Swizzled};

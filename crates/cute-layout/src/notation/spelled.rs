@@ -207,7 +207,8 @@ impl<'a> Parser<'a> {
                 Err(self.error(
                     "a literal: CuTe notation, a C++ type such as \
                      `Layout<Shape<_4,_8>,Stride<_1,_4>>`, `Int<8>{}`, `Swizzle<3,4,3>{}`, \
-                     or an atom (`cute atoms` lists them)",
+                     or an atom (`cute atoms` lists them); a name of the code it comes from \
+                     (`A`, `TA`, `SmemLayoutA`) is a variable, which is not read: write its value",
                 ))
             }
         }
@@ -294,7 +295,11 @@ impl<'a> Parser<'a> {
     /// [`LayoutError::Parse`].
     pub(crate) fn call_paren(&mut self, name: &str) -> Result<()> {
         if self.accept(b'(') {
-            return Ok(());
+            // a C++ function with no value here is refused before its arguments are read
+            return match cpp_only_call(name) {
+                Some(e) => Err(e),
+                None => Ok(()),
+            };
         }
         // the error points at the name, just read
         let start = self.input[..self.pos].rfind(name).unwrap_or(self.pos);
@@ -917,6 +922,34 @@ pub(crate) fn major_stride(
         shape.compact_col_major()?
     };
     Ok(Value::IntTuple(Box::new(stride)))
+}
+
+/// The error of a call of a C++ function that has no value here (a pointer, a printer), with
+/// the form to write instead; `None` for any other name.
+pub(crate) fn cpp_only_call(name: &str) -> Option<LayoutError> {
+    let (detail, hint) = match name {
+        "make_gmem_ptr" | "make_smem_ptr" | "make_rmem_ptr" => (
+            format!("`{name}` makes a pointer, and this tool holds no memory"),
+            "a tensor over a pointer is its layout here: write the layout, or \
+             make_tensor(make_inttuple_iter(0), LAYOUT) for the tensor of its offsets",
+        ),
+        "print" | "print_layout" | "print_tensor" | "print_latex" | "print_svg" => (
+            format!("`{name}` is C++'s printer"),
+            "write the value alone: `cute eval` prints it, `cute show` draws it as \
+             print_layout does, `cute latex` writes print_latex's picture, `cute svg` an SVG",
+        ),
+        "get_slice" | "get_thread_slice" => (
+            format!("`{name}` is a method of a tiled MMA or copy"),
+            "write partition_A(MMA, T, THREAD) (B, C alike) or partition_S(COPY, T, THREAD) \
+             (D alike), with the thread's index",
+        ),
+        _ => return None,
+    };
+    Some(LayoutError::InvalidArgument {
+        op: "eval",
+        detail,
+        hint,
+    })
 }
 
 /// C++'s device-side indices (`threadIdx.x`, `blockIdx.y`, ...): the name, where `w` is one.

@@ -510,6 +510,9 @@ fn also(op: &Operation) -> String {
 /// The error of an unknown operation name, suggesting the nearest known one.
 #[cold]
 pub(crate) fn unknown(name: &str) -> LayoutError {
+    if let Some(e) = crate::notation::cpp_only_call(name) {
+        return e;
+    }
     LayoutError::InvalidArgument {
         op: "eval",
         detail: match nearest(name) {
