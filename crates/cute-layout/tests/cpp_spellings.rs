@@ -435,3 +435,86 @@ fn tiled_copy_literals_with_a_tiler_of_layouts() {
     )
     .contains("has a `_` mode"));
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A static rank-2 layout in CuTe notation: `(_m,_n):(_1,_m)` or `(_m,_n):(_n,_1)`.
+    fn compact() -> impl Strategy<Value = (i64, i64, bool)> {
+        (1..=16i64, 1..=16i64, any::<bool>())
+    }
+
+    fn layout((m, n, row): (i64, i64, bool)) -> String {
+        if row {
+            format!("(_{m},_{n}):(_{n},_1)")
+        } else {
+            format!("(_{m},_{n}):(_1,_{m})")
+        }
+    }
+
+    proptest! {
+        /// max_common_layout(Sw<B,M,S> o L, L) keeps C++'s post-condition, both functions map
+        /// R(i) to i, and has at most 2^M elements.
+        #[test]
+        fn max_common_layout_of_a_swizzle_is_common(
+            shape in compact(), b in 0..3i64, m in 0..4i64, s in 3..6i64,
+        ) {
+            let l = layout(shape);
+            let sw = format!("Sw<{b},{m},{s}> o _0 o {l}");
+            let r = match eval(&format!("max_common_layout({sw}, {l})")) {
+                Ok(Value::Layout(r)) => r,
+                // cutting a common run of 15 to 2^M = 8: C++ static_asserts "Shape Divisibility
+                // Condition" too (g++, Sw<1,3,4> o (_3,_5):(_5,_1))
+                Err(e) => {
+                    prop_assert!(e.to_string().contains("Divisibility"), "{}", e);
+                    return Ok(());
+                }
+                Ok(v) => panic!("{v}"),
+            };
+            let (Value::Composed(c), Value::Layout(b)) = (eval(&sw).unwrap(), eval(&l).unwrap())
+            else { panic!() };
+            let n = r.size().unwrap().value();
+            prop_assert!(n <= 1 << m, "{} elements, 2^M = {}", n, 1 << m);
+            for i in 0..n {
+                let ri = r.eval(i).unwrap();
+                prop_assert_eq!(c.eval(ri).unwrap(), i);
+                prop_assert_eq!(b.eval(ri).unwrap(), i);
+            }
+            // either order
+            prop_assert_eq!(
+                eval(&format!("max_common_layout({l}, {sw})")).unwrap(),
+                Value::Layout(r)
+            );
+        }
+
+        /// With a projection, the threads that share the kept coordinate get the same part
+        /// (the dropped modes do not matter), and it is the part of the diced thread layout's
+        /// thread at that coordinate.
+        #[test]
+        fn local_partition_projection_keeps_one_coordinate(
+            shape in compact(), keep_m in any::<bool>(), idx in 0..256i64,
+        ) {
+            let (m, n, _) = shape;
+            let idx = idx % (m * n);
+            let thr = layout(shape);
+            let t = "(_32,_48):(_1,_32)";
+            let proj = if keep_m { "Step<_1,X>{}" } else { "Step<X,_1>{}" };
+            let Ok(Value::Layout(thr_l)) = eval(&thr) else { panic!() };
+            // the coordinate of thread idx in the whole thread layout
+            let (i, j) = (0..m)
+                .flat_map(|i| (0..n).map(move |j| (i, j)))
+                .find(|&(i, j)| thr_l.eval(i + m * j).unwrap() == idx)
+                .unwrap();
+            let kept = if keep_m { i } else { j };
+            let part = eval(&format!("local_partition({t}, {thr}, {idx}, {proj})"));
+            let diced = if keep_m { format!("_{m}:_1") } else { format!("_{n}:_1") };
+            let expected = eval(&format!("local_partition({t}, {diced}, {kept})"));
+            match (part, expected) {
+                (Ok(a), Ok(b)) => prop_assert_eq!(a, b),
+                (Err(_), Err(_)) => {}
+                (a, b) => prop_assert!(false, "{:?} vs {:?}", a, b),
+            }
+        }
+    }
+}
