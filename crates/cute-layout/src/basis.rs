@@ -237,9 +237,10 @@ impl BasisLayout {
                 stride: stride.to_string(),
             });
         }
+        // (a zero stride with a direction, `_0@1`, still names a mode of the codomain)
         let paths: Vec<Vec<usize>> = stride
             .leaves()
-            .filter(|d| d.value.value() != 0)
+            .filter(|d| d.value.value() != 0 || d.len > 0)
             .map(|d| d.path())
             .collect();
         let coshape = codomain(&paths).ok_or_else(|| LayoutError::InvalidArgument {
@@ -1018,6 +1019,38 @@ impl BasisLayout {
     /// ```
     pub fn compose_basis(&self, b: &BasisLayout) -> Result<BasisLayout> {
         self.map_layout(|l| compose_basis(l, b))
+    }
+
+    /// `coshape(B)` of a coordinate codomain: one past the image of the last coordinate of the
+    /// domain along the absolute strides, mode by mode (C++'s `coshape`: `shape − 1` times
+    /// `abs(stride)`, plus 1), a tuple congruent to
+    /// the codomain (`(_4,_2)` for `(_4,_2):(_1@0,_1@1)`, `(_4,_1)` for `(_4,_2):(_1@0,_0@1)`).
+    ///
+    /// # Errors
+    /// Overflow.
+    ///
+    /// ```
+    /// # use cute_layout::basis::BasisLayout;
+    /// let b: BasisLayout = "(_4,_2):(_1@0,_0@1)".parse()?;
+    /// assert_eq!(b.coshape_extents()?.to_string(), "(_4,_1)");
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn coshape_extents(&self) -> Result<IntTuple> {
+        // the last coordinate's image along the absolute strides, plus 1 in every mode
+        let abs = self.stride.try_map(|d| {
+            let v = Int::new(d.value.value().abs(), d.value.is_static());
+            ScaledBasis::new(v, &d.path())
+        })?;
+        let mut last = self.shape.clone();
+        let is_static = self.shape.is_static() && self.stride.leaves().all(|d| d.value.is_static());
+        last = last.try_map(|s| Ok(s.sub(Int::new(1, true))?))?;
+        let at = BasisLayout {
+            shape: self.shape.clone(),
+            stride: abs,
+            coshape: self.coshape.clone(),
+        };
+        at.call(&last)?
+            .try_map(|c| Ok(Int::new(c.value(), is_static).add(Int::new(1, is_static))?))
     }
 
     /// `make_layout(shape, stride(B))`: the same strides over another congruent shape.
