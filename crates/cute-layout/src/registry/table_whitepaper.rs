@@ -44,7 +44,7 @@ pub(super) static WHITEPAPER_OPERATIONS: &[Operation] = &[
         name: "coshape",
         aliases: &[],
         signature: "coshape(L)",
-        summary: "one past the image of the last coordinate, L(shape-1)+1: per codomain mode for a scaled-basis layout",
+        summary: "one past the image of the last coordinate along the absolute strides, sum (s-1)|d| + 1: per codomain mode for a scaled-basis layout",
         example: "coshape((_4,_2):(_1@0,_0@1))",
         expected: "(_4,_1)",
         params: &[Param {
