@@ -9,8 +9,13 @@
 //! two different basis vectors, so they are computed by the ordinary integer algebra on an
 //! encoding: each basis direction becomes a distinct large prime, the layout is transformed,
 //! and every resulting stride is decoded back (the primes exceed every extent, so no two
-//! directions are ever confused by coalescing). Offsets, which do add directions, are
-//! evaluated directly as coordinate tuples.
+//! directions are ever confused by coalescing). A zero stride keeps its direction in C++
+//! (`_0@1`), which no integer can carry through the algebra as a zero: where a layout has one,
+//! the operation runs a second time with each zero stride of direction `p` replaced by a marker
+//! prime of its own, and a stride that is zero in the first run and a multiple of `p`'s marker
+//! in the second is `0@p` (one that is zero in both, as C++'s shortcut for a static stride-0
+//! tiler mode makes it, is a plain `_0`). `coalesce` merges along one direction natively. Offsets,
+//! which do add directions, are evaluated directly as coordinate tuples.
 //!
 //! [`IdentityTensor`] (`make_identity_tensor`) is the tensor over an identity layout: element `c`
 //! is the coordinate `c`, and its slices and partitions (`local_tile`, `inner_partition`,
@@ -40,6 +45,13 @@ pub use crate::limits::MAX_BASIS_DEPTH;
 const PRIMES: [i64; 16] = [
     2147483647, 2147483629, 2147483587, 2147483579, 2147483563, 2147483549, 2147483543, 2147483497,
     2147483489, 2147483477, 2147483423, 2147483399, 2147483353, 2147483323, 2147483269, 2147483249,
+];
+
+/// Markers of the zero strides of each direction in [`BasisLayout::map_layout`]'s second run:
+/// primes distinct from [`PRIMES`], so that no stride of the second run is a multiple of both.
+const ZERO_MARKERS: [i64; 16] = [
+    2147483237, 2147483179, 2147483171, 2147483137, 2147483123, 2147483077, 2147483069, 2147483059,
+    2147483053, 2147483033, 2147483029, 2147482951, 2147482949, 2147482943, 2147482937, 2147482921,
 ];
 
 /// `value · E<path>`: printed as the value followed by `@k` for each index, innermost first
@@ -225,9 +237,10 @@ impl BasisLayout {
                 stride: stride.to_string(),
             });
         }
+        // (a zero stride with a direction, `_0@1`, still names a mode of the codomain)
         let paths: Vec<Vec<usize>> = stride
             .leaves()
-            .filter(|d| d.value.value() != 0)
+            .filter(|d| d.value.value() != 0 || d.len > 0)
             .map(|d| d.path())
             .collect();
         let coshape = codomain(&paths).ok_or_else(|| LayoutError::InvalidArgument {
@@ -313,7 +326,7 @@ impl BasisLayout {
     /// let d = id.map_layout(|l| logical_divide(l, &"(_4,_3)".parse().unwrap())).unwrap();
     /// assert_eq!(d.to_string(), "((_4,2),(_3,2)):((_1@0,_4@0),(_1@1,_3@1))");
     /// ```
-    pub fn map_layout(&self, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<BasisLayout> {
+    pub fn map_layout(&self, f: impl Fn(&Layout) -> Result<Layout>) -> Result<BasisLayout> {
         let mut dirs: Vec<Vec<usize>> = Vec::new();
         for d in self.stride.leaves() {
             if !dirs.contains(&d.path()) {
@@ -327,14 +340,49 @@ impl BasisLayout {
                 hint: "at most 16 coordinate modes are supported",
             });
         }
-        let encoded = self.stride.try_map(|d| {
-            let k = dirs.iter().position(|p| *p == d.path()).unwrap_or(0);
-            Ok(d.value.mul(Int::fixed(PRIMES[k]))?)
-        })?;
-        let r = f(&Layout::new(self.shape.clone(), encoded)?)?;
+        let direction = |d: &ScaledBasis| dirs.iter().position(|p| *p == d.path()).unwrap_or(0);
+        // The encoding: `v·E<p>` is `v·PRIMES[p]`; with `zeros`, `0·E<p>` is `ZERO_MARKERS[p]`.
+        let encode = |zeros: bool| {
+            self.stride
+                .try_map(|d| match d.value.value() == 0 && zeros {
+                    true => Ok(Int::new(ZERO_MARKERS[direction(&d)], d.value.is_static())),
+                    false => Ok(d.value.mul(Int::fixed(PRIMES[direction(&d)]))?),
+                })
+        };
+        let r = f(&Layout::new(self.shape.clone(), encode(false)?)?)?;
+        let has_zero = self.stride.leaves().any(|d| d.value.value() == 0);
+        let probe = match has_zero {
+            true => Some(f(&Layout::new(self.shape.clone(), encode(true)?)?)?),
+            false => None,
+        };
+        if let Some(p) = &probe {
+            if p.shape() != r.shape() {
+                return Err(LayoutError::Postcondition {
+                    op: "scaled-basis layout",
+                    detail: format!("the zero strides of {self} cannot be followed through the operation: it merges them into {r}, where C++ keeps each zero stride with its basis direction"),
+                    hint: "coalesce the layout first, or give the zero strides one direction",
+                });
+            }
+        }
+        let probes: Vec<Int> = probe.iter().flat_map(|p| p.stride().leaves()).collect();
+        let mut k = 0;
         let stride = r.stride().try_map(|d| {
+            let marked = probes.get(k).copied();
+            k += 1;
             if d.value() == 0 {
-                return ScaledBasis::new(d, &[]);
+                let dir = marked.and_then(|m| {
+                    (m.value() != 0)
+                        .then(|| {
+                            ZERO_MARKERS[..dirs.len()]
+                                .iter()
+                                .position(|z| m.value() % z == 0)
+                        })
+                        .flatten()
+                });
+                return match dir {
+                    Some(k) => ScaledBasis::new(d, &dirs[k]),
+                    None => ScaledBasis::new(d, &[]),
+                };
             }
             match PRIMES[..dirs.len()].iter().position(|p| d.value() % p == 0) {
                 Some(k) => ScaledBasis::new(d.div(Int::fixed(PRIMES[k]))?, &dirs[k]),
@@ -684,7 +732,7 @@ impl IdentityTensor {
     /// let z = id.map_layout(|l| zipped_divide(l, &"(_4,_3)".parse().unwrap())).unwrap();
     /// assert_eq!(z.to_string(), "ArithTuple(_0,_0) o ((_4,_3),(2,2)):((_1@0,_1@1),(_4@0,_3@1))");
     /// ```
-    pub fn map_layout(&self, f: impl FnOnce(&Layout) -> Result<Layout>) -> Result<IdentityTensor> {
+    pub fn map_layout(&self, f: impl Fn(&Layout) -> Result<Layout>) -> Result<IdentityTensor> {
         Ok(IdentityTensor {
             start: self.start.clone(),
             layout: self.layout.map_layout(f)?,
@@ -913,10 +961,47 @@ impl BasisLayout {
     /// # use cute_layout::basis::BasisLayout;
     /// let b: BasisLayout = "(_2,_3,_4):(_1@0,_2@0,_1@1)".parse()?;
     /// assert_eq!(b.coalesce()?.to_string(), "(_6,_4):(_1@0,_1@1)");
+    /// // a zero stride keeps its direction, and merges only along it (as in C++)
+    /// let b: BasisLayout = "(_4,_2,_3):(_1@0,_0@1,_0@1)".parse()?;
+    /// assert_eq!(b.coalesce()?.to_string(), "(_4,_6):(_1@0,_0@1)");
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn coalesce(&self) -> Result<BasisLayout> {
-        self.map_layout(crate::algebra::coalesce::coalesce)
+        // C++'s coalesce over the flat modes, last first: an extent-1 mode goes, and `s0:d0`
+        // merges with the next `s1:d1` where `d0·s0 == d1` as scaled bases: the same direction
+        // and `v0·s0 == v1` (so `_0@1` merges with `_0@1`, never with `_0@0` or `_0`).
+        let mut out: Vec<(Int, ScaledBasis)> = Vec::new();
+        let modes: Vec<(Int, ScaledBasis)> =
+            self.shape.leaves().zip(self.stride.leaves()).collect();
+        for (s, d) in modes.into_iter().rev() {
+            if s.value() == 1 {
+                continue;
+            }
+            if let Some(next) = out.last_mut() {
+                if next.1.path() == d.path() && d.value.mul(s)?.value() == next.1.value.value() {
+                    *next = (s.mul(next.0)?, d);
+                    continue;
+                }
+            }
+            out.push((s, d));
+        }
+        out.reverse();
+        let (shape, stride) = match out.as_slice() {
+            [] => (
+                IntTuple::leaf(Int::fixed(1)),
+                Tree::leaf(ScaledBasis::new(Int::fixed(0), &[])?),
+            ),
+            [(s, d)] => (IntTuple::leaf(*s), Tree::leaf(*d)),
+            modes => (
+                IntTuple::from_leaves(modes.iter().map(|m| m.0)),
+                Tree::from_leaves(modes.iter().map(|m| m.1)),
+            ),
+        };
+        Ok(BasisLayout {
+            shape,
+            stride,
+            coshape: self.coshape.clone(),
+        })
     }
 
     /// `composition(A, B)` of this basis layout `A` with a basis layout `B` (see
@@ -934,6 +1019,38 @@ impl BasisLayout {
     /// ```
     pub fn compose_basis(&self, b: &BasisLayout) -> Result<BasisLayout> {
         self.map_layout(|l| compose_basis(l, b))
+    }
+
+    /// `coshape(B)` of a coordinate codomain: one past the image of the last coordinate of the
+    /// domain along the absolute strides, mode by mode (C++'s `coshape`: `shape − 1` times
+    /// `abs(stride)`, plus 1), a tuple congruent to
+    /// the codomain (`(_4,_2)` for `(_4,_2):(_1@0,_1@1)`, `(_4,_1)` for `(_4,_2):(_1@0,_0@1)`).
+    ///
+    /// # Errors
+    /// Overflow.
+    ///
+    /// ```
+    /// # use cute_layout::basis::BasisLayout;
+    /// let b: BasisLayout = "(_4,_2):(_1@0,_0@1)".parse()?;
+    /// assert_eq!(b.coshape_extents()?.to_string(), "(_4,_1)");
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn coshape_extents(&self) -> Result<IntTuple> {
+        // the last coordinate's image along the absolute strides, plus 1 in every mode
+        let abs = self.stride.try_map(|d| {
+            let v = Int::new(d.value.value().abs(), d.value.is_static());
+            ScaledBasis::new(v, &d.path())
+        })?;
+        let mut last = self.shape.clone();
+        let is_static = self.shape.is_static() && self.stride.leaves().all(|d| d.value.is_static());
+        last = last.try_map(|s| Ok(s.sub(Int::new(1, true))?))?;
+        let at = BasisLayout {
+            shape: self.shape.clone(),
+            stride: abs,
+            coshape: self.coshape.clone(),
+        };
+        at.call(&last)?
+            .try_map(|c| Ok(Int::new(c.value(), is_static).add(Int::new(1, is_static))?))
     }
 
     /// `make_layout(shape, stride(B))`: the same strides over another congruent shape.

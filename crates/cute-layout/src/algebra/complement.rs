@@ -51,24 +51,65 @@ pub(crate) fn complement_traced(
     t: &mut impl Trace,
 ) -> Result<Layout> {
     let mut modes = Modes::new();
-    complement_modes(layout.as_mode_ref(), cotarget.as_ref(), &mut modes, t)?;
+    complement_modes(
+        layout.as_mode_ref(),
+        cotarget.as_ref(),
+        Sense::Strong,
+        &mut modes,
+        t,
+    )?;
     modes_to_layout_then(&modes, Ok)
 }
 
-/// [`complement`] of a borrowed layout, as the flat modes of the (coalesced) result written
-/// to `out` (empty), so that the divides and products use it without building a layout.
+/// Which complement an operation needs ([`complement_modes`]).
 ///
-/// Returns whether `(L, R)` is proved to be a bijection onto `[0, cur·rest)` with
-/// `cur·rest ≥ size(cotarget)` (every gap a whole number of `cur`s, every extent positive; see
-/// the end of the function): then `(L, R)` reaches every offset below `size(cotarget)`, and the
-/// divides need not check that their tiles cover the layout.
+/// The whitepaper's complement `R` of `L` is *weak* where it is only ordered (`R` strictly
+/// increasing) and disjoint from `L` (`R(i) ≠ L(j)` for `i ≥ 1`): every layout with
+/// non-overlapping sorted strides has one. It is *strong* where `(L, R)` also reaches
+/// `size(cotarget)` (`size(R) ≥ size(cotarget) / size(filter(L))`,
+/// `cosize((L, R)) ≥ size(cotarget)`), which C++ documents as post-conditions of `complement`
+/// and which the floor divisions of its algorithm do not guarantee where a stride is not a
+/// multiple of the previous stride times its extent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sense {
+    /// The complement as an operation of its own: C++'s post-conditions are checked.
+    Strong,
+    /// The complement inside a product: ordered and disjoint is all the product needs (its own
+    /// post-conditions are checked there), so C++'s size bound on it is not enforced.
+    Weak,
+}
+
+/// What [`complement_modes`] found out about `(L, R)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Fill {
+    /// `(L, R)` is proved to be a bijection onto `[0, cur·rest)` with
+    /// `cur·rest ≥ size(cotarget)` (every gap a whole number of `cur`s, every extent positive):
+    /// then `(L, R)` reaches every offset below `size(cotarget)`, and the divides need not check
+    /// that their tiles cover the layout.
+    pub tiles: bool,
+    /// The extent `rest = ⌈size(cotarget) / cur⌉` of the last mode `rest:cur` of `R`, where
+    /// `cur` is the span `dₖ·sₖ` of `filter(L)`'s largest stride: a mode above every mode of `L`.
+    /// Where it is at least 2, `R` ends in that mode (coalescing may only lengthen it), and `R`
+    /// extended along its last mode, as a composition extends it, still misses `L`'s offsets;
+    /// where it is 1, `R` ends in a gap-filling mode, whose extension may meet `L`.
+    pub rest: Int,
+}
+
+/// [`complement`] of a borrowed layout, as the flat modes of the (coalesced) result written
+/// to `out` (empty), so that the divides and products use it without building a layout; with
+/// [`Sense::Weak`], the complement in the whitepaper's weak sense (ordered and disjoint, C++'s
+/// size bound unchecked).
+///
+/// @pre `out` is empty. @post `out` holds C++'s `complement(L, cotarget)`, coalesced; the
+/// [`Fill`] says what is proved of `(L, R)`.
 #[inline(always)]
 pub(crate) fn complement_modes<T: Trace>(
     layout: ModeRef<'_>,
     cotarget: TreeRef<'_, Int>,
+    sense: Sense,
     out: &mut Modes,
     t: &mut T,
-) -> Result<bool> {
+) -> Result<Fill> {
     if let Some(bad) = cotarget.leaves().find(|c| c.value() < 0) {
         return Err(LayoutError::InvalidArgument {
             op: "complement",
@@ -91,7 +132,10 @@ pub(crate) fn complement_modes<T: Trace>(
                 size: n,
             });
             coalesced_modes(std::iter::once((n, Int::ONE)), out)?;
-            return Ok(false);
+            return Ok(Fill {
+                tiles: false,
+                rest: n,
+            });
         }
     }
     // (sorted, the first stride is the least: the one to check for a negative stride)
@@ -183,14 +227,16 @@ pub(crate) fn complement_modes<T: Trace>(
     // integer cotarget n, rest = ⌈n / cur⌉ makes both post-conditions hold. (A tuple cotarget
     // divides mode by mode and can fall short: they hold where cur·rest still reaches n.)
     if exact && (cotarget.is_leaf() || reaches(cur, rest, cotarget)?) {
-        return Ok(true);
+        return Ok(Fill { tiles: true, rest });
     }
-    let size_f = sorted
-        .iter()
-        .rev()
-        .try_fold(Int::ONE, |acc, m| acc.mul(m.0))?;
-    check_postconditions(layout, size_f, product(cotarget)?, out)?;
-    Ok(false)
+    if sense == Sense::Strong {
+        let size_f = sorted
+            .iter()
+            .rev()
+            .try_fold(Int::ONE, |acc, m| acc.mul(m.0))?;
+        check_postconditions(layout, size_f, product(cotarget)?, out)?;
+    }
+    Ok(Fill { tiles: false, rest })
 }
 
 /// Whether `cur·rest ≥ size(cotarget)`.

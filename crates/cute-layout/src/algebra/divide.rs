@@ -1,7 +1,7 @@
 //! The divides: `logical_divide` and its zipped, tiled and flat arrangements.
 
 use super::coalesce::{coalesced_is_x, coalesced_modes, modes_to_layout};
-use super::complement::complement_modes;
+use super::complement::{complement_modes, Sense};
 use super::composition::{composition_into, Lhs, Rhs};
 use super::transform::transform_layout_into;
 use super::{check_extents, Modes, NoTrace, Trace};
@@ -133,8 +133,9 @@ fn tiles_of<T: Trace>(
         tiler: t.clone(),
         shape: shape.clone(),
     });
-    let covered = complement_modes(t.as_mode_ref(), shape.as_ref(), rest, tr)
-        .map_err(|e| e.within("logical_divide"))?;
+    let covered = complement_modes(t.as_mode_ref(), shape.as_ref(), Sense::Strong, rest, tr)
+        .map_err(|e| e.within("logical_divide"))?
+        .tiles;
     tr.leave();
     tr.step(|| Event::DivideRest {
         rest: modes_to_layout(rest),
@@ -564,7 +565,8 @@ mod tests {
         fn proved_cover_passes_the_check(t in flat_layout(), n in 0i64..300) {
             let cotarget = IntTuple::int(Int::dynamic(n));
             let mut rest = Modes::new();
-            if let Ok(true) = complement_modes(t.as_mode_ref(), cotarget.as_ref(), &mut rest, &mut NoTrace) {
+            let fill = complement_modes(t.as_mode_ref(), cotarget.as_ref(), Sense::Strong, &mut rest, &mut NoTrace);
+            if fill.is_ok_and(|f| f.tiles) {
                 prop_assert!(check_tiles_cover(&t, &rest, Int::dynamic(n)).is_ok());
             }
         }

@@ -11,6 +11,7 @@ pub mod divide;
 pub mod inverse;
 pub mod product;
 mod transform;
+pub mod whitepaper;
 
 pub(crate) type Modes = smallvec::SmallVec<[(crate::Int, crate::Int); 8]>;
 

@@ -1,13 +1,14 @@
 //! The products: `logical_product`, its zipped, tiled and flat arrangements, `blocked_product`,
 //! `raked_product` and `tile_to_shape`.
 
-use super::complement::complement_modes;
+use super::complement::{complement_modes, Fill, Sense};
 use super::composition::{composition_into, Lhs};
 use super::divide::{check_pair, is_pair, Splat};
 use super::transform::transform_layout_into;
 use super::{check_extents, Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::fast::repeated_offset;
+use crate::int::Int;
 use crate::layout::{cosize_of, mode_at, mode_leaves, sub_modes, Layout, LayoutBuilder, ModeRef};
 use crate::limits::{self, BRUTE_FORCE_LIMIT};
 use crate::tiler::Tiler;
@@ -108,6 +109,13 @@ fn layout_product_into(
 /// The rest of the product of `block` by `b`, the arrangement `A* ∘ B` of the copies of `A`,
 /// `A* = complement(A, size(A)·cosize(B))`, appended to `out` as one mode; the product
 /// `(A, A* ∘ B)` is checked and traced.
+///
+/// `A*` is the complement in the whitepaper's weak sense (ordered, disjoint from `A`): C++'s
+/// size bound on it, `size(A*) ≥ cosize(B)`, is a post-condition of `complement`, not of the
+/// product. `logical_product((4,6):(1,6), 3:1)` has `A* = 2:36` of size 2 < 3, and is
+/// `((4,6),3):((1,6),36)` in C++ and PyCuTe v2: the composition extends `A*`'s last mode, which
+/// lies above every offset of `A`. Only where the extension runs along a gap-filling mode can the
+/// copies meet, and that is checked ([`check_disjoint_copies`]).
 fn arrangement_into(
     block: ModeRef<'_>,
     b: ModeRef<'_>,
@@ -116,14 +124,21 @@ fn arrangement_into(
 ) -> Result<()> {
     check_extents("logical_product", "the block", block)?;
     check_extents("logical_product", "the tiler", b)?;
-    let cotarget = product(block.0)?.mul(cosize_of(mode_leaves(b))?)?;
+    let cosize_b = cosize_of(mode_leaves(b))?;
+    let cotarget = product(block.0)?.mul(cosize_b)?;
     tr.enter(|| Event::ProductComplement {
         block: owned(block),
         cotarget,
     });
     let mut rest_modes = Modes::new();
-    complement_modes(block, IntTuple::int(cotarget).as_ref(), &mut rest_modes, tr)
-        .map_err(|e| e.within("logical_product"))?;
+    let fill = complement_modes(
+        block,
+        IntTuple::int(cotarget).as_ref(),
+        Sense::Weak,
+        &mut rest_modes,
+        tr,
+    )
+    .map_err(|e| e.within("logical_product"))?;
     tr.leave();
     let rest = Lhs::Coalesced(&rest_modes);
     tr.step(|| Event::ProductRest {
@@ -140,11 +155,44 @@ fn arrangement_into(
     tr.step(|| Event::Arranged {
         result: owned(arrangement),
     });
-    check_disjoint_copies(block, b, arrangement)?;
+    let overlap = overlap_risk(b, fill, &rest_modes, cosize_b)?;
+    check_disjoint_copies(block, b, arrangement, overlap)?;
     tr.step(|| Event::ProductConcat {
         result: pair(block, arrangement),
     });
     Ok(())
+}
+
+/// Why the copies of `A` in `(A, A* ∘ B)` might meet, though `A` and `B` are injective.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Overlap {
+    /// They cannot: `B` has non-negative strides, and `B`'s offsets stay inside `A*`'s domain
+    /// or run along its last mode `rest:cur`, above every offset of `A`.
+    None,
+    /// `B` has a negative stride: C++ evaluates `A*` at negative offsets.
+    NegativeStride,
+    /// `A*` is a weak complement ending in a gap-filling mode (`rest = 1`), and `B` reaches past
+    /// its size: the composition extends that mode into the offsets of `A`.
+    PastWeakComplement,
+}
+
+/// [`Overlap`] of the product of a block by `b`, whose weak complement is `rest` with `fill`.
+/// @post `Overlap::None` only where the copies are disjoint for injective `A` and `B`: the
+/// modes of `(A, A*)`, sorted, each have a stride at least the previous stride times its extent
+/// (`A*`'s gap-filling modes `eₖ:curₖ` have `eₖ·curₖ ≤ dₖ` and `curₖ₊₁ = dₖ·sₖ`), so `(A, A*)`
+/// is injective on its domain, and with its last mode `rest:cur` unbounded where `rest ≥ 2`.
+fn overlap_risk(b: ModeRef<'_>, fill: Fill, rest: &[(Int, Int)], cosize_b: Int) -> Result<Overlap> {
+    if mode_leaves(b).any(|(s, d)| s.value() > 1 && d.value() < 0) {
+        return Ok(Overlap::NegativeStride);
+    }
+    if fill.tiles || fill.rest.value() >= 2 {
+        return Ok(Overlap::None);
+    }
+    let size_rest = rest.iter().try_fold(Int::ONE, |acc, m| acc.mul(m.0))?;
+    Ok(match cosize_b.value() <= size_rest.value() {
+        true => Overlap::None,
+        false => Overlap::PastWeakComplement,
+    })
 }
 
 /// The layout `(A, A* ∘ B)` of a block and its arrangement.
@@ -157,27 +205,39 @@ fn pair(block: ModeRef<'_>, arrangement: ModeRef<'_>) -> Layout {
     owned(p.built_since(0))
 }
 
-/// The post-condition a negative stride in `B` can break: when `A` and `B` are injective, the
-/// copies of `A` are disjoint, so the product is injective. With non-negative strides it holds
-/// by construction (`B` maps into `[0, cosize(B))`, where `A*` is injective and misses `A`'s
-/// image); a negative stride makes C++ evaluate `A*` at negative offsets, and it returns
-/// `(_2,(_2,(_1,_2))):(_9,(_6,(_-36,_-3)))` for `logical_product(_2:_9,(_2,(_1,_2)):(_6,(_-11,_-3)))`,
-/// which maps two coordinates to 6. Checked element by element, up to [`BRUTE_FORCE_LIMIT`].
+/// The post-condition of the product that C++ can break: when `A` and `B` are injective, the
+/// copies of `A` are disjoint, so the product is injective. Where [`overlap_risk`] finds no
+/// risk it holds by construction. A negative stride makes C++ evaluate `A*` at negative offsets:
+/// it returns `(_2,(_2,(_1,_2))):(_9,(_6,(_-36,_-3)))` for
+/// `logical_product(_2:_9,(_2,(_1,_2)):(_6,(_-11,_-3)))`, which maps two coordinates to 6. A
+/// tiler reaching past a weak complement that ends in a gap-filling mode extends that mode into
+/// `A`: `logical_product((_2,_2,_2):(_1,_3,_13), _3:_1)` is `((_2,_2,_2),_3):((_1,_3,_13),_6)`
+/// in C++, mapping two coordinates to 13. Checked element by element, up to
+/// [`BRUTE_FORCE_LIMIT`].
 fn check_disjoint_copies(
     block: ModeRef<'_>,
     b: ModeRef<'_>,
     arrangement: ModeRef<'_>,
+    overlap: Overlap,
 ) -> Result<()> {
-    if !mode_leaves(b).any(|(s, d)| s.value() > 1 && d.value() < 0) {
-        return Ok(());
-    }
+    let (hint, what, why) = match overlap {
+        Overlap::None => return Ok(()),
+        Overlap::NegativeStride => (
+            "give the tiler non-negative strides (the copies of A are disjoint then)",
+            "elements to verify (the tiler has a negative stride)",
+            "the negative strides of B lay copies of A over each other",
+        ),
+        Overlap::PastWeakComplement => (
+            "a tiler of cosize at most size(complement(A, size(A)·cosize(B))) keeps the copies apart, as do strides of A that are multiples of the previous stride times its extent",
+            "elements to verify (the tiler reaches past the complement of A)",
+            "B reaches past the complement of A, whose last mode extended runs into A",
+        ),
+    };
     let (p, a, b) = (pair(block, arrangement), owned(block), &owned(b));
     let sizes = [a.size()?.value(), b.size()?.value(), p.size()?.value()];
     if sizes.contains(&0) {
         return Ok(()); // an empty product has no two coordinates to collide
     }
-    let hint = "give the tiler non-negative strides (the copies of A are disjoint then)";
-    let what = "elements to verify (the tiler has a negative stride)";
     limits::check(
         "logical_product",
         what,
@@ -193,7 +253,7 @@ fn check_disjoint_copies(
         None => Ok(()),
         Some(x) => Err(LayoutError::Postcondition {
             op: "logical_product",
-            detail: format!("C++ would return {p}, which maps two coordinates to the offset {x} though {a} and {b} are injective: the negative strides of B lay copies of A over each other"),
+            detail: format!("C++ would return {p}, which maps two coordinates to the offset {x} though {a} and {b} are injective: {why}"),
             hint,
         }),
     }

@@ -380,7 +380,7 @@ pub trait Partitionable: Sized {
     /// The errors of `f` and of the slice.
     fn reshape_and_slice(
         self,
-        f: impl FnOnce(&Layout) -> Result<Layout>,
+        f: impl Fn(&Layout) -> Result<Layout>,
         coord: &Coord,
     ) -> Result<Self>;
 }
@@ -392,7 +392,7 @@ impl<D> Partitionable for Tensor<D> {
 
     fn reshape_and_slice(
         self,
-        f: impl FnOnce(&Layout) -> Result<Layout>,
+        f: impl Fn(&Layout) -> Result<Layout>,
         coord: &Coord,
     ) -> Result<Self> {
         self.map_layout(f)?.slice(coord)
@@ -406,7 +406,7 @@ impl Partitionable for IdentityTensor {
 
     fn reshape_and_slice(
         self,
-        f: impl FnOnce(&Layout) -> Result<Layout>,
+        f: impl Fn(&Layout) -> Result<Layout>,
         coord: &Coord,
     ) -> Result<Self> {
         self.map_layout(f)?.slice(coord)

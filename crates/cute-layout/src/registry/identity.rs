@@ -162,7 +162,7 @@ pub(super) fn group(a: &Args, t: IdentityTensor, basis: bool) -> Result<Value> {
 /// `coalesce(T)`: a basis layout merges along one basis direction only.
 pub(super) fn coalesce(a: &Args, t: IdentityTensor, basis: bool) -> Result<Value> {
     a.arity(1, 1)?;
-    let r = t.map_layout(crate::algebra::coalesce::coalesce)?;
+    let r = IdentityTensor::with_start(t.start().clone(), t.layout().coalesce()?)?;
     Ok(if basis {
         Value::Basis(Box::new(r.layout().clone()))
     } else {

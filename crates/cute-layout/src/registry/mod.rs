@@ -28,6 +28,7 @@ mod ordinary;
 mod solve;
 mod swizzled;
 mod table;
+mod table_whitepaper;
 mod tensor;
 
 pub use args::Args;
@@ -290,7 +291,15 @@ impl Operation {
 /// assert!(ops.iter().any(|o| o.name == "logical_divide"));
 /// ```
 pub fn operations() -> &'static [Operation] {
-    table::OPERATIONS
+    // the C++-era table, then the whitepaper's (`table_whitepaper.rs`), joined once
+    static ALL: std::sync::LazyLock<Vec<Operation>> = std::sync::LazyLock::new(|| {
+        table::OPERATIONS
+            .iter()
+            .chain(table_whitepaper::WHITEPAPER_OPERATIONS)
+            .copied()
+            .collect()
+    });
+    &ALL
 }
 
 /// The operation called `name` or one of its aliases.

@@ -162,7 +162,7 @@ fn coord_value(c: Coord) -> Value {
 }
 
 /// An int-tuple as the value it is: an integer, or a tuple.
-fn tuple_value(t: IntTuple) -> Value {
+pub(super) fn tuple_value(t: IntTuple) -> Value {
     match t.as_leaf() {
         Some(n) => Value::Int(n),
         None => Value::IntTuple(Box::new(t)),

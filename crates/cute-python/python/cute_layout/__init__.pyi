@@ -791,3 +791,33 @@ def tma_partition_smem(*args: Any) -> Any:
 
     get<1> of C++'s tma_partition: the smem tensor stensor ((TMATile), Rest...) as ((TMA,TMA_Iter), Rest...), moved to this CTA's multicast share
     """
+
+def coshape(*args: Any) -> Any:
+    """coshape(L)
+
+    one past the image of the last coordinate along the absolute strides, sum (s-1)|d| + 1: per codomain mode for a scaled-basis layout
+    """
+
+def make_layout_like(*args: Any) -> Any:
+    """make_layout_like(L)
+
+    the compact layout of L's shape with strides in the order of L's, zero strides kept
+    """
+
+def coalesce_z(*args: Any) -> Any:
+    """coalesce_z(L)
+
+    coalesce keeping L(i) for every i >= 0 (a trailing extent-1 mode stays): the whitepaper's
+    """
+
+def greatest_common_domain(*args: Any) -> Any:
+    """greatest_common_domain(A, B)
+
+    the layout of the common factors the shapes of A and B share in order, at their indices: the whitepaper's
+    """
+
+def layout_add(*args: Any) -> Any:
+    """layout_add(A, B)
+
+    the sum R(i) = A(i) + B(i) of two layouts of one size, where it is a layout: the whitepaper's
+    """
