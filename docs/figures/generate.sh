@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Regenerates one PNG per figure of CuTe's layout-algebra documentation (listed in figures.txt)
-# with the release `cute` binary. With --check, compares them byte for byte with the committed
-# PNGs instead of replacing them (exit status 1 on any difference).
+# Regenerates one PNG per figure of CuTe's layout-algebra documentation (listed in figures.txt,
+# also the playground's gallery) and of the user guide (guide-figures.txt) with the release
+# `cute` binary. Each line is a name, a tab, an expression and, optionally, a tab and the
+# options of `cute svg` (by default `--color tile`). With --check, compares them byte for byte
+# with the committed PNGs instead of replacing them (exit status 1 on any difference).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -10,10 +12,12 @@ target=${CARGO_TARGET_DIR:-$root/target}
 cute="$target/release/cute"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-while IFS=$'\t' read -r name expr; do
+while IFS=$'\t' read -r name expr opts; do
   [[ -z "$name" || "$name" == \#* ]] && continue
-  "$cute" svg "$expr" --color tile -o "$tmp/$name.png"
-done < "$here/figures.txt"
+  # the options are words without quotes (e.g. --color bank --elem-bytes 2)
+  read -r -a opts <<<"${opts:---color tile}"
+  "$cute" svg "$expr" "${opts[@]}" -o "$tmp/$name.png"
+done < <(cat "$here/figures.txt" "$here/guide-figures.txt")
 if [[ "${1:-}" == "--check" ]]; then
   status=0
   for f in "$tmp"/*.png; do

@@ -69,7 +69,7 @@ enum Command {
     },
     /// List the operations `eval` accepts: name, signature, description and an example.
     Ops {
-        /// Print them as the README's Markdown table.
+        /// Print them as the Markdown table of the user guide (docs/guide/operations.md).
         #[arg(long)]
         markdown: bool,
     },

@@ -49,6 +49,12 @@
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+/// The Rust examples of the user guide's library chapter, run as doctests so that they cannot
+/// drift from the library (only under `cargo test --doc`: the file is outside the package).
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/guide/library.md")]
+pub struct GuideLibraryChapter;
+
 pub mod algebra;
 pub mod analysis;
 pub mod atom;

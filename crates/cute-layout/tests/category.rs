@@ -949,7 +949,7 @@ proptest! {
     }
 }
 
-/// The README figure is what `cute morphism --svg` draws today.
+/// The figure of docs/guide/categorical.md is what `cute morphism --svg` draws today.
 #[test]
 fn readme_figure_is_current() {
     let f = to_morphism(&lay("((4,8,4),(2,2,8)):((128,1,16),(64,8,512))")).unwrap();

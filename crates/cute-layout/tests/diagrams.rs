@@ -226,8 +226,8 @@ fn col_major(shape: &[i64], reversed: bool) -> cute_layout::Layout {
     lay(&format!("{}:{}", fmt(shape), fmt(&strides)))
 }
 
-/// The README's figure of the composition algorithm is what `cute morphism --steps --svg`
-/// draws today.
+/// The figure of the composition algorithm (docs/guide/categorical.md) is what
+/// `cute morphism --steps --svg` draws today.
 #[test]
 fn readme_steps_figure_is_current() {
     let steps =

@@ -1,5 +1,5 @@
 //! Behaviour that `cargo mutants` found no test pinning down: each test here fails under at
-//! least one mutant of the algebra that changes what a user sees (README, "Mutation testing").
+//! least one mutant of the algebra that changes what a user sees (docs/dev/mutation-testing.md).
 
 mod common;
 use common::{fails, lay, tup};
@@ -380,7 +380,7 @@ fn tiled_mma_literal_with_an_unopened_parenthesis_is_an_error() {
     for expr in [
         "TiledMMA<SM80_16x8x8_F32F16F16F32_TN,(_2,_2,_1),_32)>",
         "TiledMMA<SM80_16x8x8_F32F16F16F32_TN,(_2,_2,_1),)>",
-        // no permutation mode contains `<` (README, "Mutation testing": why the `>` arm of
+        // no permutation mode contains `<` (docs/dev/mutation-testing.md: why the `>` arm of
         // the argument scan is equivalent)
         "TiledMMA<SM80_16x8x8_F32F16F16F32_TN,(_2,_2,_1),(<_32>,_,_)>",
     ] {

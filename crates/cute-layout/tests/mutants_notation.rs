@@ -1,6 +1,6 @@
 //! Behaviour of the C++ and CuTe DSL spellings (`notation/spelled.rs`, `scaled.rs`,
 //! `python.rs`) that `cargo mutants` found no test pinning down: each test here fails under the
-//! mutants its comment names (README, "Mutation testing", the rest of `notation/`).
+//! mutants its comment names (docs/dev/mutation-testing.md).
 
 use cute_layout::eval::{eval, eval_in};
 use cute_layout::limits::MAX_DEPTH;

@@ -296,9 +296,9 @@ fn ldmatrix_solutions_are_checked_with_ldmatrix() {
 /// ones, 1-, 2- and 4-byte elements, plain and TV), a solution re-analysed at its own width has
 /// neither, and re-analysed at the widest width the swizzled layout allows keeps its width too.
 ///
-/// Backs the equivalence (README) of `check`'s `||`->`&&` (161: the two clauses are never
-/// true) and of deleting the `width` field (156: the widest width of the swizzled layout is
-/// the solution's).
+/// Backs the equivalence (docs/dev/mutation-testing.md) of `check`'s `||`->`&&` (161: the two
+/// clauses are never true) and of deleting the `width` field (156: the widest width of the
+/// swizzled layout is the solution's).
 #[test]
 fn solutions_keep_their_width_and_have_no_conflict() {
     let mut solved = 0;

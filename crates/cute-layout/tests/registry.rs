@@ -108,9 +108,12 @@ fn a_literal_is_its_own_value() {
 }
 
 #[test]
-fn the_readme_lists_the_registry() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
-        .expect("README.md");
+fn the_guide_lists_the_registry() {
+    let readme = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/guide/operations.md"
+    ))
+    .expect("docs/guide/operations.md");
     let begin = readme
         .find("<!-- ops:begin -->\n")
         .expect("the ops:begin marker")
@@ -119,7 +122,7 @@ fn the_readme_lists_the_registry() {
     assert_eq!(
         &readme[begin..end],
         cute_layout::registry::markdown(),
-        "run `cute ops --markdown` and paste it between the markers of README.md"
+        "run `cute ops --markdown` and paste it between the markers of docs/guide/operations.md"
     );
 }
 

@@ -5,9 +5,9 @@
 //! the function that applies it, what the renderer needs to color its result by tile, and its
 //! [`TensorForm`]: what it does with a tensor `L+o` (keep the offset, add to it, answer for the
 //! layout, take the tensor whole, or refuse it: never drop the offset).
-//! `cute eval`, `cute ops`, `cute explain`, the renderer and the README's list read this table;
-//! a test evaluates every example. Adding an operation is one entry in `table.rs` plus its
-//! algebra function.
+//! `cute eval`, `cute ops`, `cute explain`, the renderer and the user guide's list
+//! (`docs/guide/operations.md`) read this table; a test evaluates every example. Adding an
+//! operation is one entry in `table.rs` plus its algebra function.
 //!
 //! ```
 //! use cute_layout::registry::{call, lookup};
@@ -463,8 +463,8 @@ pub(crate) fn warnings_of(op: &'static Operation, args: &[Value]) -> Vec<crate::
     uneven().unwrap_or_default()
 }
 
-/// The operations as a Markdown table (name, signature, description, example): the README's
-/// list of operations, which a test keeps equal to this.
+/// The operations as a Markdown table (name, signature, description, example): the user guide's
+/// list of operations (`docs/guide/operations.md`), which a test keeps equal to this.
 ///
 /// ```
 /// let md = cute_layout::registry::markdown();
