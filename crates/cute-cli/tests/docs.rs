@@ -224,8 +224,6 @@ fn normalize(path: &Path) -> PathBuf {
 /// Pages other branches add (the C++ spellings, the whitepaper, Python and reliability
 /// chapters), linked before they land; a link to one of these may dangle until the merge.
 const PENDING_PAGES: &[&str] = &[
-    "docs/guide/cpp-spellings.md",
-    "docs/guide/whitepaper.md",
     "docs/dev/reliability.md",
 ];
 
