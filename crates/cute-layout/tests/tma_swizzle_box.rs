@@ -16,7 +16,10 @@ fn tma(smem: &str, tile: &str) -> Result<String, String> {
 #[test]
 fn the_issue_case_is_refused_with_the_driver_rule() {
     let e = tma("Sw<3,4,3> o (_1,_128):(_128,_1)", "(_1,_128)").unwrap_err();
-    assert!(e.contains("128 elements = 256 bytes under the 128-byte swizzle Sw<3,4,3>"), "{e}");
+    assert!(
+        e.contains("128 elements = 256 bytes under the 128-byte swizzle Sw<3,4,3>"),
+        "{e}"
+    );
     assert!(e.contains("boxDim[0] * elementSize <= 128 bytes"), "{e}");
 }
 

@@ -289,7 +289,12 @@ fn tma_swizzle(smem: &AnyLayout) -> Result<Swizzle> {
 /// `assert(false)`s when the driver rejects the descriptor: refused here with the rule (the
 /// CuTe DSL limits the box to the swizzle's bytes). The SM100 swizzle-atom forms (`Sw<2,5,2>`,
 /// `Sw<2,6,S>`) are left to the driver.
-fn check_swizzled_box(sw: Swizzle, box_dims: &[i64], bits: i64, gbasis: &BasisLayout) -> Result<()> {
+fn check_swizzled_box(
+    sw: Swizzle,
+    box_dims: &[i64],
+    bits: i64,
+    gbasis: &BasisLayout,
+) -> Result<()> {
     let (b, m, s) = (sw.bits(), sw.base(), sw.shift());
     if b == 0 || (m, s) != (4, 3) {
         return Ok(());
