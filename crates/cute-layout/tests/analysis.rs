@@ -900,3 +900,26 @@ mod issue_28 {
         let _: AnyLayout = "_1:_1".parse().unwrap();
     }
 }
+
+/// Issue 28: `--color bank` has one colour per bank, all different, all with black text.
+#[test]
+fn bank_colours_are_32_distinct_light_colours() {
+    use cute_layout::render::color::{bank_color, BLACK};
+    let colours: Vec<_> = (0..32).map(bank_color).collect();
+    for (i, a) in colours.iter().enumerate() {
+        assert_eq!(a.ink(), BLACK, "bank {i}: {}", a.hex());
+        for (j, b) in colours.iter().enumerate().skip(i + 1) {
+            let d = [(a.0, b.0), (a.1, b.1), (a.2, b.2)]
+                .iter()
+                .map(|&(x, y)| (x as i64 - y as i64).pow(2))
+                .sum::<i64>();
+            assert!(
+                d >= 20 * 20,
+                "banks {i} and {j}: {} and {}",
+                a.hex(),
+                b.hex()
+            );
+        }
+    }
+    assert_eq!(bank_color(32), bank_color(0));
+}

@@ -135,9 +135,9 @@ pub fn bank_color(bank: i64) -> Rgb {
     let b = bank.rem_euclid(32);
     let hue = ((b * 7) % 32) as f64 * 360.0 / 32.0;
     let (sat, light) = if b % 2 == 0 {
-        (0.85, 0.80)
+        (0.85, 0.82)
     } else {
-        (0.65, 0.62)
+        (0.70, 0.70)
     };
     hsl(hue, sat, light)
 }
