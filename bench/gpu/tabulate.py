@@ -48,7 +48,12 @@ def main():
     print("| case | layout | elem bytes | access | instructions | executed | predicted wavefronts | measured wavefronts | predicted conflicts | measured conflicts | match |")
     print("|---|---|---:|---|---:|---:|---:|---:|---:|---:|:---:|")
     bad = 0
-    for name, layout, elem, access, pred in predictions(gen):
+    rows = predictions(gen)
+    # the hand-written kernel of a case (handwritten.py) is held to the same prediction
+    hand_file = gen / "hand.txt"
+    hand = set(hand_file.read_text().split()) if hand_file.exists() else set()
+    rows += [(f"hand_{n}", l, e, a, p) for n, l, e, a, p in list(rows) if n in hand]
+    for name, layout, elem, access, pred in rows:
         m = got.get(name, {})
         op = pred["op"]
         conflicts = m.get(OP_CONFLICTS.format(op=op), m.get(TOTAL_CONFLICTS))
@@ -59,7 +64,7 @@ def main():
         ok = conflicts == int(pred["conflicts"]) and wavefronts in (None, int(pred["wavefronts"]))
         bad += not ok
         print(f"| {name} | `{layout}` | {elem} | {access} | {pred['instructions']} | {executed} | {pred['wavefronts']} | {wavefronts} | {pred['conflicts']} | {conflicts} | {'yes' if ok else '**NO**'} |")
-    print(f"\n{bad} disagreement(s) over {len(predictions(gen))} cases.")
+    print(f"\n{bad} disagreement(s) over {len(rows)} kernels ({len(rows) - len(hand)} generated, {len(hand)} hand-written).")
     return 1 if bad else 0
 
 

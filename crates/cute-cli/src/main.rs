@@ -163,9 +163,10 @@ enum Command {
     Analyze {
         /// The layout or expression.
         expr: String,
-        /// Element size in bytes.
-        #[arg(long, default_value_t = 4, value_name = "BYTES")]
-        elem_bytes: i64,
+        /// Element size in bytes; default: the size of the element type EXPR names
+        /// (`Copy_Atom<..., half_t>`, `GMMA::Layout_K_SW128_Atom<half_t>`: 2), else 4.
+        #[arg(long, value_name = "BYTES")]
+        elem_bytes: Option<i64>,
         /// Read EXPR as a (thread, value) layout: mode 0 threads, mode 1 values.
         #[arg(long)]
         tv: bool,
@@ -464,6 +465,10 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             cuda,
         } => {
             use cute_layout::analysis::{self, AccessSpec, Width};
+            let elem_bytes = match elem_bytes {
+                Some(e) => e,
+                None => analysis::elem_bytes_of(&expr)?.unwrap_or(4),
+            };
             let width = match (access_bits, atom) {
                 (Some(bits), _) => Width::Bits(bits),
                 (None, Some(name)) => Width::Atom(name),

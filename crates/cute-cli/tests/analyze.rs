@@ -206,3 +206,84 @@ fn a_tensor_is_analysed_at_its_offset() {
         "{err}"
     );
 }
+
+/// Issue 28 / 29: the instruction count per warp, the lanes whose addresses are used and the
+/// wavefronts per phase, in the report and the JSON; `.trans` in `--cuda`; the element size
+/// taken from the type the expression names.
+#[test]
+fn instructions_per_warp_lanes_and_phases_are_reported() {
+    let e = "composition((_16,_16):(_1,_64),get_layoutS_TV(make_tiled_copy_B(Copy_Atom<SM75_U16x4_LDSM_T,half_t>,make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1)))))";
+    // no --elem-bytes: half_t gives 2
+    let text = ok(&["analyze", e, "--tv", "--atom", "SM75_U16x4_LDSM_T"]);
+    assert!(text.contains("8 2-byte elements per access"), "{text}");
+    assert!(
+        text.contains("instructions:  4 (1 per warp, 4 warps), addresses from lanes 0..15 of each"),
+        "{text}"
+    );
+    assert!(
+        text.contains("4 instructions, 8 phases of 8 lanes, 64 wavefronts, 56 conflicts"),
+        "{text}"
+    );
+    assert!(
+        text.contains("wavefronts per phase: instructions 0..3: 8+8"),
+        "{text}"
+    );
+    let json = ok(&[
+        "analyze",
+        e,
+        "--tv",
+        "--atom",
+        "SM75_U16x4_LDSM_T",
+        "--json",
+    ]);
+    let j: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(j["elem_bytes"], 2);
+    assert_eq!(j["access"]["instructions_per_warp"], 1);
+    assert_eq!(j["access"]["warps"], 4);
+    assert_eq!(j["access"]["address_lanes"], serde_json::json!([0, 15]));
+    assert_eq!(j["access"]["trans"], true);
+    assert_eq!(j["banks"]["phase_wavefronts"][3], serde_json::json!([8, 8]));
+    let cu = ok(&[
+        "analyze",
+        e,
+        "--tv",
+        "--atom",
+        "SM75_U16x4_LDSM_T",
+        "--cuda",
+        "b",
+    ]);
+    assert!(
+        cu.contains("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16"),
+        "{cu}"
+    );
+    // an explicit size wins; types of different sizes ask for one
+    let tv = "get_layoutS_TV(make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>,half_t>,(_32,_4):(_4,_1),(_1,_8)))";
+    let text = ok(&["analyze", tv, "--tv"]);
+    assert!(text.contains(" 2-byte element"), "{text}");
+    let text = ok(&["analyze", tv, "--tv", "--elem-bytes", "4"]);
+    assert!(text.contains(" 4-byte element"), "{text}");
+    let f = "get_layoutS_TV(make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>,float>,(_32,_4):(_4,_1),(_1,_4)))";
+    let out = cute(&["analyze", &format!("composition({tv},{f})")]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--elem-bytes"));
+    // broadcast of a 128-bit load
+    let text = ok(&["analyze", "(_32,_4):(_0,_1)", "--tv"]);
+    assert!(
+        text.contains("2 phases of 8 lanes, 2 wavefronts, 0 conflicts"),
+        "{text}"
+    );
+    assert!(
+        text.contains("broadcast:     2 phases serve 16 lanes at once"),
+        "{text}"
+    );
+}
+
+/// `--color bank`: 32 banks, 32 different fills (banks 0, 12 and 24 differ).
+#[test]
+fn bank_colours_are_32_way() {
+    let svg = ok(&["svg", "_32:_1", "--color", "bank", "--elem-bytes", "4"]);
+    let mut fills: Vec<&str> = svg.split("fill=\"#").skip(1).map(|x| &x[..6]).collect();
+    fills.sort_unstable();
+    fills.dedup();
+    assert!(fills.len() >= 32, "{} fills", fills.len());
+}

@@ -95,6 +95,42 @@ fn generated_kernels_are_well_formed() {
             );
         }
     }
+    // the hand-written kernels (bench/gpu/handwritten.py, where python3 is present): one per
+    // TV case, launched by main.cu, and valid C++ for the host compiler too
+    let hand = std::fs::read_to_string(out.join("hand.txt")).unwrap_or_default();
+    let hand: Vec<&str> = hand.split_whitespace().collect();
+    let python = Command::new("python3").arg("--version").output().is_ok();
+    if python {
+        assert!(hand.len() >= 20, "{} hand-written kernels", hand.len());
+    }
+    for name in &hand {
+        assert!(
+            names.contains(name),
+            "hand-written {name} has no generated case"
+        );
+        assert!(main.contains(&format!("    hand_{name}<<<1, 32>>>(out);")));
+        let path = out.join("hand").join(format!("{name}.cu"));
+        let cu = std::fs::read_to_string(&path).unwrap();
+        assert!(cu.contains(&format!("// hand-written for case: {name}\n")));
+        assert!(
+            !cu.contains("cute-predicted"),
+            "{name}: the hand path predicts nothing"
+        );
+        if gxx {
+            let o = Command::new("g++")
+                .args(["-std=c++17", "-fsyntax-only", "-include"])
+                .arg(bench_dir().join("shim.h"))
+                .args(["-x", "c++"])
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert!(
+                o.status.success(),
+                "hand {name}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+        }
+    }
     // every kind of access the issue asks for is among the cases
     let all: String = names
         .iter()
@@ -111,6 +147,10 @@ fn generated_kernels_are_well_formed() {
         "ldmatrix.sync.aligned.m8n8.x2",
         "ldmatrix.sync.aligned.m8n8.x4",
         "stmatrix.sync.aligned.m8n8.x4",
+        "stmatrix.sync.aligned.m8n8.x2",
+        "ldmatrix.sync.aligned.m8n8.x2.trans",
+        "stmatrix.sync.aligned.m8n8.x4.trans",
+        "__device__ const int ",
     ] {
         assert!(all.contains(ptx), "no case uses {ptx}");
     }

@@ -4,17 +4,47 @@ use cute_layout::analysis::{analyze, analyze_expr, bank_conflicts, vector_width}
 use cute_layout::AnyLayout;
 use proptest::prelude::*;
 
+/// The lane ranges `[p, q)` of the phases of one load of `bytes`-byte accesses by lanes
+/// `warp..end` at `addr(t)`: phases of `128 / max(4, bytes)` lanes, except that a 64-bit
+/// warp (a 128-bit half-warp) naming no more distinct addresses than a phase has lanes is
+/// one phase (the broadcast merge measured on an H200).
+fn load_phases(warp: i64, end: i64, bytes: i64, addr: impl Fn(i64) -> i64) -> Vec<(i64, i64)> {
+    let per_phase = 128 / bytes.max(4);
+    let group = if bytes >= 8 { 2 * per_phase } else { per_phase };
+    let mut out = Vec::new();
+    let mut g = warp;
+    while g < end {
+        let h = (g + group).min(end);
+        let mut seen: Vec<i64> = Vec::new();
+        for t in g..h {
+            if !seen.contains(&addr(t)) {
+                seen.push(addr(t));
+            }
+        }
+        if h - g > per_phase && seen.len() as i64 <= per_phase {
+            out.push((g, h));
+        } else {
+            let mut p = g;
+            while p < h {
+                out.push((p, (p + per_phase).min(h)));
+                p += per_phase;
+            }
+        }
+        g = h;
+    }
+    out
+}
+
 /// Independent count: for every warp, value and phase, compare every pair of accessed words
 /// and count, per bank, the distinct words; the phase costs the maximum.
 fn brute_force(offsets: &[i64], threads: i64, elem_bytes: i64) -> (i64, i64) {
     let values = offsets.len() as i64 / threads;
-    let per_phase = 128 / elem_bytes.max(4);
     let (mut phases, mut wavefronts) = (0, 0);
     for v in 0..values {
         for warp in (0..threads).step_by(32) {
             let end = (warp + 32).min(threads);
-            for p in (warp..end).step_by(per_phase as usize) {
-                let q = (p + per_phase).min(end);
+            let addr = |t: i64| offsets[(t + threads * v) as usize];
+            for (p, q) in load_phases(warp, end, elem_bytes, addr) {
                 let mut words: Vec<i64> = Vec::new();
                 for t in p..q {
                     let byte = offsets[(t + threads * v) as usize] * elem_bytes;
@@ -178,14 +208,14 @@ mod hardware_accesses {
         let offsets: Vec<i64> = l.offsets().unwrap().iter().map(|x| x + o).collect();
         let values = offsets.len() as i64 / threads;
         let bytes = n * e;
-        let per_phase = 128 / bytes.max(4);
         let (mut phases, mut wavefronts) = (0, 0);
         for warp in (0..threads).step_by(32) {
             for k in 0..values / n {
-                let lanes: Vec<i64> = (warp..(warp + 32).min(threads))
-                    .map(|t| offsets[(t + threads * k * n) as usize] * e)
-                    .collect();
-                for phase in lanes.chunks(per_phase as usize) {
+                let end = (warp + 32).min(threads);
+                let addr = |t: i64| offsets[(t + threads * k * n) as usize] * e;
+                let lanes: Vec<i64> = (warp..end).map(addr).collect();
+                for (p, q) in super::load_phases(warp, end, bytes, addr) {
+                    let phase = &lanes[(p - warp) as usize..(q - warp) as usize];
                     let mut per_bank = vec![Vec::<i64>::new(); 32];
                     for a in phase {
                         for w in a / 4..=(a + bytes - 1) / 4 {
@@ -489,19 +519,21 @@ mod hardware_accesses {
                 .to_string()
         };
         let tail = "coalesced:     (_8,_8):(_8,_1)
-contiguous:    false
+contiguous:    false (offset(i) = i for every 1-D index i; a bijection need not be)
 cosize:        _64
 injective:     true
 surjective:    true
 bijective:     true";
         let vectors = "threads:       16 threads, each a vector along mode 1: (thread, value) -> index ((_8,_2),_4):((_1,_32),_8)
-bank conflicts: 1 instructions, 2 phases of 8 lanes, 4 wavefronts, 2 conflicts, worst 2-way";
+instructions:  1 (1 per warp, 1 warp), addresses from lanes 0..15 of each
+bank conflicts: 1 instructions, 2 phases of 8 lanes, 4 wavefronts, 2 conflicts, worst 2-way
+wavefronts per phase: instruction 0: 2+2";
         let at0 = format!(
             "layout:        (_8,_8):(_8,_1)
 access:        128-bit loads (ld.shared.v4.u32), 4 4-byte elements per access
 {vectors}
 worst phase:   instruction 0, phase 0: bank 0 delivers 2 words (lane 0 @ byte 0, lane 4 @ byte 128)
-vector:        _1 contiguous elements, 4-byte accesses
+from index 0:  _1 element contiguous in 1-D index order (4-byte vectors; the accesses above follow the threads)
 vector by mode: mode 0: _1 (4-byte), mode 1: _8 (16-byte)
 {tail}"
         );
@@ -514,7 +546,7 @@ vector by mode: mode 0: _1 (4-byte), mode 1: _8 (16-byte)
 access:        128-bit loads (ld.shared.v4.u32), 4 4-byte elements per access
 {vectors}
 worst phase:   instruction 0, phase 0: bank 4 delivers 2 words (lane 0 @ byte 16, lane 4 @ byte 144)
-vector:        _1 contiguous elements, 4-byte accesses
+from index 0:  _1 element contiguous in 1-D index order (4-byte vectors; the accesses above follow the threads)
 vector by mode: mode 0: _1 (4-byte), mode 1: _8 (16-byte)
 offset:        4 elements = 16 bytes, aligned for accesses of up to 16 bytes
 {tail}"
@@ -526,9 +558,11 @@ offset:        4 elements = 16 bytes, aligned for accesses of up to 16 bytes
                 "layout:        (_8,_8):(_8,_1)+1
 access:        32-bit loads (ld.shared.u32), 1 4-byte element per access
 threads:       64 threads, each a vector along mode 0: (thread, value) -> index ((_8,_8),_1):((_1,_8),_1)
+instructions:  2 (1 per warp, 2 warps), addresses from lanes 0..31 of each
 bank conflicts: 2 instructions, 2 phases of 32 lanes, 4 wavefronts, 2 conflicts, worst 2-way
+wavefronts per phase: instructions 0..1: 2
 worst phase:   instruction 0, phase 0: bank 1 delivers 2 words (lane 0 @ byte 4, lane 4 @ byte 132)
-vector:        _1 contiguous elements, 4-byte accesses
+from index 0:  _1 element contiguous in 1-D index order (4-byte vectors; the accesses above follow the threads)
 vector by mode: mode 0: _1 (4-byte), mode 1: _8 (4-byte)
 offset:        1 element = 4 bytes, aligned for accesses of up to 4 bytes
 {tail}"
@@ -626,4 +660,266 @@ offset:        1 element = 4 bytes, aligned for accesses of up to 4 bytes
         let e = analyze_at(&l, Int::dynamic(-1), &spec(4, false, Width::Widest)).unwrap_err();
         assert!(e.to_string().contains("negative element offset"), "{e}");
     }
+}
+
+/// Issue 28: the broadcast of wide loads, `ldmatrix` `.x1` / `.x2` per warp, `--cuda` with
+/// negative strides, `.trans`.
+mod issue_28 {
+    use cute_layout::analysis::{
+        analyze_expr, analyze_with, count_conflicts, cuda_kernel, elem_bytes_of, plan, AccessSpec,
+        Width,
+    };
+    use cute_layout::AnyLayout;
+
+    fn spec(e: i64, tv: bool, width: Width, store: bool) -> AccessSpec {
+        AccessSpec {
+            tv,
+            width,
+            store,
+            ..AccessSpec::widest(e)
+        }
+    }
+
+    fn counts(l: &str, s: &AccessSpec) -> (i64, i64, i64, i64) {
+        let r = count_conflicts(&plan(&l.parse().unwrap(), s).unwrap());
+        (r.instructions, r.phases, r.wavefronts, r.conflicts)
+    }
+
+    #[test]
+    fn repeated_addresses_of_wide_loads_merge_stores_do_not() {
+        let ld = spec(4, true, Width::Widest, false);
+        let st = spec(4, true, Width::Widest, true);
+        // 128-bit, all lanes the same 16 bytes: one phase per half-warp
+        assert_eq!(counts("(_32,_4):(_0,_1)", &ld), (1, 2, 2, 0));
+        assert_eq!(counts("(_32,_4):(_0,_1)", &st), (1, 4, 4, 0));
+        // each half-warp / quarter-warp one address
+        assert_eq!(counts("((_16,_2),_4):((_0,_4),_1)", &ld), (1, 2, 2, 0));
+        assert_eq!(counts("((_8,_4),_4):((_0,_4),_1)", &ld), (1, 2, 2, 0));
+        // 64-bit, all lanes the same 8 bytes: one phase for the warp
+        assert_eq!(counts("(_32,_2):(_0,_1)", &ld), (1, 1, 1, 0));
+        assert_eq!(counts("(_32,_2):(_0,_1)", &st), (1, 2, 2, 0));
+        // distinct addresses keep their phases: 4 / 2 wavefronts
+        assert_eq!(counts("(_32,_4):(_4,_1)", &ld), (1, 4, 4, 0));
+        assert_eq!(counts("(_32,_2):(_2,_1)", &ld), (1, 2, 2, 0));
+        // 9 distinct addresses in a half-warp: no merge (quarter 1 repeats quarter 0 but one lane)
+        let mut p = plan(&"(_32,_4):(_4,_1)".parse().unwrap(), &ld).unwrap();
+        let mut lanes: Vec<i64> = (0..32).map(|l| 16 * (l % 8)).collect();
+        lanes[15] = 128;
+        p.instructions = vec![lanes.clone()];
+        let r = count_conflicts(&p);
+        assert_eq!((r.merged_phases, r.phases, r.wavefronts), (1, 3, 4));
+        lanes[15] = 16 * 7;
+        p.instructions = vec![lanes];
+        assert_eq!(count_conflicts(&p).phases, 2);
+        // a merged half-warp whose two addresses share banks costs two wavefronts in one phase
+        assert_eq!(
+            counts("((_8,_2,_2),_4):((_0,_32,_4),_1)", &ld),
+            (1, 2, 4, 2)
+        );
+        // narrower accesses are one phase anyway: unchanged
+        assert_eq!(
+            counts("_32:_0", &spec(4, false, Width::Bits(32), false)),
+            (1, 1, 1, 0)
+        );
+        let text = analyze_with(&"(_32,_4):(_0,_1)".parse().unwrap(), &ld)
+            .unwrap()
+            .to_string();
+        assert!(
+            text.contains("broadcast:     2 phases serve 16 lanes at once"),
+            "{text}"
+        );
+        assert!(
+            text.contains("wavefronts per phase: instruction 0: 1+1"),
+            "{text}"
+        );
+    }
+
+    /// CuTe's `.x2` TV layout of an SM80 B operand read N-major (`SM75_U16x4_LDSM_T`): lanes
+    /// 16..31 repeat lanes 0..15, the hardware issues one instruction per warp (measured on an
+    /// H200: 4 instructions, 64 wavefronts, 56 conflicts; the model said 8, 128, 112).
+    #[test]
+    fn ldmatrix_x2_is_one_instruction_per_warp() {
+        let e = "composition((_16,_16):(_1,_64),get_layoutS_TV(make_tiled_copy_B(Copy_Atom<SM75_U16x4_LDSM_T,half_t>,make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1)))))";
+        let (l, _) = cute_layout::analysis::tensor_of(e).unwrap();
+        let s = spec(2, true, Width::Atom("SM75_U16x4_LDSM_T".into()), false);
+        let r = analyze_with(&l, &s).unwrap();
+        let b = &r.banks;
+        assert_eq!((b.instructions, b.wavefronts, b.conflicts), (4, 64, 56));
+        assert_eq!(
+            (r.plan.warps(), r.plan.instructions_per_warp()),
+            (4, Some(1))
+        );
+        assert!(r.plan.instructions.iter().all(|i| i.len() == 16));
+        assert!(r.plan.access.trans);
+        let text = r.to_string();
+        assert!(
+            text.contains(
+                "instructions:  4 (1 per warp, 4 warps), addresses from lanes 0..15 of each"
+            ),
+            "{text}"
+        );
+        // .x1 and .x4 TV layouts: lanes 0..7 / 0..31
+        for (atom, lanes) in [
+            ("SM75_U32x1_LDSM_N", 8),
+            ("SM75_U32x4_LDSM_N", 32),
+            ("SM90_U32x1_STSM_N", 8),
+        ] {
+            let s = spec(2, true, Width::Atom(atom.into()), false);
+            let p = plan(&"(_32,_8):(_8,_1)".parse().unwrap(), &s).unwrap();
+            assert_eq!(p.instructions.len(), 1, "{atom}");
+            assert_eq!(p.instructions[0].len(), lanes, "{atom}");
+            assert_eq!(p.instructions[0][..2], [0, 16]);
+        }
+        // a TV layout of fewer threads than the form reads is refused
+        let s = spec(2, true, Width::Atom("SM75_U32x4_LDSM_N".into()), false);
+        let err = plan(&"(_8,_64):(_64,_1)".parse().unwrap(), &s)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("lanes 0..31, but warp 0 of the TV layout has 8 threads"),
+            "{err}"
+        );
+        // a plain layout is still read row by row: 64 rows are 8 .x1 instructions
+        let s = spec(2, false, Width::Atom("SM75_U32x1_LDSM_N".into()), false);
+        assert_eq!(counts("(_8,_64):(_64,_1)", &s), (8, 8, 64, 56));
+    }
+
+    #[test]
+    fn cuda_of_negative_strides_uses_a_signed_table_inside_the_array() {
+        let p = plan(
+            &"(_32,_8):(_-8,_1)".parse().unwrap(),
+            &spec(4, false, Width::Widest, false),
+        )
+        .unwrap();
+        let lowest = *p.instructions.iter().flatten().min().unwrap();
+        assert!(lowest < 0);
+        let cu = cuda_kernel(&p, "neg", "").unwrap();
+        assert!(cu.contains("__device__ const int neg_addr["), "{cu}");
+        assert!(!cu.contains("unsigned neg_addr"), "{cu}");
+        // every shifted address lies in the array
+        let size: i64 = cu
+            .split("smem[")
+            .nth(1)
+            .unwrap()
+            .split(']')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let shift: i64 = cu
+            .split("s + ")
+            .nth(1)
+            .unwrap()
+            .split(')')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(shift % 1024, 0);
+        for a in p.instructions.iter().flatten() {
+            assert!(
+                a + shift >= 0 && a + shift + 16 <= size,
+                "{a} + {shift} in {size}"
+            );
+        }
+        // non-negative tables keep the unsigned form
+        let q = plan(
+            &"(_32,_8):(_8,_1)".parse().unwrap(),
+            &spec(4, false, Width::Widest, false),
+        )
+        .unwrap();
+        assert!(cuda_kernel(&q, "pos", "")
+            .unwrap()
+            .contains("__device__ const unsigned pos_addr["));
+    }
+
+    #[test]
+    fn transposing_atoms_are_emitted_with_trans() {
+        for (atom, ptx) in [
+            (
+                "SM75_U16x4_LDSM_T",
+                "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
+            ),
+            (
+                "SM75_U16x8_LDSM_T",
+                "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+            ),
+            (
+                "SM90_U16x8_STSM_T",
+                "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+            ),
+            (
+                "SM75_U32x2_LDSM_N",
+                "ldmatrix.sync.aligned.m8n8.x2.shared.b16",
+            ),
+        ] {
+            let s = spec(2, false, Width::Atom(atom.into()), false);
+            let p = plan(&"(_8,_64):(_72,_1)".parse().unwrap(), &s).unwrap();
+            let cu = cuda_kernel(&p, "k", "").unwrap();
+            assert!(
+                cu.contains(&format!("asm volatile(\"{ptx} ")),
+                "{atom}: {cu}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_element_size_comes_from_the_type_named() {
+        assert_eq!(
+            elem_bytes_of("Copy_Atom<SM75_U32x4_LDSM_N,half_t>").unwrap(),
+            Some(2)
+        );
+        assert_eq!(
+            elem_bytes_of("GMMA::Layout_MN_SW128_Atom<float>").unwrap(),
+            Some(4)
+        );
+        assert_eq!(
+            elem_bytes_of("Copy_Atom<UniversalCopy<uint128_t>,double>").unwrap(),
+            Some(8)
+        );
+        assert_eq!(elem_bytes_of("(_8,_8):(_8,_1)").unwrap(), None);
+        let e =
+            elem_bytes_of("f(GMMA::Layout_K_SW128_Atom<half_t>,GMMA::Layout_K_SW128_Atom<float>)")
+                .unwrap_err();
+        assert!(
+            e.to_string().contains("half_t (2 bytes), float (4 bytes)"),
+            "{e}"
+        );
+        // the analysis wording cannot be read as a contradiction
+        let r = analyze_expr("(_8,_64):(_64,_1)", 2, false)
+            .unwrap()
+            .to_string();
+        assert!(
+            r.contains("from index 0:  _1 element contiguous in 1-D index order"),
+            "{r}"
+        );
+        assert!(
+            r.contains("contiguous:    false (offset(i) = i for every 1-D index i"),
+            "{r}"
+        );
+        let _: AnyLayout = "_1:_1".parse().unwrap();
+    }
+}
+
+/// Issue 28: `--color bank` has one colour per bank, all different, all with black text.
+#[test]
+fn bank_colours_are_32_distinct_light_colours() {
+    use cute_layout::render::color::{bank_color, BLACK};
+    let colours: Vec<_> = (0..32).map(bank_color).collect();
+    for (i, a) in colours.iter().enumerate() {
+        assert_eq!(a.ink(), BLACK, "bank {i}: {}", a.hex());
+        for (j, b) in colours.iter().enumerate().skip(i + 1) {
+            let d = [(a.0, b.0), (a.1, b.1), (a.2, b.2)]
+                .iter()
+                .map(|&(x, y)| (x as i64 - y as i64).pow(2))
+                .sum::<i64>();
+            assert!(
+                d >= 20 * 20,
+                "banks {i} and {j}: {} and {}",
+                a.hex(),
+                b.hex()
+            );
+        }
+    }
+    assert_eq!(bank_color(32), bank_color(0));
 }

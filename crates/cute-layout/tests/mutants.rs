@@ -743,6 +743,7 @@ fn access_ptx_every_width() {
         let a = Access {
             instruction: Instruction::Vector { bytes },
             store: false,
+            trans: false,
         };
         assert_eq!(a.ptx(), ptx);
     }
@@ -766,10 +767,13 @@ fn bank_conflicts_of_a_hand_made_plan() {
         clash[8 * phase] = 0;
         clash[8 * phase + 1] = 128;
     }
+    // stores: their phases never merge repeated addresses (loads would merge these
+    // half-warps of 8 distinct addresses into one phase each)
     let plan = AccessPlan {
         access: Access {
             instruction: Instruction::Vector { bytes: 16 },
-            store: false,
+            store: true,
+            trans: false,
         },
         elem_bytes: 16,
         vector_elems: 1,

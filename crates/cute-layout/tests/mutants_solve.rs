@@ -215,6 +215,7 @@ fn an_empty_matrix_instruction_has_idle_lanes() {
         access: Access {
             instruction: Instruction::Matrix { count: 1 },
             store: false,
+            trans: false,
         },
         elem_bytes: 2,
         vector_elems: 8,

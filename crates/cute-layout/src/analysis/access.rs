@@ -45,7 +45,8 @@ pub enum Instruction {
         bytes: i64,
     },
     /// `ldmatrix` / `stmatrix` `.x{count}`: `count` 8x8 matrices of 16-bit values, whose 16-byte
-    /// rows are at the addresses of lanes `0 .. 8·count`.
+    /// rows are at the addresses of lanes `0 .. 8·count` (the other lanes' addresses are
+    /// ignored: one instruction per warp whatever the count).
     Matrix {
         /// Matrices per instruction: 1, 2 or 4.
         count: i64,
@@ -93,15 +94,52 @@ pub struct Access {
     pub instruction: Instruction,
     /// A store (`st.shared`, `stmatrix`) rather than a load.
     pub store: bool,
+    /// The transposing form `ldmatrix` / `stmatrix` `.trans` (the `_LDSM_T` / `_STSM_T`
+    /// atoms); always `false` for a vector access. The banks are those of the untransposed
+    /// form: `.trans` moves the values between lanes, not the rows' addresses.
+    pub trans: bool,
 }
 
 impl Access {
-    /// The PTX instruction, e.g. `ld.shared.v4.u32` or `ldmatrix.sync.aligned.m8n8.x4.shared.b16`.
+    /// A vector or matrix access without `.trans`.
     ///
     /// ```
     /// use cute_layout::analysis::{Access, Instruction};
-    /// let a = Access { instruction: Instruction::Vector { bytes: 8 }, store: true };
+    /// let a = Access::new(Instruction::Vector { bytes: 16 }, false);
+    /// assert_eq!((a.store, a.trans), (false, false));
+    /// ```
+    pub fn new(instruction: Instruction, store: bool) -> Access {
+        Access {
+            instruction,
+            store,
+            trans: false,
+        }
+    }
+
+    /// The lanes whose addresses the instruction uses: `0 .. 32` for a vector access,
+    /// `0 .. 8·count` for `ldmatrix` / `stmatrix` `.x{count}` (the other lanes' addresses are
+    /// ignored by the hardware).
+    ///
+    /// ```
+    /// use cute_layout::analysis::{Access, Instruction};
+    /// assert_eq!(Access::new(Instruction::Matrix { count: 2 }, false).address_lanes(), 0..16);
+    /// assert_eq!(Access::new(Instruction::Vector { bytes: 4 }, true).address_lanes(), 0..32);
+    /// ```
+    pub fn address_lanes(self) -> std::ops::Range<i64> {
+        0..self.instruction.lanes()
+    }
+}
+
+impl Access {
+    /// The PTX instruction, e.g. `ld.shared.v4.u32`, `ldmatrix.sync.aligned.m8n8.x4.shared.b16`
+    /// or, transposing, `ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16`.
+    ///
+    /// ```
+    /// use cute_layout::analysis::{Access, Instruction};
+    /// let a = Access::new(Instruction::Vector { bytes: 8 }, true);
     /// assert_eq!(a.ptx(), "st.shared.v2.u32");
+    /// let t = Access { trans: true, ..Access::new(Instruction::Matrix { count: 2 }, false) };
+    /// assert_eq!(t.ptx(), "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16");
     /// ```
     pub fn ptx(self) -> String {
         let dir = if self.store { "st" } else { "ld" };
@@ -117,7 +155,8 @@ impl Access {
                 format!("{dir}.shared.{ty}")
             }
             Instruction::Matrix { count } => {
-                format!("{dir}matrix.sync.aligned.m8n8.x{count}.shared.b16")
+                let trans = if self.trans { ".trans" } else { "" };
+                format!("{dir}matrix.sync.aligned.m8n8.x{count}{trans}.shared.b16")
             }
         }
     }
@@ -132,8 +171,9 @@ impl fmt::Display for Access {
             }
             Instruction::Matrix { count } => write!(
                 f,
-                "{} .x{count} ({count} 8x8 matrices, 16-byte rows from lanes 0..{})",
+                "{} .x{count}{} ({count} 8x8 matrices, 16-byte rows from lanes 0..{})",
                 if self.store { "stmatrix" } else { "ldmatrix" },
+                if self.trans { " .trans" } else { "" },
                 8 * count - 1
             ),
         }
@@ -319,10 +359,7 @@ fn requested(spec: &AccessSpec) -> Result<Option<Access>> {
     };
     Ok(match &spec.width {
         Width::Widest => None,
-        Width::Bits(bits) => Some(Access {
-            instruction: vector(*bits)?,
-            store: spec.store,
-        }),
+        Width::Bits(bits) => Some(Access::new(vector(*bits)?, spec.store)),
         Width::Atom(name) => Some(atom_access(name, spec.store)?),
     })
 }
@@ -334,10 +371,15 @@ fn requested(spec: &AccessSpec) -> Result<Option<Access>> {
 /// # Errors
 /// An unknown name; an atom moving more than 128 bits per thread.
 ///
+/// The transposing atoms (`SM75_U16x{2,4,8}_LDSM_T`, `SM90_U16x{2,4,8}_STSM_T`) are the
+/// `.trans` forms.
+///
 /// ```
 /// use cute_layout::analysis::{atom_access, Instruction};
 /// let a = atom_access("SM75_U32x2_LDSM_N", false)?;
 /// assert_eq!((a.instruction, a.store), (Instruction::Matrix { count: 2 }, false));
+/// let t = atom_access("SM75_U16x4_LDSM_T", false)?;
+/// assert_eq!((t.instruction, t.trans), (Instruction::Matrix { count: 2 }, true));
 /// let a = atom_access("UniversalCopy<uint64_t>", true)?;
 /// assert_eq!((a.instruction, a.store), (Instruction::Vector { bytes: 8 }, true));
 /// # Ok::<(), cute_layout::LayoutError>(())
@@ -352,6 +394,7 @@ pub fn atom_access(name: &str, store: bool) -> Result<Access> {
         return Ok(Access {
             instruction: Instruction::Matrix { count: rows / 8 },
             store: stsm,
+            trans: name.ends_with("_LDSM_T") || name.ends_with("_STSM_T"),
         });
     }
     if ![8, 16, 32, 64, 128].contains(&bits) {
@@ -361,10 +404,7 @@ pub fn atom_access(name: &str, store: bool) -> Result<Access> {
             hint: "give an atom moving 8 to 128 bits per thread, or --access-bits",
         });
     }
-    Ok(Access {
-        instruction: Instruction::Vector { bytes: bits / 8 },
-        store,
-    })
+    Ok(Access::new(Instruction::Vector { bytes: bits / 8 }, store))
 }
 
 /// The accesses of `layout` under `spec` (see the module documentation): [`plan_at`] offset 0.
@@ -457,10 +497,7 @@ pub fn plan_at(layout: &AnyLayout, offset: Int, spec: &AccessSpec) -> Result<Acc
         None => [16, 8, 4, 2, 1]
             .into_iter()
             .filter(|&b| b >= e)
-            .map(|bytes| Access {
-                instruction: Instruction::Vector { bytes },
-                store: spec.store,
-            })
+            .map(|bytes| Access::new(Instruction::Vector { bytes }, spec.store))
             .collect(),
     };
     let mut first_error = None;
@@ -514,21 +551,42 @@ fn view_for(
 }
 
 /// Groups the vectors into instructions: per warp of threads and per vector index, the lanes in
-/// thread order; matrix rows are then cut into instructions of `8·count` rows.
+/// thread order. A matrix instruction of a TV layout is one instruction per warp and vector
+/// index too, taking the row addresses of lanes `0 .. 8·count` only (the hardware ignores the
+/// other lanes'; CuTe's `.x1` / `.x2` TV layouts repeat them); the matrix rows of a plain
+/// layout, read in its own order, are cut into instructions of `8·count` rows.
 fn build(view: View, access: Access, e: i64, n: i64) -> Result<AccessPlan> {
     let mut rows = Vec::new();
     let mut instructions = Vec::new();
+    let tv_matrix = view.mode.is_none() && matches!(access.instruction, Instruction::Matrix { .. });
+    let used = access.instruction.lanes();
     for warp in (0..view.threads).step_by(WARP as usize) {
         let end = (warp + WARP).min(view.threads);
+        if tv_matrix && end - warp < used {
+            return Err(LayoutError::InvalidArgument {
+                op: "analyze",
+                detail: format!(
+                    "{access} takes row addresses from lanes 0..{}, but warp {} of the TV layout has {} thread{}",
+                    used - 1,
+                    warp / WARP,
+                    end - warp,
+                    if end - warp == 1 { "" } else { "s" }
+                ),
+                hint: "give a TV layout of whole warps (32 threads), an atom with fewer matrices, or analyse the layout without --tv",
+            });
+        }
         for k in 0..view.values / n {
             let lanes: Vec<i64> = (warp..end).map(|t| view.at(t, k * n) * e).collect();
             match access.instruction {
                 Instruction::Vector { .. } => instructions.push(lanes),
+                Instruction::Matrix { .. } if tv_matrix => {
+                    instructions.push(lanes.into_iter().take(used as usize).collect())
+                }
                 Instruction::Matrix { .. } => rows.extend(lanes),
             }
         }
     }
-    if let Instruction::Matrix { count } = access.instruction {
+    if let (Instruction::Matrix { count }, false) = (access.instruction, tv_matrix) {
         let per = 8 * count;
         if rows.len() as i64 % per != 0 {
             return Err(LayoutError::InvalidArgument {
@@ -552,4 +610,45 @@ fn build(view: View, access: Access, e: i64, n: i64) -> Result<AccessPlan> {
         thread_value: view.thread_value,
         instructions,
     })
+}
+
+impl AccessPlan {
+    /// The warps of threads that execute the instructions: `⌈threads / 32⌉` (at least 1).
+    ///
+    /// ```
+    /// use cute_layout::analysis::{plan, AccessSpec};
+    /// let p = plan(&"(_8,_64):(_64,_1)".parse()?, &AccessSpec::widest(2))?; // 64 vectors
+    /// assert_eq!((p.warps(), p.instructions.len()), (2, 2));
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn warps(&self) -> i64 {
+        ((self.threads + WARP - 1) / WARP).max(1)
+    }
+
+    /// The lanes whose addresses each instruction uses: those of [`Access::address_lanes`]
+    /// that exist (a layout of 8 threads has lanes 0..7 only).
+    ///
+    /// ```
+    /// use cute_layout::analysis::{plan, AccessSpec};
+    /// let p = plan(&"_8:_4".parse()?, &AccessSpec::widest(4))?; // 8 threads, 32-bit loads
+    /// assert_eq!(p.address_lanes(), 0..8);
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn address_lanes(&self) -> std::ops::Range<i64> {
+        0..self.access.address_lanes().end.min(self.threads.max(1))
+    }
+
+    /// Instructions per warp, when every warp executes as many (`None` otherwise).
+    ///
+    /// ```
+    /// use cute_layout::analysis::{plan, AccessSpec, Width};
+    /// let tv = "(_32,_16):(_16,_1)".parse()?; // 32 threads of 16 halves
+    /// let spec = AccessSpec { tv: true, width: Width::Atom("SM75_U32x2_LDSM_N".into()), ..AccessSpec::widest(2) };
+    /// assert_eq!(plan(&tv, &spec)?.instructions_per_warp(), Some(2)); // two vectors per thread
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn instructions_per_warp(&self) -> Option<i64> {
+        let n = self.instructions.len() as i64;
+        (n % self.warps() == 0).then(|| n / self.warps())
+    }
 }

@@ -12,7 +12,11 @@ use std::fmt::Write;
 /// so that the compiler can neither drop, split nor merge it. Lanes of a matrix instruction
 /// beyond its `8·count` rows repeat the rows' addresses (the hardware ignores them). A comment
 /// line `// cute-predicted: NAME op=ld instructions=.. phases=.. wavefronts=.. conflicts=..`
-/// carries the prediction; `description` becomes comment lines above it.
+/// carries the prediction; `description` becomes comment lines above it. Where some address
+/// is negative (a negative stride), the table is of `int`, idle lanes are `INT_MIN`, and
+/// every address is shifted by the same multiple of 1024 bytes so that it lies inside the
+/// shared array (the banks, which depend on the address modulo 128, do not change). The
+/// `.trans` atoms (`_LDSM_T`, `_STSM_T`) are performed with `.trans`.
 ///
 /// # Errors
 /// [`LayoutError::InvalidArgument`] when `name` is not a C identifier.
@@ -24,6 +28,9 @@ use std::fmt::Write;
 /// let cu = cuda_kernel(&p, "rows_128", "8x64 halves")?;
 /// assert!(cu.contains("ld.shared.v4.u32"));
 /// assert!(cu.contains("// cute-predicted: rows_128 op=ld instructions=2 phases=8 wavefronts=64 conflicts=56"));
+/// let down = plan(&"(_32,_8):(_-8,_1)".parse()?, &AccessSpec::widest(4))?; // addresses down to -992
+/// let cu = cuda_kernel(&down, "down", "")?;
+/// assert!(cu.contains("__device__ const int down_addr[64] = {") && cu.contains("s + 1024"));
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn cuda_kernel(plan: &AccessPlan, name: &str, description: &str) -> Result<String> {
@@ -53,14 +60,30 @@ pub fn cuda_kernel(plan: &AccessPlan, name: &str, description: &str) -> Result<S
         r.instructions, r.phases, r.wavefronts, r.conflicts
     );
     let n = plan.instructions.len();
+    let lowest = plan
+        .instructions
+        .iter()
+        .flatten()
+        .copied()
+        .min()
+        .unwrap_or(0);
+    // negative addresses (a negative stride): a signed table, and the shared array placed so
+    // that every address lies inside it (a shift by whole 1024-byte blocks keeps the banks)
+    let shift = if lowest < 0 {
+        (-lowest + 1023) / 1024 * 1024
+    } else {
+        0
+    };
+    let signed = shift > 0;
     let _ = writeln!(
         s,
-        "__device__ const unsigned {name}_addr[{}] = {{",
+        "__device__ const {} {name}_addr[{}] = {{",
+        if signed { "int" } else { "unsigned" },
         n.max(1) * WARP as usize
     );
     for lanes in &plan.instructions {
         let row: Vec<String> = (0..WARP as usize)
-            .map(|l| lane_address(plan, lanes, l))
+            .map(|l| lane_address(plan, lanes, l, signed))
             .collect();
         let _ = writeln!(s, "    {},", row.join(", "));
     }
@@ -74,7 +97,20 @@ pub fn cuda_kernel(plan: &AccessPlan, name: &str, description: &str) -> Result<S
         .flatten()
         .max()
         .map_or(0, |a| a + plan.access.instruction.bytes());
-    let bytes = ((bytes + 127) / 128).max(1) * 128;
+    let bytes = ((bytes + shift + 127) / 128).max(1) * 128;
+    let fetch = if signed {
+        format!(
+            "        const int s = {name}_addr[i * 32u + lane];
+        // byte addresses from {lowest}: the table is shifted by {shift} bytes into smem
+        if (s != {IDLE_SIGNED}) {{
+            const unsigned a = static_cast<unsigned>(s + {shift});"
+        )
+    } else {
+        format!(
+            "        const unsigned a = {name}_addr[i * 32u + lane];
+        if (a != 0xffffffffu) {{"
+        )
+    };
     let _ = write!(
         s,
         "
@@ -86,8 +122,7 @@ extern \"C\" __global__ void {name}(unsigned *out)
     unsigned acc = 0;
 #pragma unroll 1
     for (unsigned i = 0; i < {n}u; ++i) {{
-        const unsigned a = {name}_addr[i * 32u + lane];
-        if (a != 0xffffffffu) {{
+{fetch}
 {}
         }}
     }}
@@ -99,13 +134,18 @@ extern \"C\" __global__ void {name}(unsigned *out)
     Ok(s)
 }
 
+/// The idle lane of a signed table (no address is this low: the analysis limit keeps them
+/// far above it).
+const IDLE_SIGNED: &str = "(-2147483647 - 1)";
+
 /// The table entry of lane `l`: its address, a matrix row's address repeated, or idle.
-fn lane_address(plan: &AccessPlan, lanes: &[i64], l: usize) -> String {
+fn lane_address(plan: &AccessPlan, lanes: &[i64], l: usize, signed: bool) -> String {
     match (plan.access.instruction, lanes.get(l)) {
         (_, Some(a)) => a.to_string(),
         (Instruction::Matrix { .. }, None) if !lanes.is_empty() => {
             lanes[l % lanes.len()].to_string()
         }
+        _ if signed => IDLE_SIGNED.to_string(),
         _ => "0xffffffffu".to_string(),
     }
 }

@@ -94,3 +94,83 @@ pub fn analyze_expr(expr: &str, elem_bytes: i64, tv: bool) -> Result<Analysis> {
     };
     analyze_at(&layout, offset, &spec)
 }
+
+/// The element size in bytes an expression names: the size of the element types written as
+/// template arguments (`Copy_Atom<SM75_U32x4_LDSM_N,half_t>`, `GMMA::Layout_K_SW128_Atom<half_t>`
+/// give 2), `None` when it names none. The argument of a copy operation
+/// (`UniversalCopy<uint128_t>`, `SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>`) is the width it moves,
+/// not an element type, and is skipped; so are types narrower than a byte.
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] when the expression names element types of different
+/// sizes (an MMA of `half_t` inputs and a `float` accumulator): the size is then asked for.
+///
+/// ```
+/// use cute_layout::analysis::elem_bytes_of;
+/// assert_eq!(elem_bytes_of("tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>,(_128,_64))")?, Some(2));
+/// assert_eq!(elem_bytes_of("Copy_Atom<UniversalCopy<uint128_t>,cutlass::float_e4m3_t>")?, Some(1));
+/// assert_eq!(elem_bytes_of("(_8,_64):(_64,_1)")?, None);
+/// assert!(elem_bytes_of("f(Copy_Atom<X,half_t>, Copy_Atom<Y,double>)").is_err());
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn elem_bytes_of(expr: &str) -> Result<Option<i64>> {
+    use crate::notation::atom::parse_value_type;
+    let mut owners: Vec<String> = Vec::new();
+    let mut found: Vec<(String, i64)> = Vec::new();
+    let chars: Vec<char> = expr.chars().collect();
+    let mut i = 0;
+    let mut last = String::new();
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_ascii_alphanumeric() || c == '_' || c == ':' {
+            let start = i;
+            while i < chars.len()
+                && (chars[i].is_ascii_alphanumeric() || chars[i] == '_' || chars[i] == ':')
+            {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            let owner = owners.last().map(String::as_str).unwrap_or("");
+            let moves_width = owner.contains("UniversalCopy")
+                || owner.contains("CP_ASYNC")
+                || (owner.contains("Copy") && !owner.ends_with("Copy_Atom"));
+            if !owners.is_empty() && !moves_width {
+                if let Ok(t) = parse_value_type(&word) {
+                    if t.bits() % 8 == 0 && !found.iter().any(|(w, _)| *w == word) {
+                        found.push((word.clone(), t.bits() / 8));
+                    }
+                }
+            }
+            last = word;
+            continue;
+        }
+        match c {
+            '<' => owners.push(std::mem::take(&mut last)),
+            '>' => {
+                owners.pop();
+                last.clear();
+            }
+            _ if !c.is_whitespace() => last.clear(),
+            _ => {}
+        }
+        i += 1;
+    }
+    match found.as_slice() {
+        [] => Ok(None),
+        [(_, b), rest @ ..] if rest.iter().all(|(_, c)| c == b) => Ok(Some(*b)),
+        _ => {
+            let names: Vec<String> = found
+                .iter()
+                .map(|(w, b)| format!("{w} ({b} byte{})", if *b == 1 { "" } else { "s" }))
+                .collect();
+            Err(LayoutError::InvalidArgument {
+                op: "analyze",
+                detail: format!(
+                    "the expression names element types of different sizes: {}",
+                    names.join(", ")
+                ),
+                hint: "give the element size of the shared-memory tensor with --elem-bytes",
+            })
+        }
+    }
+}

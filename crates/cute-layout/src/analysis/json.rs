@@ -31,9 +31,18 @@ fn banks(b: &BankReport) -> String {
             lanes.join(",")
         )
     });
+    let per_phase: Vec<String> = b
+        .phase_wavefronts
+        .iter()
+        .map(|ws| {
+            let xs: Vec<String> = ws.iter().map(i64::to_string).collect();
+            format!("[{}]", xs.join(","))
+        })
+        .collect();
     format!(
-        "{{\"access_bytes\":{},\"lanes_per_phase\":{},\"instructions\":{},\"phases\":{},\"wavefronts\":{},\"conflicts\":{},\"worst\":{},\"worst_phase\":{worst_phase}}}",
-        b.access_bytes, b.threads_per_phase, b.instructions, b.phases, b.wavefronts, b.conflicts, b.worst
+        "{{\"access_bytes\":{},\"lanes_per_phase\":{},\"instructions\":{},\"phases\":{},\"wavefronts\":{},\"conflicts\":{},\"worst\":{},\"worst_phase\":{worst_phase},\"merged_phases\":{},\"phase_wavefronts\":[{}]}}",
+        b.access_bytes, b.threads_per_phase, b.instructions, b.phases, b.wavefronts, b.conflicts, b.worst,
+        b.merged_phases, per_phase.join(",")
     )
 }
 
@@ -51,7 +60,12 @@ fn plan(p: &AccessPlan) -> String {
         })
         .collect();
     format!(
-        "{{\"kind\":\"{kind}\",\"matrices\":{matrices},\"bits\":{},\"store\":{},\"ptx\":{},\"description\":{},\"elem_bytes\":{},\"vector_elems\":{},\"threads\":{},\"values\":{},\"vector_mode\":{},\"thread_value\":{},\"addresses\":[{}]}}",
+        "{{\"kind\":\"{kind}\",\"matrices\":{matrices},\"trans\":{},\"warps\":{},\"instructions_per_warp\":{},\"address_lanes\":[{},{}],\"bits\":{},\"store\":{},\"ptx\":{},\"description\":{},\"elem_bytes\":{},\"vector_elems\":{},\"threads\":{},\"values\":{},\"vector_mode\":{},\"thread_value\":{},\"addresses\":[{}]}}",
+        p.access.trans,
+        p.warps(),
+        p.instructions_per_warp().map_or("null".to_string(), |k| k.to_string()),
+        p.address_lanes().start,
+        p.address_lanes().end - 1,
         p.access.instruction.bytes() * 8,
         p.access.store,
         string(&p.access.ptx()),
@@ -75,6 +89,8 @@ impl Analysis {
     /// let r = cute_layout::analysis::analyze_expr("(_8,_64):(_64,_1)", 2, false)?;
     /// let j = r.to_json();
     /// assert!(j.contains("\"conflicts\":56") && j.contains("\"bits\":128"));
+    /// assert!(j.contains("\"instructions_per_warp\":1") && j.contains("\"address_lanes\":[0,31]"));
+    /// assert!(j.contains("\"phase_wavefronts\":[[8,8,8,8],[8,8,8,8]]"));
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn to_json(&self) -> String {

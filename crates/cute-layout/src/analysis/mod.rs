@@ -8,11 +8,13 @@
 //! ([`Width::Bits`], or a copy atom: [`Width::Atom`]); never one access per element unless the
 //! vectors are one element. One instruction of a warp is served in *phases* of 128 bytes:
 //! 8 lanes of a 128-bit access, 16 of a 64-bit one, all 32 of a 32-bit or narrower one, and
-//! one 8x8 matrix (8 rows of 16 bytes) of `ldmatrix` / `stmatrix`. Within a phase each of the
+//! one 8x8 matrix (8 rows of 16 bytes) of `ldmatrix` / `stmatrix` (one instruction per warp of a
+//! TV layout, its row addresses from lanes `0 .. 8·count`); repeated addresses of a 64- or
+//! 128-bit load merge phases ([`count_conflicts`]). Within a phase each of the
 //! 32 banks (4 bytes wide) delivers one 4-byte word per cycle: the phase takes as many
 //! *wavefronts* as the most distinct words one bank must deliver (the same word read twice is a
 //! broadcast). Conflicts are wavefronts beyond one per phase — what Nsight Compute's
-//! `l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum` counts (checked on an H100:
+//! `l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum` counts (checked on an H100 and an H200:
 //! `docs/bank-conflicts.md`). [`solve_swizzle`] finds the smallest swizzle that removes them.
 //!
 //! ```
@@ -37,7 +39,7 @@ pub use access::{
     atom_access, plan, plan_at, Access, AccessPlan, AccessSpec, Instruction, Width, WARP,
 };
 pub use cuda::cuda_kernel;
-pub use expr::{analyze_expr, layout_of, tensor_of};
+pub use expr::{analyze_expr, elem_bytes_of, layout_of, tensor_of};
 pub use solve::{solve_swizzle, Solution};
 
 use crate::algebra::coalesce::coalesce;
@@ -74,6 +76,11 @@ pub struct BankReport {
     pub worst: i64,
     /// The first phase that takes `worst` wavefronts, when that is more than one.
     pub worst_phase: Option<PhaseConflict>,
+    /// Per instruction, the wavefronts of each of its phases.
+    pub phase_wavefronts: Vec<Vec<i64>>,
+    /// Phases that serve merged lanes: a half-warp of a 128-bit load, or the whole warp of a
+    /// 64-bit load, whose repeated addresses fit one phase (see [`count_conflicts`]).
+    pub merged_phases: i64,
 }
 
 /// Where a phase conflicts: the bank that must deliver the most words, and to which lanes.
@@ -253,11 +260,23 @@ fn mode_vector(
 /// Bank conflicts of a plan's instructions (see the module documentation for the model):
 /// each phase takes as many wavefronts as the most distinct 4-byte words one bank delivers.
 ///
+/// **Phases.** 128 bytes a phase: 8 lanes of a 128-bit access, 16 of a 64-bit one, all 32 of
+/// a narrower one, 8 rows of a matrix instruction. **Repeated addresses of wide loads merge**
+/// (measured on an H200, `docs/bank-conflicts.md`): a half-warp of a 128-bit load whose lanes
+/// name at most 8 distinct 16-byte addresses is served in one phase, not two; a 64-bit load
+/// whose 32 lanes name at most 16 distinct 8-byte addresses in one phase, not two (the
+/// phase's wavefronts are still the most distinct words of one bank). Stores, and `ldmatrix`
+/// / `stmatrix`, keep their phases.
+///
 /// ```
 /// use cute_layout::analysis::{count_conflicts, plan, AccessSpec};
 /// let p = plan(&"(_8,_8):(_8,_1)".parse()?, &AccessSpec::widest(16))?; // 8x8 16-byte vectors
 /// let r = count_conflicts(&p);
 /// assert_eq!((r.phases, r.wavefronts, r.worst), (8, 64, 8));
+/// // every lane loads the same 16 bytes: one phase per half-warp, 2 wavefronts
+/// let same = plan(&"(_32,_4):(_0,_1)".parse()?, &cute_layout::analysis::AccessSpec { tv: true, ..AccessSpec::widest(4) })?;
+/// let r = count_conflicts(&same);
+/// assert_eq!((r.phases, r.wavefronts, r.conflicts, r.merged_phases), (2, 2, 0, 2));
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn count_conflicts(plan: &AccessPlan) -> BankReport {
@@ -272,13 +291,17 @@ pub fn count_conflicts(plan: &AccessPlan) -> BankReport {
         conflicts: 0,
         worst: 1,
         worst_phase: None,
+        phase_wavefronts: Vec::new(),
+        merged_phases: 0,
     };
     for (i, lanes) in plan.instructions.iter().enumerate() {
-        for (p, chunk) in lanes.chunks(per_phase as usize).enumerate() {
-            let first = p as i64 * per_phase;
-            let (wf, conflict) = phase_wavefronts(chunk, first, bytes);
+        let mut per = Vec::new();
+        for (p, (first, group, merged)) in phases(plan.access, lanes).into_iter().enumerate() {
+            let (wf, conflict) = phase_wavefronts(group, first, bytes);
             r.phases += 1;
+            r.merged_phases += i64::from(merged);
             r.wavefronts += wf;
+            per.push(wf);
             if wf > r.worst {
                 r.worst = wf;
                 r.worst_phase = conflict.map(|c| PhaseConflict {
@@ -288,9 +311,38 @@ pub fn count_conflicts(plan: &AccessPlan) -> BankReport {
                 });
             }
         }
+        r.phase_wavefronts.push(per);
     }
     r.conflicts = r.wavefronts - r.phases;
     r
+}
+
+/// The phases of one instruction: `(first lane, its lanes' addresses, merged)`. A group of
+/// `2·per_phase` lanes (a half-warp of a 128-bit load, the warp of a 64-bit load) with at most
+/// `per_phase` distinct addresses is one merged phase; otherwise phases of `per_phase` lanes.
+fn phases(access: Access, lanes: &[i64]) -> Vec<(i64, &[i64], bool)> {
+    let per = access.instruction.lanes_per_phase() as usize;
+    let merging =
+        !access.store && matches!(access.instruction, Instruction::Vector { bytes } if bytes >= 8);
+    let mut out = Vec::new();
+    if merging {
+        for (g, group) in lanes.chunks(2 * per).enumerate() {
+            let distinct: BTreeSet<i64> = group.iter().copied().collect();
+            let first = (g * 2 * per) as i64;
+            if group.len() > per && distinct.len() <= per {
+                out.push((first, group, true));
+            } else {
+                for (k, chunk) in group.chunks(per).enumerate() {
+                    out.push((first + (k * per) as i64, chunk, false));
+                }
+            }
+        }
+    } else {
+        for (k, chunk) in lanes.chunks(per).enumerate() {
+            out.push(((k * per) as i64, chunk, false));
+        }
+    }
+    out
 }
 
 /// The wavefronts of one phase (lanes from `first`, each moving `bytes` from its address), and
@@ -495,18 +547,47 @@ impl fmt::Display for Analysis {
                 p.threads, p.values
             )?,
         }
+        let per_warp = match p.instructions_per_warp() {
+            Some(k) => format!("{k} per warp"),
+            None => "not the same number per warp".to_string(),
+        };
+        writeln!(
+            f,
+            "instructions:  {} ({per_warp}, {} warp{}), addresses from lanes {}..{} of each",
+            b.instructions,
+            p.warps(),
+            if p.warps() == 1 { "" } else { "s" },
+            p.address_lanes().start,
+            p.address_lanes().end - 1,
+        )?;
         writeln!(
             f,
             "bank conflicts: {} instructions, {} phases of {} lanes, {} wavefronts, {} conflicts, worst {}-way",
             b.instructions, b.phases, b.threads_per_phase, b.wavefronts, b.conflicts, b.worst
+        )?;
+        if b.merged_phases > 0 {
+            writeln!(
+                f,
+                "broadcast:     {} phase{} serve {} lanes at once (repeated addresses of a wide load merge)",
+                b.merged_phases,
+                if b.merged_phases == 1 { "" } else { "s" },
+                2 * b.threads_per_phase
+            )?;
+        }
+        writeln!(
+            f,
+            "wavefronts per phase: {}",
+            PhaseList(&b.phase_wavefronts)
         )?;
         if let Some(w) = &b.worst_phase {
             writeln!(f, "worst phase:   {w}")?;
         }
         writeln!(
             f,
-            "vector:        {} contiguous elements, {}-byte accesses",
-            self.vector_elems, self.vector_bytes
+            "from index 0:  {} element{} contiguous in 1-D index order ({}-byte vectors; the accesses above follow the threads)",
+            self.vector_elems,
+            if self.vector_elems.value() == 1 { "" } else { "s" },
+            self.vector_bytes
         )?;
         let per_mode: Vec<String> = self
             .vector_modes
@@ -531,11 +612,44 @@ impl fmt::Display for Analysis {
             )?;
         }
         writeln!(f, "coalesced:     {}", self.coalesced)?;
-        writeln!(f, "contiguous:    {}", self.contiguous)?;
+        writeln!(
+            f,
+            "contiguous:    {} (offset(i) = i for every 1-D index i; a bijection need not be)",
+            self.contiguous
+        )?;
         writeln!(f, "cosize:        {}", self.cosize)?;
         writeln!(f, "injective:     {}", self.injective)?;
         writeln!(f, "surjective:    {}", self.surjective)?;
         write!(f, "bijective:     {}", self.bijective())
+    }
+}
+
+/// Per instruction, its phases' wavefronts, runs of equal instructions written once:
+/// `instructions 0..3: 8+8; instruction 4: 1+1`.
+struct PhaseList<'a>(&'a [Vec<i64>]);
+
+impl fmt::Display for PhaseList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        let mut i = 0;
+        while i < self.0.len() {
+            let mut j = i + 1;
+            while j < self.0.len() && self.0[j] == self.0[i] {
+                j += 1;
+            }
+            let phases: Vec<String> = self.0[i].iter().map(i64::to_string).collect();
+            let which = if j - i == 1 {
+                format!("instruction {i}")
+            } else {
+                format!("instructions {i}..{}", j - 1)
+            };
+            parts.push(format!("{which}: {}", phases.join("+")));
+            i = j;
+        }
+        if parts.is_empty() {
+            return write!(f, "none");
+        }
+        write!(f, "{}", parts.join("; "))
     }
 }
 

@@ -282,6 +282,39 @@ fn tma_swizzle(smem: &AnyLayout) -> Result<Swizzle> {
     Ok(sw)
 }
 
+/// The driver's rule for a swizzled box (`cuTensorMapEncodeTiled`, interleave none): the
+/// inner box dimension, `boxDim[0] · sizeof(T)`, is at most the swizzle's span, 32, 64 or 128
+/// bytes for `Sw<1,4,3>`, `Sw<2,4,3>`, `Sw<3,4,3>`. CuTe C++ 4.2 builds such an atom on the
+/// host without checking (its `make_tma_copy_desc` asserts only `boxDim[i] ≤ 256`) and then
+/// `assert(false)`s when the driver rejects the descriptor: refused here with the rule (the
+/// CuTe DSL limits the box to the swizzle's bytes). The SM100 swizzle-atom forms (`Sw<2,5,2>`,
+/// `Sw<2,6,S>`) are left to the driver.
+fn check_swizzled_box(
+    sw: Swizzle,
+    box_dims: &[i64],
+    bits: i64,
+    gbasis: &BasisLayout,
+) -> Result<()> {
+    let (b, m, s) = (sw.bits(), sw.base(), sw.shift());
+    if b == 0 || (m, s) != (4, 3) {
+        return Ok(());
+    }
+    let span = 16i64 << b;
+    let inner = box_dims.first().copied().unwrap_or(1);
+    let inner_bits = inner.saturating_mul(bits);
+    if inner_bits > span * 8 {
+        return Err(LayoutError::InvalidArgument {
+            op: "make_tma_atom",
+            detail: format!(
+                "the box {gbasis} has an inner dimension of {inner} elements = {} bytes under the {span}-byte swizzle {sw}; cuTensorMapEncodeTiled requires boxDim[0] * elementSize <= {span} bytes (CuTe C++ 4.2 builds the atom on the host, and its descriptor is then rejected by the driver)",
+                inner_bits / 8
+            ),
+            hint: "make the smem layout's contiguous mode at most the swizzle's width (e.g. tile a 64-element half_t atom for Sw<3,4,3>), or use a wider swizzle",
+        });
+    }
+    Ok(())
+}
+
 /// `make_tma_atom(OP, gtensor, slayout, cta_tiler, cluster_size)` for a global tensor of
 /// `value_type` elements: the copy atom C++ returns (its print is
 /// [`crate::notation::atom::copy_atom_text`]), one thread moving the whole box, with the TMA's
@@ -293,7 +326,9 @@ fn tma_swizzle(smem: &AnyLayout) -> Result<Swizzle> {
 /// apply (C++'s "Unsupported layout swizzle") and where `make_tma_copy_desc` asserts: a gmem
 /// whose box mode 0 is not its unit-stride mode ("Majorness of smem doesn't match majorness of
 /// gmem"), byte strides not a multiple of 16 or from 2^40 on, extents outside [1, 2^32], a box
-/// the multicast does not split evenly, a box mode above 256.
+/// the multicast does not split evenly, a box mode above 256; a box whose inner dimension is
+/// wider than its swizzle (the driver's rule, which C++ leaves to the driver: see
+/// `check_swizzled_box`).
 ///
 /// ```
 /// use cute_layout::atom::{make_tma_atom, TmaOp, ValueType};
@@ -326,6 +361,7 @@ pub fn make_tma_atom(
     let gbasis = construct_tma_gbasis(gmem, bits, smem.inner(), &v, bits)?;
     let (prob_shape, prob_stride, box_dims) =
         descriptor(gmem, &gbasis, bits, num_multicast.value())?;
+    check_swizzled_box(swizzle, &box_dims, bits, &gbasis)?;
     let g_stride = tma_tensor_stride(gmem, &gbasis, bits, &prob_stride)?;
     let box_bits = gbasis.shape().size()?.mul(Int::fixed(bits))?;
     let mut atom = make_copy_atom(&tma_copy_op(op, box_bits)?, value_type)?;

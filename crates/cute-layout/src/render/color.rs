@@ -119,6 +119,47 @@ pub(crate) fn tile_color(tile: i64) -> Rgb {
     TILE_PALETTE[tile.rem_euclid(TILE_PALETTE.len() as i64) as usize]
 }
 
+/// The color of shared-memory bank `bank` (mod 32): 32 colors, one per bank, so that banks
+/// 0, 12 and 24 (which the 12-color tile palette made alike) differ. The hue steps by
+/// `7 · 360° / 32` from bank to bank (7 is prime to 32, so the 32 hues are distinct and
+/// neighbouring banks are far apart on the wheel), and the lightness alternates between
+/// two levels, both light enough for black text.
+///
+/// ```
+/// use cute_layout::render::color::bank_color;
+/// assert_ne!(bank_color(0), bank_color(12));
+/// assert_ne!(bank_color(12), bank_color(24));
+/// assert_eq!(bank_color(33), bank_color(1));
+/// ```
+pub fn bank_color(bank: i64) -> Rgb {
+    let b = bank.rem_euclid(32);
+    let hue = ((b * 7) % 32) as f64 * 360.0 / 32.0;
+    let (sat, light) = if b % 2 == 0 {
+        (0.85, 0.82)
+    } else {
+        (0.70, 0.70)
+    };
+    hsl(hue, sat, light)
+}
+
+/// The sRGB color of hue `h` degrees, saturation `s` and lightness `l` (0 to 1).
+fn hsl(h: f64, s: f64, l: f64) -> Rgb {
+    let c = (1.0 - (2.0 * l - 1.0).abs()) * s;
+    let hp = h / 60.0;
+    let x = c * (1.0 - (hp % 2.0 - 1.0).abs());
+    let (r, g, b) = match hp as i64 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let m = l - c / 2.0;
+    let to = |v: f64| ((v + m) * 255.0).round().clamp(0.0, 255.0) as u8;
+    Rgb(to(r), to(g), to(b))
+}
+
 /// CuTe's `TikZ_Color_TV`: eight pastel colors cycled by thread.
 pub(crate) const TV_PALETTE: [Rgb; 8] = [
     Rgb(175, 175, 255),
@@ -148,6 +189,7 @@ pub fn palettes() -> Vec<(&'static str, Vec<Rgb>)> {
         ("greys", greys),
         ("tile", TILE_PALETTE.to_vec()),
         ("tv", TV_PALETTE.to_vec()),
+        ("bank", (0..32).map(bank_color).collect()),
         ("white", vec![WHITE]),
     ];
     let mut out: Vec<(&'static str, Vec<Rgb>)> = base.to_vec();

@@ -520,6 +520,7 @@ pub(crate) fn cell_infos(
 pub(crate) fn paint(opts: &Options, c: &CellInfo, shape: &IntTuple) -> (Rgb, Mark) {
     let fill = match opts.class(c) {
         None => offset_color(c.offset),
+        Some(k) if opts.coloring == Coloring::Bank => color::bank_color(k),
         Some(k) => tile_color(k),
     };
     match opts.highlighted(c, shape.as_ref()) {
@@ -548,9 +549,8 @@ pub(crate) fn paint_tv(
     let fill = match options.coloring {
         Coloring::Offset | Coloring::Thread | Coloring::Tile => tv_color(c.thread),
         Coloring::Warp => tile_color(c.thread.div_euclid(32)),
-        Coloring::Value | Coloring::Bank | Coloring::Phase => {
-            tile_color(options.class(&info).unwrap_or(0))
-        }
+        Coloring::Bank => color::bank_color(options.class(&info).unwrap_or(0)),
+        Coloring::Value | Coloring::Phase => tile_color(options.class(&info).unwrap_or(0)),
     };
     match options.highlighted(&info, mn.as_ref()) {
         None => (fill, Mark::Plain),
