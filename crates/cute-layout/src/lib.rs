@@ -41,7 +41,8 @@
 //! - fast run-time evaluation ([`fast`]: [`Layout::compile`]); layouts evaluated at build
 //!   time are the `cute-layout-macros` crate's `layout!` and `cute!` (not re-exported here:
 //!   that crate depends on this one to evaluate, so a re-export would be a cycle);
-//! - CuTe notation ([`notation`]) and the expression evaluator behind `cute eval` ([`eval`]);
+//! - CuTe notation ([`notation`]), the syntax tree of expressions ([`expr`]) and its evaluator
+//!   behind `cute eval` ([`eval`]);
 //! - pictures of layouts ([`render`]: `print_layout` grids, LaTeX, SVG, PNG) and step-by-step
 //!   derivations ([`explain`]), whose steps the algebra reports as data ([`trace`]);
 //! - [`LayoutError`]: every failure, as a value.
@@ -59,6 +60,7 @@ pub mod diff;
 pub mod error;
 pub mod eval;
 pub mod explain;
+pub mod expr;
 pub mod fast;
 pub mod int;
 pub mod layout;
