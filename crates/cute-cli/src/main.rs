@@ -10,7 +10,7 @@ use cute_layout::explain::explain;
 use cute_layout::notation::{print_as, Syntax};
 use cute_layout::render::{self, Coloring, Highlight, Label, Picture};
 use cute_layout::tv::TvLayout;
-use cute_layout::tv_render::{grid_tv_opts, latex_tv_opts, svg_tv_opts};
+use cute_layout::render::tv::{grid_tv_opts, latex_tv_opts, svg_tv_opts};
 use cute_layout::{AnyLayout, Int, IntTuple, LayoutError};
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};

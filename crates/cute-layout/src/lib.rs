@@ -36,7 +36,7 @@
 //! - the categorical layer ([`category`]): tuple morphisms, tractable layouts, the algebra on
 //!   morphisms and their diagrams;
 //! - swizzles, scaled-basis identity layouts ([`basis`]), tensors and thread-value layouts ([`swizzle`], [`recast`], [`tensor`],
-//!   [`tv`], [`tv_render`]) and layout analysis ([`analysis`]);
+//!   [`tv`], [`render::tv`]) and layout analysis ([`analysis`]);
 //! - MMA and copy atoms, tiled MMAs and tiled copies ([`atom`]);
 //! - fast run-time evaluation ([`fast`]: [`Layout::compile`]); layouts evaluated at build
 //!   time are the `cute-layout-macros` crate's `layout!` and `cute!` (not re-exported here:
@@ -77,8 +77,10 @@ pub mod trace;
 pub mod tree;
 pub mod tuple;
 pub mod tv;
-pub mod tv_render;
 pub mod value;
+
+/// The pictures of TV layouts, [`render::tv`] (its former path, kept for the front ends).
+pub use render::tv as tv_render;
 
 pub use algebra::coalesce::{
     coalesce, coalesce_256, coalesce_by, filter, filter_by, filter_zeros, filter_zeros_by,

@@ -10,7 +10,7 @@ use cute_layout::limits::{
 };
 use cute_layout::notation::Parser;
 use cute_layout::tv::{make_layout_tv, TvLayout};
-use cute_layout::tv_render::{grid_tv, svg_tv};
+use cute_layout::render::tv::{grid_tv, svg_tv};
 use cute_layout::{AnyLayout, LayoutError};
 use std::time::{Duration, Instant};
 

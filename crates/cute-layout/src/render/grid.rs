@@ -58,7 +58,7 @@ pub fn grid_any(function: &AnyLayout) -> Result<String> {
 /// divide, product, complement or part of `A` (composition, `local_tile`, `local_partition`)
 /// is printed after its input `A = ...`, whose cells show the offsets the result reaches (with
 /// a highlight: that its highlighted cells reach) and `.` elsewhere; the result is then
-/// headed `R = `. A TV layout ([`Subject::tv`]) is printed as [`crate::tv_render::grid_tv_opts`]
+/// headed `R = `. A TV layout ([`Subject::tv`]) is printed as [`crate::render::tv::grid_tv_opts`]
 /// does.
 ///
 /// # Errors
@@ -73,7 +73,7 @@ pub fn grid_any(function: &AnyLayout) -> Result<String> {
 /// ```
 pub fn grid_opts(subject: &Subject, options: &Options) -> Result<String> {
     if let Some(tv) = &subject.tv {
-        return crate::tv_render::grid_tv_opts(tv, options);
+        return crate::render::tv::grid_tv_opts(tv, options);
     }
     let function = &subject.layout;
     let layout = function.inner();

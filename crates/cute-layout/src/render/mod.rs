@@ -29,6 +29,7 @@ mod picture;
 pub mod png;
 pub mod slab;
 pub mod svg;
+pub mod tv;
 
 pub use grid::{grid, grid_any, grid_opts, print_tensor};
 pub use latex::{latex, latex_any, latex_opts, latex_tv};

@@ -46,7 +46,7 @@ fn label_width(p: &Panel) -> usize {
 /// by tile also shows its input, and for a codomain of at most 48 offsets a strip of the
 /// offsets colored by the tile reaching them; a highlight is outlined in the input too (the
 /// cells of `A` that highlighted cells of the result reach). A TV layout ([`Subject::tv`]) is
-/// drawn as its TV picture ([`crate::tv_render::svg_tv_opts`]).
+/// drawn as its TV picture ([`crate::render::tv::svg_tv_opts`]).
 ///
 /// The output is deterministic: same input, same bytes.
 ///
@@ -64,7 +64,7 @@ fn label_width(p: &Panel) -> usize {
 /// ```
 pub fn svg(subject: &Subject, options: &Options) -> Result<String> {
     if let Some(tv) = &subject.tv {
-        return crate::tv_render::svg_tv_opts(tv, options);
+        return crate::render::tv::svg_tv_opts(tv, options);
     }
     Ok(svg_panels(&subject.title, &panels(subject, options)?))
 }
