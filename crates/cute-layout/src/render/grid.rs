@@ -72,8 +72,8 @@ pub fn grid_any(function: &AnyLayout) -> Result<String> {
 /// assert!(g.contains(" 0  | . | 1 | . |\n"));
 /// ```
 pub fn grid_opts(subject: &Subject, options: &Options) -> Result<String> {
-    if let Some(tv) = &subject.tv {
-        return crate::render::tv::grid_tv_opts(tv, options);
+    if let Some(picture) = super::tv::dispatch(subject, options, super::tv::Format::Grid) {
+        return picture;
     }
     let function = &subject.layout;
     let layout = function.inner();

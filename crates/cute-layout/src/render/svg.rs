@@ -63,8 +63,8 @@ fn label_width(p: &Panel) -> usize {
 /// assert_eq!(svg.matches("<rect").count(), 1 + 6); // the background and 6 cells
 /// ```
 pub fn svg(subject: &Subject, options: &Options) -> Result<String> {
-    if let Some(tv) = &subject.tv {
-        return crate::render::tv::svg_tv_opts(tv, options);
+    if let Some(picture) = super::tv::dispatch(subject, options, super::tv::Format::Svg) {
+        return picture;
     }
     Ok(svg_panels(&subject.title, &panels(subject, options)?))
 }

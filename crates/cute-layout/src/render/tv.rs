@@ -14,7 +14,7 @@ use crate::error::Result;
 use crate::limits::MAX_PICTURE_CELLS;
 use crate::render::color::WHITE;
 use crate::render::options::{check_highlight, check_tv_options};
-use crate::render::{outline, paint_tv, Mark, Options};
+use crate::render::{outline, paint_tv, Mark, Options, Subject};
 use crate::tv::TvLayout;
 use std::fmt::Write;
 
@@ -212,4 +212,31 @@ pub fn svg_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
     }
     s.push_str("</svg>\n");
     Ok(s)
+}
+
+/// The pictures of a [`Subject`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Format {
+    /// [`super::grid_opts`].
+    Grid,
+    /// [`super::svg`].
+    Svg,
+    /// [`super::latex_opts`].
+    Latex,
+}
+
+/// The one dispatch of TV pictures: a subject that is a TV layout ([`Subject::tv`]: a
+/// `make_layout_tv` value, or a result its operation's `tiles` says is one) drawn as its TV
+/// picture in `format`; `None` for any other subject (the caller draws it as a layout).
+pub(crate) fn dispatch(
+    subject: &Subject,
+    options: &Options,
+    format: Format,
+) -> Option<Result<String>> {
+    let tv = subject.tv.as_ref()?;
+    Some(match format {
+        Format::Grid => grid_tv_opts(tv, options),
+        Format::Svg => svg_tv_opts(tv, options),
+        Format::Latex => latex_tv_opts(tv, options),
+    })
 }
