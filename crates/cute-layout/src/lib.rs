@@ -65,6 +65,7 @@ pub mod fast;
 pub mod int;
 pub mod layout;
 pub mod limits;
+mod merge;
 pub mod notation;
 mod print;
 pub mod recast;
