@@ -475,7 +475,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 width,
                 store,
             };
-            let (layout, offset) = analysis::tensor_of(&expr)?;
+            let (layout, offset) = cute_layout::analyze::tensor_of(&expr)?;
             if solve {
                 if offset != Int::ZERO {
                     return Err(LayoutError::InvalidArgument {

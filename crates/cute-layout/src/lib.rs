@@ -52,6 +52,7 @@
 
 pub mod algebra;
 pub mod analysis;
+pub mod analyze;
 pub mod atom;
 pub mod basis;
 pub mod category;

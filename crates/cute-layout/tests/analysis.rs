@@ -1,6 +1,7 @@
 //! Layout analysis: bank conflicts checked against an independent brute-force count.
 
-use cute_layout::analysis::{analyze, analyze_expr, bank_conflicts, vector_width};
+use cute_layout::analysis::{analyze, bank_conflicts, vector_width};
+use cute_layout::analyze::analyze_expr;
 use cute_layout::AnyLayout;
 use proptest::prelude::*;
 
@@ -613,12 +614,12 @@ offset:        1 element = 4 bytes, aligned for accesses of up to 4 bytes
             e.contains("the tensor (_8,_8):(_8,_1)+4, not a layout"),
             "{e}"
         );
-        let r = cute_layout::analysis::analyze_expr("_32:_1+1", 4, false).unwrap();
+        let r = cute_layout::analyze::analyze_expr("_32:_1+1", 4, false).unwrap();
         assert_eq!(
             (r.offset, r.banks.access_bytes, r.vector_bytes),
             (Int::dynamic(1), 4, 4)
         );
-        let r = cute_layout::analysis::analyze_expr("(_32,_4):(_4,_1)+2", 4, true).unwrap();
+        let r = cute_layout::analyze::analyze_expr("(_32,_4):(_4,_1)+2", 4, true).unwrap();
         assert_eq!(
             (r.tv, r.plan.vector_mode, r.banks.conflicts),
             (true, None, 4)

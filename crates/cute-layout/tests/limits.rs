@@ -4,7 +4,8 @@
 
 mod common;
 use common::{fails, lay, tup};
-use cute_layout::analysis::{analyze_expr, bank_conflicts};
+use cute_layout::analysis::bank_conflicts;
+use cute_layout::analyze::analyze_expr;
 use cute_layout::limits::{
     ANALYSIS_LIMIT, MAX_ENUMERATED, MAX_ERROR_ECHO, MAX_PICTURE_CELLS, MAX_TEXT_CELLS,
 };

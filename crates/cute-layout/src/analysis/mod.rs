@@ -29,7 +29,6 @@
 
 mod access;
 mod cuda;
-mod expr;
 mod json;
 mod solve;
 
@@ -37,7 +36,6 @@ pub use access::{
     atom_access, plan, plan_at, Access, AccessPlan, AccessSpec, Instruction, Width, WARP,
 };
 pub use cuda::cuda_kernel;
-pub use expr::{analyze_expr, layout_of, tensor_of};
 pub use solve::{solve_swizzle, Solution};
 
 use crate::algebra::coalesce::coalesce;
