@@ -198,6 +198,12 @@ pub(crate) fn coalesced_modes<M: FlatMode>(
 /// [`crate::LayoutError::Overflow`].
 pub(crate) fn coalesced(layout: &Layout) -> Result<Layout> {
     let mut modes = Modes::new();
-    coalesce_modes(layout.leaves(), false, Merge::WhereEqual, &mut modes, &mut NoTrace)?;
+    coalesce_modes(
+        layout.leaves(),
+        false,
+        Merge::WhereEqual,
+        &mut modes,
+        &mut NoTrace,
+    )?;
     Ok(modes_to_layout(&modes))
 }

@@ -36,7 +36,10 @@ fn argument_spans_hold_the_arguments() {
 #[test]
 fn errors_name_their_source() {
     let cases = [
-        ("size(complement((2,2):(2,3),8))", "complement((2,2):(2,3),8)"),
+        (
+            "size(complement((2,2):(2,3),8))",
+            "complement((2,2):(2,3),8)",
+        ),
         ("logical_divide(8:1, nosuch(4))", "nosuch"),
         ("size(4:1) + x", ""),
         ("complement((2,2):(2,3), 8)", "complement((2,2):(2,3), 8)"),
@@ -55,8 +58,12 @@ fn errors_name_their_source() {
 /// reaches it first), and a syntax error before any failing call as the syntax error.
 #[test]
 fn the_first_error_in_the_text_is_reported() {
-    let e = eval("size(complement((2,2):(2,3),8), ").unwrap_err().to_string();
+    let e = eval("size(complement((2,2):(2,3),8), ")
+        .unwrap_err()
+        .to_string();
     assert!(e.starts_with("size, argument 1: complement"), "{e}");
-    let e = eval("size(4:1 x, complement((2,2):(2,3),8))").unwrap_err().to_string();
+    let e = eval("size(4:1 x, complement((2,2):(2,3),8))")
+        .unwrap_err()
+        .to_string();
     assert!(e.starts_with("parse error at byte 9"), "{e}");
 }

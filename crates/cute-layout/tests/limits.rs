@@ -10,8 +10,8 @@ use cute_layout::limits::{
     ANALYSIS_LIMIT, MAX_ENUMERATED, MAX_ERROR_ECHO, MAX_PICTURE_CELLS, MAX_TEXT_CELLS,
 };
 use cute_layout::notation::Parser;
-use cute_layout::tv::{make_layout_tv, TvLayout};
 use cute_layout::render::tv::{grid_tv, svg_tv};
+use cute_layout::tv::{make_layout_tv, TvLayout};
 use cute_layout::{AnyLayout, LayoutError};
 use std::time::{Duration, Instant};
 

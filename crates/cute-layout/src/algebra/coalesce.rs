@@ -9,8 +9,8 @@ use crate::tree::{Tree, TreeRef};
 use crate::tuple::IntTuple;
 
 pub(crate) use crate::merge::{
-    coalesce_modes, coalesce_modes_reversed, coalesced_modes, modes_to_layout, modes_to_layout_then,
-    normalize, Merge,
+    coalesce_modes, coalesce_modes_reversed, coalesced_modes, modes_to_layout,
+    modes_to_layout_then, normalize, Merge,
 };
 
 /// [`coalesced_modes`] of flat modes given one at a time, written to `out` (empty) as they come,
