@@ -290,7 +290,7 @@ impl Operation {
 /// assert!(ops.iter().any(|o| o.name == "logical_divide"));
 /// ```
 pub fn operations() -> &'static [Operation] {
-    table::OPERATIONS
+    &table::OPERATIONS
 }
 
 /// The operation called `name` or one of its aliases.
