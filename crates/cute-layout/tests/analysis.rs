@@ -152,9 +152,10 @@ proptest! {
 
 mod hardware_accesses {
     use cute_layout::analysis::{
-        analyze_at, analyze_with, atom_access, count_conflicts, cuda_kernel, layout_of, plan,
-        plan_at, solve_swizzle, tensor_of, AccessSpec, Instruction, Width,
+        analyze_at, analyze_with, atom_access, count_conflicts, cuda_kernel, plan, plan_at,
+        solve_swizzle, AccessSpec, Instruction, Width,
     };
+    use cute_layout::analyze::{layout_of, tensor_of};
     use cute_layout::render::{Coloring, Options};
     use cute_layout::Int;
     use cute_layout::{AnyLayout, Layout, Swizzle};
