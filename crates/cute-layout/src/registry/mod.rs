@@ -28,6 +28,17 @@ mod ordinary;
 mod solve;
 mod swizzled;
 mod table;
+mod table_algebra;
+mod table_analysis;
+mod table_atoms;
+mod table_category;
+mod table_construction;
+mod table_coordinates;
+mod table_queries;
+mod table_swizzles;
+mod table_tensors;
+mod table_tuples;
+mod table_tv;
 mod tensor;
 
 pub use args::Args;

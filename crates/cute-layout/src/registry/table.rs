@@ -1,42 +1,30 @@
 //! The table of operations: one entry per operation (see [`super::Operation`]), by family, one
-//! file each (`table/queries.rs`, ...), written with the builders of [`Operation::new`] and
+//! file each (`table_queries.rs`, ...), written with the builders of [`Operation::new`] and
 //! [`Param::required`], which supply the defaults, and the named kind sets below.
 //!
 //! To add a family: write its `const` slice of operations in a file of its own and append it
 //! to [`FAMILIES`] (the order of `FAMILIES`, and in each family the order of its entries, is
 //! the order `cute ops` lists them).
 
-mod algebra;
-mod analysis;
-mod atoms;
-mod category;
-mod construction;
-mod coordinates;
-mod queries;
-mod swizzles;
-mod tensors;
-mod tuples;
-mod tv;
-
 /// What every family file uses.
-mod prelude {
-    pub(super) use super::{
+pub(super) mod prelude {
+    pub(in crate::registry) use super::{
         COPY_ATOM, INT, INT_OR_SWIZZLE, LAYOUT, MMA, QUERIED, SWIZZLABLE, TENSOR, TILER, TUPLE,
     };
-    pub(super) use crate::algebra::divide::{
+    pub(in crate::registry) use crate::algebra::divide::{
         flat_divide, logical_divide, tiled_divide, zipped_divide,
     };
-    pub(super) use crate::algebra::inverse::{max_common_layout, nullspace};
-    pub(super) use crate::algebra::product::{
+    pub(in crate::registry) use crate::algebra::inverse::{max_common_layout, nullspace};
+    pub(in crate::registry) use crate::algebra::product::{
         blocked_product, flat_product, logical_product, raked_product, tiled_product,
         zipped_product,
     };
-    pub(super) use crate::registry::atoms::{self, Operand, Side};
-    pub(super) use crate::registry::{
+    pub(in crate::registry) use crate::registry::atoms::{self, Operand, Side};
+    pub(in crate::registry) use crate::registry::{
         identity, ordinary, solve, swizzled, tensor, Operation, Param, TensorForm, Tiles,
     };
-    pub(super) use crate::tuple::IntTuple;
-    pub(super) use crate::value::Kind as K;
+    pub(in crate::registry) use crate::tuple::IntTuple;
+    pub(in crate::registry) use crate::value::Kind as K;
 }
 
 use super::{IdentityForm, Operation, Param, Presence, TensorForm, Tiles};
@@ -82,22 +70,22 @@ pub(super) const QUERIED: &[K] = &[
 
 /// The families, in the order `cute ops` lists them.
 const FAMILIES: &[&[Operation]] = &[
-    queries::QUERIES,
-    coordinates::INDEXING,
-    construction::CONSTRUCTION,
-    tuples::MODES,
-    coordinates::SLICING,
-    algebra::ALGEBRA,
-    tuples::ARITHMETIC,
-    construction::COMPACT,
-    swizzles::SWIZZLES,
-    analysis::ANALYSIS,
-    swizzles::RECAST,
-    tensors::PARTITIONS,
-    tv::TV,
-    tensors::IDENTITY,
-    category::CATEGORY,
-    atoms::ATOMS,
+    super::table_queries::QUERIES,
+    super::table_coordinates::INDEXING,
+    super::table_construction::CONSTRUCTION,
+    super::table_tuples::MODES,
+    super::table_coordinates::SLICING,
+    super::table_algebra::ALGEBRA,
+    super::table_tuples::ARITHMETIC,
+    super::table_construction::COMPACT,
+    super::table_swizzles::SWIZZLES,
+    super::table_analysis::ANALYSIS,
+    super::table_swizzles::RECAST,
+    super::table_tensors::PARTITIONS,
+    super::table_tv::TV,
+    super::table_tensors::IDENTITY,
+    super::table_category::CATEGORY,
+    super::table_atoms::ATOMS,
 ];
 
 /// How many operations there are.

@@ -1,6 +1,6 @@
 //! Swizzles, composed layouts and re-typing.
 
-use super::prelude::*;
+use super::table::prelude::*;
 
 /// Swizzles, composed layouts and re-typing by a factor.
 pub(super) const SWIZZLES: &[Operation] = &[

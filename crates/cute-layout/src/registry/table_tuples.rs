@@ -1,6 +1,6 @@
 //! Tuples: modes of layouts and tuples, int-tuple arithmetic.
 
-use super::prelude::*;
+use super::table::prelude::*;
 
 /// The modes of layouts and tuples.
 pub(super) const MODES: &[Operation] = &[

@@ -1,6 +1,6 @@
 //! Construction: layouts, shapes, strides, tuples, compact layouts.
 
-use super::prelude::*;
+use super::table::prelude::*;
 
 /// Building layouts, shapes, strides and tuples.
 pub(super) const CONSTRUCTION: &[Operation] = &[

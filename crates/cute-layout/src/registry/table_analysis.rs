@@ -1,6 +1,6 @@
 //! The analysis of shared-memory accesses (the swizzle solver).
 
-use super::prelude::*;
+use super::table::prelude::*;
 
 /// The analysis of shared-memory accesses.
 pub(super) const ANALYSIS: &[Operation] = &[

@@ -1,6 +1,6 @@
 //! Tensors: tiles, partitions, identity and coordinate tensors.
 
-use super::prelude::*;
+use super::table::prelude::*;
 
 /// Tensor tiles and partitions.
 pub(super) const PARTITIONS: &[Operation] = &[

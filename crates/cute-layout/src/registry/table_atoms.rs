@@ -1,6 +1,6 @@
 //! Atoms: tiled MMAs and copies, TMA.
 
-use super::prelude::*;
+use super::table::prelude::*;
 
 /// Tiled MMAs and copies, TMA.
 pub(super) const ATOMS: &[Operation] = &[

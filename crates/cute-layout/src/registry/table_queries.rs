@@ -1,6 +1,6 @@
 //! Queries: size, rank, depth, shape, stride.
 
-use super::prelude::*;
+use super::table::prelude::*;
 
 /// The queries of a layout or an int-tuple.
 pub(super) const QUERIES: &[Operation] = &[

@@ -1,6 +1,6 @@
 //! The layout algebra.
 
-use super::prelude::*;
+use super::table::prelude::*;
 
 /// The layout algebra: coalesce, composition, complement, inverses, divides, products.
 pub(super) const ALGEBRA: &[Operation] = &[

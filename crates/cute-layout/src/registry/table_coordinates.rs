@@ -1,6 +1,6 @@
 //! Coordinates: indices and coordinates, slicing.
 
-use super::prelude::*;
+use super::table::prelude::*;
 
 /// Coordinates and indices.
 pub(super) const INDEXING: &[Operation] = &[

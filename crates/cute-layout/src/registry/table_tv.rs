@@ -1,6 +1,6 @@
 //! Thread-value layouts.
 
-use super::prelude::*;
+use super::table::prelude::*;
 
 /// Thread-value layouts.
 pub(super) const TV: &[Operation] = &[

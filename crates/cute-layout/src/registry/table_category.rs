@@ -1,6 +1,6 @@
 //! Tuple morphisms.
 
-use super::prelude::*;
+use super::table::prelude::*;
 
 /// Tuple morphisms (the categorical layer).
 pub(super) const CATEGORY: &[Operation] = &[
