@@ -8,9 +8,9 @@ use cute_layout::error::Warning;
 use cute_layout::eval::{eval_with_warnings, eval_with_warnings_in};
 use cute_layout::explain::explain;
 use cute_layout::notation::{print_as, Syntax};
+use cute_layout::render::tv::{grid_tv_opts, latex_tv_opts, svg_tv_opts};
 use cute_layout::render::{self, Coloring, Highlight, Label, Picture};
 use cute_layout::tv::TvLayout;
-use cute_layout::tv_render::{grid_tv_opts, latex_tv_opts, svg_tv_opts};
 use cute_layout::{AnyLayout, Int, IntTuple, LayoutError};
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
@@ -467,7 +467,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             use cute_layout::analysis::{self, AccessSpec, Width};
             let elem_bytes = match elem_bytes {
                 Some(e) => e,
-                None => analysis::elem_bytes_of(&expr)?.unwrap_or(4),
+                None => cute_layout::analyze::elem_bytes_of(&expr)?.unwrap_or(4),
             };
             let width = match (access_bits, atom) {
                 (Some(bits), _) => Width::Bits(bits),
@@ -480,7 +480,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 width,
                 store,
             };
-            let (layout, offset) = analysis::tensor_of(&expr)?;
+            let (layout, offset) = cute_layout::analyze::tensor_of(&expr)?;
             if solve {
                 if offset != Int::ZERO {
                     return Err(LayoutError::InvalidArgument {

@@ -5,8 +5,10 @@
 //! answer built in.
 
 use cute_layout::basis::IdentityTensor;
-use cute_layout::eval::{parse_with_warnings, Call, Expr};
+use cute_layout::eval::{prepare, Call, Prepared};
 use cute_layout::explain::explain_call;
+use cute_layout::expr::parse;
+use cute_layout::notation::Syntax;
 use cute_layout::registry::operations;
 use cute_layout::render::{self, Coloring, Highlight, Label, Picture};
 use cute_layout::tv::TvLayout;
@@ -181,10 +183,10 @@ pub fn evaluate(expr: &str, options: &PictureOptions) -> Result<Json, String> {
     }
     // One evaluation: the outermost call is applied once, by its derivation (or, where its
     // arguments have none, by the operation itself); the picture is drawn from that value.
-    let (parsed, warnings) = parse_with_warnings(expr).map_err(|e| e.to_string())?;
+    let (parsed, warnings) = prepare(parse(expr, Syntax::Cute)).map_err(|e| e.to_string())?;
     let (call, value, explanation) = match parsed {
-        Expr::Value(v) => (None, v, None),
-        Expr::Call(call) => {
+        Prepared::Value(v) => (None, v, None),
+        Prepared::Call(call) => {
             let (value, explanation) = match explain_call(expr, &call) {
                 Ok(e) => (e.result.clone(), Some(e)),
                 Err(_) => (call.apply(), None),

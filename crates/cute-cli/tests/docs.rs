@@ -223,9 +223,7 @@ fn normalize(path: &Path) -> PathBuf {
 
 /// Pages other branches add (the C++ spellings, the whitepaper, Python and reliability
 /// chapters), linked before they land; a link to one of these may dangle until the merge.
-const PENDING_PAGES: &[&str] = &[
-    "docs/dev/reliability.md",
-];
+const PENDING_PAGES: &[&str] = &["docs/dev/reliability.md"];
 
 /// Runs one transcript's command; its output as the page would show it.
 fn run(command: &str, bin_dir: &Path, dir: &Path) -> String {

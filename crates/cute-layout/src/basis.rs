@@ -110,11 +110,13 @@ impl ScaledBasis {
 
 impl fmt::Display for ScaledBasis {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.value.fmt(f)?;
-        for i in self.path[..self.len as usize].iter().rev() {
-            write!(f, "@{i}")?;
-        }
-        Ok(())
+        crate::print::padded(f, fmt::Alignment::Left, |f| {
+            self.value.fmt(f)?;
+            for i in self.path[..self.len as usize].iter().rev() {
+                write!(f, "@{i}")?;
+            }
+            Ok(())
+        })
     }
 }
 
@@ -428,7 +430,9 @@ impl BasisLayout {
 
 impl fmt::Display for BasisLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.shape, self.stride)
+        crate::print::padded(f, fmt::Alignment::Left, |f| {
+            write!(f, "{}:{}", self.shape, self.stride)
+        })
     }
 }
 
@@ -900,9 +904,11 @@ impl IdentityTensor {
 
 impl fmt::Display for IdentityTensor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // CuTe prints the iterator's start as it prints an int-tuple: `ArithTuple(_0,_0)`,
-        // `ArithTuple(_0)` for a rank-1 tuple, `ArithTuple_0` for an integer
-        write!(f, "ArithTuple{} o {}", self.start, self.layout)
+        crate::print::padded(f, fmt::Alignment::Left, |f| {
+            // CuTe prints the iterator's start as it prints an int-tuple: `ArithTuple(_0,_0)`,
+            // `ArithTuple(_0)` for a rank-1 tuple, `ArithTuple_0` for an integer
+            write!(f, "ArithTuple{} o {}", self.start, self.layout)
+        })
     }
 }
 

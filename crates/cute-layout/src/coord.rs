@@ -22,10 +22,10 @@ pub enum CoordLeaf {
 
 impl fmt::Display for CoordLeaf {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        crate::print::padded(f, fmt::Alignment::Right, |f| match self {
             CoordLeaf::Index(i) => i.fmt(f),
             CoordLeaf::Underscore => f.write_str("_"),
-        }
+        })
     }
 }
 

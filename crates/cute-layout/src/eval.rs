@@ -6,273 +6,77 @@
 //! pass any value on: identity tensors, TV layouts, swizzled layouts, e.g.
 //! `local_partition(make_identity_tensor((8,6)),(_2,_3):(_1,_2),4)` gives
 //! `ArithTuple(0,2) o (4,2):(_2@0,_3@1)`.
+//!
+//! The text is read into a syntax tree by [`crate::expr::parse`]; [`evaluate`] walks it once.
+//! [`eval`], [`eval_in`], [`eval_with_warnings`] and [`eval_with_warnings_in`] are that walk
+//! for a text; [`prepare`] stops before applying the outermost call, for the front ends that
+//! explain or draw how a result was made.
 
 use crate::error::{LayoutError, Result, Warning};
-use crate::notation::{Parser, Syntax};
+use crate::expr::{parse, CallExpr, Expr, ExprKind, Parsed, Span};
+use crate::notation::Syntax;
 use crate::registry::{self, Operation};
 
 pub use crate::value::{Arguments, Value};
 
-/// Parses `op(arg, ...)`: the operation name and its arguments' values.
-///
-/// An argument may itself be a call `op(...)` (at most [`MAX_NESTING`] deep): it is evaluated
-/// and its value, whatever its kind, becomes the argument, e.g.
-/// `local_tile(make_identity_tensor((8,6)),(_4,_3),(1,1))`.
-///
-/// # Errors
-/// [`LayoutError::Parse`]; the errors of a nested call.
-///
-/// ```
-/// use cute_layout::eval::parse_expr;
-/// let (op, args) = parse_expr("composition((6,2):(8,2), (4,3):(3,1))").unwrap();
-/// assert_eq!((op.as_str(), args.len()), ("composition", 2));
-/// let (_, args) = parse_expr("size(make_layout((2,3)))").unwrap();
-/// assert_eq!(args.len(), 1);
-/// ```
-pub fn parse_expr(expr: &str) -> Result<(String, Arguments)> {
-    let (op, items) = parse_whole_call(expr)?;
-    Ok((op.to_string(), items))
-}
-
-/// [`parse_expr`] with the operation name borrowed from `expr`.
-fn parse_whole_call(expr: &str) -> Result<(&str, Arguments)> {
-    let mut p = Parser::new(expr);
-    let call = parse_call(&mut p, 0)?;
-    p.end()?;
-    Ok(call)
-}
-
 pub use crate::limits::MAX_NESTING;
 
-/// Argument `i` of a call of `outer`, written to `out`: a literal, or a nested call evaluated
-/// to its value (its errors say which argument of which call it is).
-fn argument(
-    p: &mut Parser<'_>,
-    depth: usize,
-    (outer, i): (&str, usize),
-    out: &mut Value,
-) -> Result<()> {
-    if !p.at_call() {
-        return p.literal_into(out);
-    }
-    if depth >= MAX_NESTING {
-        return Err(p.error(&format!("at most {MAX_NESTING} levels of nested calls")));
-    }
-    let in_argument = |e: LayoutError| match e.root() {
-        LayoutError::Parse { .. } => e,
-        _ => e.within(format!("{outer}, argument {}", i + 1)),
-    };
-    let (name, items) = parse_call(p, depth + 1).map_err(in_argument)?;
-    let op = operation(name).map_err(in_argument)?;
-    let pending = p
-        .warnings
-        .is_some()
-        .then(|| registry::pending_warnings(op, &items));
-    // attributed to the name as written (an alias, `group_modes`, stays `group_modes`)
-    *out = op
-        .call_ref(&items)
-        .map_err(|e| in_argument(within_call(name, e)))?;
-    if let (Some(warnings), Some(pending)) = (&mut p.warnings, pending) {
-        warnings.extend(pending.after(&items, out));
-    }
-    Ok(())
+/// What [`evaluate`] gives: the value or the error, the warnings of every call evaluated
+/// (outermost last), and where in the text the error came from.
+#[derive(Debug)]
+pub struct Evaluation {
+    /// The value, or the error (the same message [`eval`] gives).
+    pub value: Result<Value>,
+    /// The warnings of the calls evaluated, when asked for (notes about valid inputs whose
+    /// results need care, such as a tiler that does not divide the layout: see
+    /// [`crate::algebra::divide::uneven_tiles`]).
+    pub warnings: Vec<Warning>,
+    /// The node the error came from: the call whose operation failed (or was not found), or
+    /// where the text stops being an expression; `None` for a value.
+    pub source: Option<Span>,
 }
 
-/// `op(arg, ...)` at the parser's position: the operation name and its arguments. The name
-/// may be spelled `cute::op` (C++) or `cute.op` (the CuTe DSL: its arguments are then read as
-/// Python, plain integers static, may be named, `stride=(1,4)`, and come in the DSL's order:
-/// `cute.dice(src, dicer)`).
+/// Evaluates a syntax tree in one walk: each argument in the order written (a nested call is
+/// applied as soon as its arguments are), then the outermost call; with `warnings`, collects
+/// the warnings of every call (outermost last).
 ///
-/// C++'s template arguments, `take<0,2>(L)`, `get<1,0>(L)`, `upcast<2>(L)`, are the call's
-/// last arguments: `take(L, 0, 2)`; those of the queries of
-/// [`registry::MODE_TEMPLATE_QUERIES`] select a mode first: `size<1,0>(L)` is
-/// `size(get(L, 1, 0))`.
-fn parse_call<'a>(p: &mut Parser<'a>, depth: usize) -> Result<(&'a str, Arguments)> {
-    let (op, python) = call_name(p)?;
-    let mut template = if python {
-        Arguments::new()
-    } else {
-        template_arguments(p)?
-    };
-    let outer = p.python;
-    p.python |= python;
-    let items = call_arguments(p, op, depth, python);
-    p.python = outer;
-    let mut items = items?;
-    if python {
-        crate::notation::dsl_order(op, &mut items);
-    }
-    if python || outer {
-        template.extend(dsl_mode(op, &mut items)?);
-    }
-    if template.is_empty() || !registry::MODE_TEMPLATE_QUERIES.contains(&op) || items.len() != 1 {
-        items.extend(template);
-    } else {
-        // C++'s `size<I...>(x)` is `size(get<I...>(x))`, for an `x` the query takes: C++ has no
-        // `stride` of an int-tuple, so neither `stride<1>((4,(8,2)))` (whose mode would be
-        // refused, named as the mode rather than as given) nor `stride<0>((2,3))` (whose mode, an
-        // integer, would be taken)
-        let query = operation(op)?;
-        if query.refuses(&items).is_some() {
-            query.call_ref(&items)?;
-        }
-        let path: Arguments = items.into_iter().chain(template).collect();
-        items = smallvec::smallvec![operation("get")?
-            .call(path)
-            .map_err(|e| within_call(op, e))?];
-    }
-    Ok((op, items))
-}
-
-/// The CuTe DSL's `mode=` argument of `op` (an index, or a list or tuple of them:
-/// `cute.size(x, mode=[1, 0])`, `cute.get(x, mode=[0, 1])`), taken out of `items`: the path of
-/// modes it names, which is C++'s template arguments (`size<1,0>(x)`, `get<0,1>(x)`); none where
-/// `op` takes no `mode` or it is not given.
+/// An error of a nested call says which argument of which call it is; a syntax error is
+/// reported where the walk reaches it, after the calls written before it.
 ///
-/// # Errors
-/// A `mode` that is neither an index nor a flat list of them.
-fn dsl_mode(op: &str, items: &mut Arguments) -> Result<Arguments> {
-    if crate::notation::dsl_param(op, 1) != Some("mode") || items.len() != 2 {
-        return Ok(Arguments::new());
-    }
-    match items.pop() {
-        Some(Value::Int(i)) => Ok(smallvec::smallvec![Value::Int(i.with_static(true))]),
-        Some(Value::IntTuple(t)) if t.depth() <= 1 => Ok(t
-            .leaves()
-            .map(|i| Value::Int(i.with_static(true)))
-            .collect()),
-        other => Err(LayoutError::InvalidArgument {
-            op: "eval",
-            detail: format!(
-                "`mode` of {op} must be a mode index or a list of them, got {}",
-                other.map_or("nothing".to_string(), |v| v.describe())
-            ),
-            hint: "write `mode=1` or `mode=[1, 0]` (the path to a mode, as C++'s size<1,0>(x))",
-        }),
-    }
-}
-
-/// C++'s template arguments `<0,2>` after a call's name, if there are any: integers, or
-/// element types standing for their widths in bits (`recast_layout<uint16_t,uint32_t>(L)` is
-/// `recast_layout(L,_16,_32)`); static, as C++ knows them at compile time.
-fn template_arguments(p: &mut Parser<'_>) -> Result<Arguments> {
-    let mut items = Arguments::new();
-    if !p.accept(b'<') {
-        return Ok(items);
-    }
-    loop {
-        let at = p.pos();
-        let value = if p.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
-            let name = p.ident()?;
-            crate::notation::atom::parse_value_type(name)
-                .map(|t| crate::int::Int::fixed(t.bits()))
-                .map_err(|_| LayoutError::parse(p.input(), at, "an integer or a type name"))?
-        } else {
-            match p.literal()? {
-                Value::Int(n) => n.with_static(true),
-                _ => {
-                    return Err(LayoutError::parse(
-                        p.input(),
-                        at,
-                        "an integer template argument",
-                    ))
-                }
+/// ```
+/// use cute_layout::{eval::evaluate, expr::parse, notation::Syntax};
+/// let text = "logical_divide(10:1, size(4:1))";
+/// let e = evaluate(parse(text, Syntax::Cute), true);
+/// assert_eq!(e.value?.to_string(), "(4,3):(1,4)");
+/// assert!(e.warnings[0].to_string().contains("needs predication"));
+/// let text = "logical_divide(10:1, complement((2,2):(2,3), 8))";
+/// let e = evaluate(parse(text, Syntax::Cute), false);
+/// assert!(e.value.unwrap_err().to_string().starts_with("logical_divide, argument 2: complement"));
+/// assert_eq!(&text[e.source.unwrap()], "complement((2,2):(2,3), 8)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn evaluate(parsed: Parsed<'_>, warnings: bool) -> Evaluation {
+    let span = parsed.root.span.clone();
+    let mut ev = Evaluator::new(warnings);
+    let value = ev.root(parsed).and_then(|e| match e {
+        Prepared::Value(v) => Ok(v),
+        Prepared::Call(call) => {
+            let pending = ev
+                .warnings
+                .is_some()
+                .then(|| registry::pending_warnings(call.op, &call.args));
+            let v = call.apply().inspect_err(|_| ev.fail(&span))?;
+            if let (Some(warnings), Some(pending)) = (&mut ev.warnings, pending) {
+                warnings.extend(pending.after(&call.args, &v));
             }
-        };
-        items.push(Value::Int(value));
-        if p.accept(b'>') {
-            return Ok(items);
+            Ok(v)
         }
-        if !p.accept(b',') {
-            return Err(p.error("',' or '>'"));
-        }
-    }
-}
-
-/// The name of a call, without its `cute::` or `cute.` namespace; whether it was `cute.`.
-fn call_name<'a>(p: &mut Parser<'a>) -> Result<(&'a str, bool)> {
-    let op = p.ident()?;
-    if op != "cute" {
-        return Ok((op, false));
-    }
-    let python = !p.at("::");
-    if !(p.at("::") || p.at(".")) {
-        return Ok((op, false));
-    }
-    p.skip(if python { 1 } else { 2 });
-    Ok((p.ident()?, python))
-}
-
-/// The arguments `(arg, ...)` of a call of `op`; `dsl` when the call is spelled `cute.op`,
-/// its arguments in the CuTe DSL's order.
-fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize, dsl: bool) -> Result<Arguments> {
-    p.call_paren(op)?;
-    // most calls have one or two arguments; a `Vec` of four literals would not come from
-    // the allocator's cache of small blocks
-    let mut items = Arguments::new();
-    if !p.accept(b')') {
-        loop {
-            keyword(p, op, items.len(), dsl)?;
-            // each argument is read in place, in its slot of `items` (`resize_with` writes
-            // the placeholder there, where `push` would copy a whole `Value`)
-            let last = items.len();
-            items.resize_with(last + 1, || Value::Underscore);
-            if p.python && p.at("[") && crate::notation::dsl_param(op, last) == Some("mode") {
-                // the DSL's list of modes, `cute.size(x, mode=[1])`
-                items[last] = Value::IntTuple(Box::new(p.python_mode_list()?));
-            } else if let Some(tag) = p.layout_major()? {
-                // C++'s `make_layout(shape, LayoutRight{})`: the stride the tag stands for
-                items[last] = crate::notation::major_stride(op, last, &items, tag)?;
-            } else {
-                argument(p, depth, (op, last), &mut items[last])?;
-            }
-            if p.accept(b')') {
-                break;
-            }
-            if !p.accept(b',') {
-                return Err(p.error("',' or ')'"));
-            }
-        }
-    }
-    Ok(items)
-}
-
-/// Consumes Python's `name=` before argument `i` of `op`, if there is one; it must name the
-/// parameter at that position, by this tool's name or the CuTe DSL's (arguments are matched by
-/// position; in a call spelled `cute.op`, `dsl`, by the DSL's position).
-fn keyword(p: &mut Parser<'_>, op: &str, i: usize, dsl: bool) -> Result<()> {
-    if !p.python || !p.at_keyword() {
-        return Ok(());
-    }
-    let at = p.pos();
-    let name = p.ident()?;
-    // the DSL's names and order hold in a call spelled `cute.op`, or where its order is ours
-    let reordered = crate::notation::dsl_position(op, i);
-    let here = if dsl { reordered.unwrap_or(i) } else { i };
-    let param = registry::lookup(op).and_then(|o| {
-        o.params.get(here).or(o
-            .params
-            .last()
-            .filter(|l| l.presence == registry::Presence::Variadic))
     });
-    let dsl = crate::notation::dsl_param(op, i).filter(|_| dsl || reordered.is_none());
-    if param.is_none_or(|param| param.name != name) && dsl != Some(name) {
-        let named = match (param, dsl) {
-            (Some(q), Some(d)) => format!("`{}` (in the CuTe DSL `{d}`)", q.name),
-            (Some(q), None) => format!("`{}`", q.name),
-            (None, _) => "not a parameter".to_string(),
-        };
-        return Err(LayoutError::InvalidArgument {
-            op: "eval",
-            detail: format!(
-                "`{name}=` at byte {at}: argument {} of {op} is {named}",
-                i + 1
-            ),
-            hint:
-                "arguments are matched by position; name one only where its position has that name",
-        });
+    Evaluation {
+        value,
+        warnings: ev.warnings.unwrap_or_default(),
+        source: ev.source,
     }
-    p.expect(b'=')
 }
 
 /// Evaluates one expression.
@@ -312,10 +116,7 @@ pub fn eval(expr: &str) -> Result<Value> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn eval_in(expr: &str, syntax: Syntax) -> Result<Value> {
-    match parse_in(expr, syntax)? {
-        Expr::Value(v) => Ok(v),
-        Expr::Call(call) => call.apply(),
-    }
+    evaluate(parse(expr, syntax), false).value
 }
 
 /// [`eval`], with the warnings of every call evaluated (outermost last): notes about valid
@@ -350,18 +151,8 @@ pub fn eval_with_warnings(expr: &str) -> Result<(Value, Vec<Warning>)> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn eval_with_warnings_in(expr: &str, syntax: Syntax) -> Result<(Value, Vec<Warning>)> {
-    let (e, mut warnings) = parse_nested_warned(expr, syntax)?;
-    let v = match e {
-        Expr::Value(v) => v,
-        // the outermost call's warnings follow its nested calls' (as `parse_warned` orders them)
-        Expr::Call(call) => {
-            let pending = registry::pending_warnings(call.op, &call.args);
-            let v = call.apply()?;
-            warnings.extend(pending.after(&call.args, &v));
-            v
-        }
-    };
-    Ok((v, warnings))
+    let e = evaluate(parse(expr, syntax), true);
+    e.value.map(|v| (v, e.warnings))
 }
 
 /// The warnings [`eval_with_warnings`] gives for `expr`, without applying its outermost call:
@@ -379,50 +170,60 @@ pub fn eval_with_warnings_in(expr: &str, syntax: Syntax) -> Result<(Value, Vec<W
 /// assert!(eval("logical_divide((2,4):(3,1), 3:3)").is_err());
 /// ```
 pub fn warnings(expr: &str) -> Vec<Warning> {
-    parse_warned(expr, Syntax::Cute)
+    prepare(parse(expr, Syntax::Cute))
         .map(|(_, w)| w)
         .unwrap_or_default()
 }
 
-/// [`parse`], with the warnings of every call (the outermost one's too, outermost last): the
-/// one reading of an expression from which the front ends that explain or draw it take both
-/// what they show and the warnings they print beside it.
+/// The walk of [`evaluate`] up to the outermost call, not applying it: its operation and its
+/// arguments' values (what the front ends that explain or draw a call need: they apply it
+/// their own way), with the warnings of every call, the outermost one's too (outermost last).
 ///
 /// # Errors
-/// The errors of [`parse`].
+/// Parse errors, unknown operations, and the errors of nested calls.
 ///
 /// ```
-/// use cute_layout::eval::{parse_with_warnings, Expr};
-/// let (e, w) = parse_with_warnings("logical_divide(10:1, 4)")?;
-/// assert!(matches!(e, Expr::Call(_)));
+/// use cute_layout::eval::{prepare, Prepared};
+/// use cute_layout::{expr::parse, notation::Syntax};
+/// let (Prepared::Call(c), w) = prepare(parse("logical_divide(10:1, size(4:1))", Syntax::Cute))? else {
+///     panic!()
+/// };
+/// assert_eq!((c.op.name, c.args[1].to_string().as_str()), ("logical_divide", "4"));
+/// assert_eq!(c.apply()?.to_string(), "(4,3):(1,4)");
 /// assert!(w[0].to_string().contains("needs predication"));
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
-pub fn parse_with_warnings(expr: &str) -> Result<(Expr, Vec<Warning>)> {
-    parse_warned(expr, Syntax::Cute)
-}
-
-/// [`parse`], with the warnings of every call (the outermost one's too, outermost last).
-fn parse_warned(expr: &str, syntax: Syntax) -> Result<(Expr, Vec<Warning>)> {
-    let (e, mut warnings) = parse_nested_warned(expr, syntax)?;
-    if let Expr::Call(call) = &e {
+pub fn prepare(parsed: Parsed<'_>) -> Result<(Prepared, Vec<Warning>)> {
+    let mut ev = Evaluator::new(true);
+    let e = ev.root(parsed)?;
+    let mut warnings = ev.warnings.unwrap_or_default();
+    if let Prepared::Call(call) = &e {
         warnings.extend(registry::warnings_of(call.op, &call.args));
     }
     Ok((e, warnings))
 }
 
-/// [`parse`], with the warnings of the nested calls (which it applies).
-fn parse_nested_warned(expr: &str, syntax: Syntax) -> Result<(Expr, Vec<Warning>)> {
-    let mut p = Parser::with_syntax(expr, syntax);
-    p.warnings = Some(Vec::new());
-    let e = parse_with(&mut p)?;
-    Ok((e, p.warnings.take().unwrap_or_default()))
+/// The error of reading `text` as a call `op(arg, ...)` (its nested calls evaluated, the
+/// operation not looked up), if there is one: what `explain` reports for a text that is not a
+/// call.
+pub(crate) fn call_error(text: &str) -> Option<LayoutError> {
+    let parsed = crate::expr::parse_as_call(text);
+    let mut ev = Evaluator::new(false);
+    match parsed.root.kind {
+        ExprKind::Call(c) => ev.call(c).err().or(parsed.trailing.map(|e| *e)),
+        ExprKind::Error(e) => Some(*e),
+        ExprKind::Literal(_) => None,
+        ExprKind::StrideOrder { row, tag } => {
+            crate::notation::major_stride("eval", 0, &[], (row, tag)).err()
+        }
+    }
 }
 
-/// A parsed expression: a literal, or a call whose arguments are evaluated.
+/// An expression walked up to its outermost call ([`prepare`]): a literal, or a call whose
+/// arguments are evaluated.
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)] // moved once, into `eval`'s result, which is a `Value` too
-pub enum Expr {
+pub enum Prepared {
     /// A literal: its value.
     Value(Value),
     /// A call of an operation.
@@ -454,10 +255,10 @@ impl Call {
     /// [`crate::explain::explain_call`], and reports what `eval` would).
     ///
     /// ```
-    /// use cute_layout::eval::{eval, parse_with_warnings, Expr};
-    /// use cute_layout::explain::explain_call;
+    /// use cute_layout::eval::{eval, prepare, Prepared};
+    /// use cute_layout::{explain::explain_call, expr::parse, notation::Syntax};
     /// let expr = "complement((2,2):(2,3), 8)";
-    /// let (Expr::Call(call), _) = parse_with_warnings(expr).unwrap() else { unreachable!() };
+    /// let (Prepared::Call(call), _) = prepare(parse(expr, Syntax::Cute)).unwrap() else { unreachable!() };
     /// let e = explain_call(expr, &call).unwrap().result.unwrap_err();
     /// assert_eq!(call.attribute(e).to_string(), eval(expr).unwrap_err().to_string());
     /// ```
@@ -466,58 +267,221 @@ impl Call {
     }
 }
 
-/// Parses an expression, evaluating the nested calls but not the outermost one: what the
-/// renderer and `explain` need to know how a result was made.
-///
-/// # Errors
-/// Parse errors, unknown operations, and the errors of nested calls.
-///
-/// ```
-/// use cute_layout::eval::{parse, Expr};
-/// let Ok(Expr::Call(c)) = parse("logical_divide(16:1, size(4:1))") else { panic!() };
-/// assert_eq!((c.op.name, c.args[1].to_string().as_str()), ("logical_divide", "4"));
-/// assert_eq!(c.apply().unwrap().to_string(), "(4,4):(1,4)");
-/// ```
-pub fn parse(expr: &str) -> Result<Expr> {
-    parse_in(expr, Syntax::Cute)
+/// The one walk of a syntax tree: the warnings collected (when asked for) and where an error
+/// came from.
+struct Evaluator {
+    warnings: Option<Vec<Warning>>,
+    source: Option<Span>,
 }
 
-/// [`parse`] of an expression written in `syntax` (see [`eval_in`]).
-///
-/// # Errors
-/// The errors of [`parse`].
-pub fn parse_in(expr: &str, syntax: Syntax) -> Result<Expr> {
-    parse_with(&mut Parser::with_syntax(expr, syntax))
-}
-
-/// [`parse`] with the parser `p`, at the start of its input.
-fn parse_with(p: &mut Parser<'_>) -> Result<Expr> {
-    let expr = p.input();
-    let e = match p.peek() {
-        Some(_) if p.at_call() => {
-            let (name, args) = parse_call(p, 0)?;
-            Expr::Call(Call {
-                op: operation(name)?,
-                args,
-            })
+impl Evaluator {
+    fn new(warnings: bool) -> Self {
+        Evaluator {
+            warnings: warnings.then(Vec::new),
+            source: None,
         }
-        None => return Err(p.error(NOT_AN_EXPRESSION)),
-        Some(_) => {
-            let start = p.pos();
-            let v = p.literal()?;
-            if matches!(p.peek(), Some(c) if c.is_ascii_alphanumeric() || c == b'(') {
-                // `9abc(...)`: a call with a name that is not one
-                return Err(LayoutError::parse(expr, start, NOT_AN_EXPRESSION));
+    }
+
+    /// Notes that the error being returned came from `span` (the innermost node: the first
+    /// one noted).
+    #[cold]
+    fn fail(&mut self, span: &Span) {
+        self.source.get_or_insert_with(|| span.clone());
+    }
+
+    /// The tree walked up to its outermost call.
+    fn root(&mut self, parsed: Parsed<'_>) -> Result<Prepared> {
+        let Parsed {
+            text,
+            root,
+            trailing,
+        } = parsed;
+        let end = text.len();
+        let check_end = |ev: &mut Self, t: Option<Box<LayoutError>>| match t {
+            Some(e) => {
+                ev.fail(&(end..end));
+                Err(*e)
             }
-            Expr::Value(v)
+            None => Ok(()),
+        };
+        match root.kind {
+            ExprKind::Error(e) => {
+                self.fail(&root.span);
+                Err(*e)
+            }
+            ExprKind::Literal(v) => {
+                check_end(self, trailing)?;
+                Ok(Prepared::Value(v))
+            }
+            ExprKind::StrideOrder { row, tag } => {
+                self.fail(&root.span);
+                Err(crate::notation::major_stride("eval", 0, &[], (row, tag))
+                    .err()
+                    .unwrap_or_else(|| LayoutError::parse(text, 0, "an expression")))
+            }
+            ExprKind::Call(c) => {
+                let name_span = c.name_span.clone();
+                let (name, args) = self.call(c)?;
+                let op = operation(name).inspect_err(|_| self.fail(&name_span))?;
+                check_end(self, trailing)?;
+                Ok(Prepared::Call(Call { op, args }))
+            }
         }
-    };
-    p.end()?;
-    Ok(e)
+    }
+
+    /// Argument `i` of a call of `outer`: a literal's value, or a nested call applied (its
+    /// errors say which argument of which call it is).
+    fn argument(&mut self, arg: Expr<'_>, (outer, i): (&str, usize)) -> Result<Value> {
+        let c = match arg.kind {
+            ExprKind::Literal(v) => return Ok(v),
+            ExprKind::StrideOrder { row, tag } => {
+                return crate::notation::major_stride(outer, i, &[], (row, tag))
+            }
+            ExprKind::Error(e) => {
+                self.fail(&arg.span);
+                return Err(*e);
+            }
+            ExprKind::Call(c) => c,
+        };
+        let in_argument = |e: LayoutError| match e.root() {
+            LayoutError::Parse { .. } => e,
+            _ => e.within(format!("{outer}, argument {}", i + 1)),
+        };
+        let name_span = c.name_span.clone();
+        let (name, items) = self.call(c).map_err(in_argument)?;
+        let op = match operation(name) {
+            Ok(op) => op,
+            Err(e) => {
+                self.fail(&name_span);
+                return Err(in_argument(e));
+            }
+        };
+        let pending = self
+            .warnings
+            .is_some()
+            .then(|| registry::pending_warnings(op, &items));
+        // attributed to the name as written (an alias, `group_modes`, stays `group_modes`)
+        let out = match op.call_ref(&items) {
+            Ok(v) => v,
+            Err(e) => {
+                self.fail(&arg.span);
+                return Err(in_argument(within_call(name, e)));
+            }
+        };
+        if let (Some(warnings), Some(pending)) = (&mut self.warnings, pending) {
+            warnings.extend(pending.after(&items, &out));
+        }
+        Ok(out)
+    }
+
+    /// The call `c` up to its application: its name and its arguments' values, C++'s template
+    /// arguments among them. Those of the queries of [`registry::MODE_TEMPLATE_QUERIES`] select
+    /// a mode first: `size<1,0>(L)` is `size(get(L, 1, 0))`.
+    fn call<'a>(&mut self, c: CallExpr<'a>) -> Result<(&'a str, Arguments)> {
+        let op = c.name;
+        let mut items = Arguments::new();
+        for arg in c.args {
+            let i = items.len();
+            if let Some((name, at)) = arg.keyword {
+                keyword(op, i, c.dsl, name, at).inspect_err(|_| self.fail(&(at..at)))?;
+            }
+            let v = if let ExprKind::StrideOrder { row, tag } = arg.expr.kind {
+                // C++'s `make_layout(shape, LayoutRight{})`: the stride the tag stands for
+                crate::notation::major_stride(op, i, &items, (row, tag))
+                    .inspect_err(|_| self.fail(&arg.expr.span))?
+            } else {
+                self.argument(arg.expr, (op, i))?
+            };
+            items.push(v);
+        }
+        let mut template: Arguments = c.template.into_iter().collect();
+        if c.dsl {
+            crate::notation::dsl_order(op, &mut items);
+        }
+        if c.python {
+            template.extend(dsl_mode(op, &mut items)?);
+        }
+        if template.is_empty() || !registry::MODE_TEMPLATE_QUERIES.contains(&op) || items.len() != 1
+        {
+            items.extend(template);
+        } else {
+            // C++'s `size<I...>(x)` is `size(get<I...>(x))`, for an `x` the query takes: C++ has
+            // no `stride` of an int-tuple, so neither `stride<1>((4,(8,2)))` (whose mode would
+            // be refused, named as the mode rather than as given) nor `stride<0>((2,3))` (whose
+            // mode, an integer, would be taken)
+            let query = operation(op)?;
+            if query.refuses(&items).is_some() {
+                query.call_ref(&items)?;
+            }
+            let path: Arguments = items.into_iter().chain(template).collect();
+            items = smallvec::smallvec![operation("get")?
+                .call(path)
+                .map_err(|e| within_call(op, e))?];
+        }
+        Ok((op, items))
+    }
 }
 
-/// What an expression starts with.
-const NOT_AN_EXPRESSION: &str = "an operation name or a literal";
+/// The CuTe DSL's `mode=` argument of `op` (an index, or a list or tuple of them:
+/// `cute.size(x, mode=[1, 0])`, `cute.get(x, mode=[0, 1])`), taken out of `items`: the path of
+/// modes it names, which is C++'s template arguments (`size<1,0>(x)`, `get<0,1>(x)`); none where
+/// `op` takes no `mode` or it is not given.
+///
+/// # Errors
+/// A `mode` that is neither an index nor a flat list of them.
+fn dsl_mode(op: &str, items: &mut Arguments) -> Result<Arguments> {
+    if crate::notation::dsl_param(op, 1) != Some("mode") || items.len() != 2 {
+        return Ok(Arguments::new());
+    }
+    match items.pop() {
+        Some(Value::Int(i)) => Ok(smallvec::smallvec![Value::Int(i.with_static(true))]),
+        Some(Value::IntTuple(t)) if t.depth() <= 1 => Ok(t
+            .leaves()
+            .map(|i| Value::Int(i.with_static(true)))
+            .collect()),
+        other => Err(LayoutError::InvalidArgument {
+            op: "eval",
+            detail: format!(
+                "`mode` of {op} must be a mode index or a list of them, got {}",
+                other.map_or("nothing".to_string(), |v| v.describe())
+            ),
+            hint: "write `mode=1` or `mode=[1, 0]` (the path to a mode, as C++'s size<1,0>(x))",
+        }),
+    }
+}
+
+/// Checks Python's `name=`, written at byte `at` before argument `i` of `op`: it must name the
+/// parameter at that position, by this tool's name or the CuTe DSL's (arguments are matched by
+/// position; in a call spelled `cute.op`, `dsl`, by the DSL's position).
+fn keyword(op: &str, i: usize, dsl: bool, name: &str, at: usize) -> Result<()> {
+    // the DSL's names and order hold in a call spelled `cute.op`, or where its order is ours
+    let reordered = crate::notation::dsl_position(op, i);
+    let here = if dsl { reordered.unwrap_or(i) } else { i };
+    let param = registry::lookup(op).and_then(|o| {
+        o.params.get(here).or(o
+            .params
+            .last()
+            .filter(|l| l.presence == registry::Presence::Variadic))
+    });
+    let dsl = crate::notation::dsl_param(op, i).filter(|_| dsl || reordered.is_none());
+    if param.is_none_or(|param| param.name != name) && dsl != Some(name) {
+        let named = match (param, dsl) {
+            (Some(q), Some(d)) => format!("`{}` (in the CuTe DSL `{d}`)", q.name),
+            (Some(q), None) => format!("`{}`", q.name),
+            (None, _) => "not a parameter".to_string(),
+        };
+        return Err(LayoutError::InvalidArgument {
+            op: "eval",
+            detail: format!(
+                "`{name}=` at byte {at}: argument {} of {op} is {named}",
+                i + 1
+            ),
+            hint:
+                "arguments are matched by position; name one only where its position has that name",
+        });
+    }
+    Ok(())
+}
 
 /// The morphism named by `text`: a morphism literal `S -> T over α`, a tractable layout (its
 /// standard form [`crate::category::to_morphism`]), or an `eval` expression yielding either (what
@@ -572,8 +536,8 @@ pub fn composition_steps_of(text: &str) -> Result<crate::category::via::Composit
         hint: "give composition(A, B) with two layouts, e.g. composition((12,3,6):(1,72,12), (6,6):(6,1))",
     }
     };
-    let call = match parse(text.trim())? {
-        Expr::Call(call) if call.op.name == "composition" && call.args.len() == 2 => call,
+    let call = match prepare(parse(text.trim(), Syntax::Cute))?.0 {
+        Prepared::Call(call) if call.op.name == "composition" && call.args.len() == 2 => call,
         _ => return Err(wrong(format!("{text} is not a call composition(A, B)"))),
     };
     let args = registry::Args::new(call.op, &call.args);

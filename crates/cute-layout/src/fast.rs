@@ -27,7 +27,6 @@
 //! ([`Layout::compile`] returns an error otherwise). Every dividend is then below 2<sup>32</sup>
 //! and every divisor at most 2<sup>32</sup>, the range for which [`FastDivmod`] is exact.
 
-use crate::algebra::coalesce::coalesce;
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::{Layout, OffsetWalk};
@@ -189,7 +188,7 @@ impl Layout {
     pub fn compile(&self) -> Result<CompiledLayout> {
         let size = compiled_size(self)?;
         let coords = splits(self.shape(), size)?;
-        let flat = coalesce(self)?;
+        let flat = crate::merge::coalesced(self)?;
         let coalesced = splits(flat.shape(), size)?;
         let mut terms = SmallVec::new();
         let mut reach: i64 = 0;

@@ -348,9 +348,11 @@ impl Int {
 
 impl fmt::Display for Int {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = Text::new(f);
-        text.int(self.value, self.is_static())?;
-        text.flush()
+        crate::print::padded(f, fmt::Alignment::Right, |f| {
+            let mut text = Text::new(f);
+            text.int(self.value, self.is_static())?;
+            text.flush()
+        })
     }
 }
 

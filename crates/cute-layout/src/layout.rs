@@ -1207,7 +1207,9 @@ fn check_range(op: &'static str, begin: usize, end: usize, rank: usize) -> Resul
 
 impl fmt::Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        print_layout(f, &self.shape.nodes, &self.stride.nodes)
+        crate::print::padded(f, fmt::Alignment::Left, |f| {
+            print_layout(f, &self.shape.nodes, &self.stride.nodes)
+        })
     }
 }
 

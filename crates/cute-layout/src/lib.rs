@@ -36,12 +36,13 @@
 //! - the categorical layer ([`category`]): tuple morphisms, tractable layouts, the algebra on
 //!   morphisms and their diagrams;
 //! - swizzles, scaled-basis identity layouts ([`basis`]), tensors and thread-value layouts ([`swizzle`], [`recast`], [`tensor`],
-//!   [`tv`], [`tv_render`]) and layout analysis ([`analysis`]);
+//!   [`tv`], [`render::tv`]) and layout analysis ([`analysis`]);
 //! - MMA and copy atoms, tiled MMAs and tiled copies ([`atom`]);
 //! - fast run-time evaluation ([`fast`]: [`Layout::compile`]); layouts evaluated at build
 //!   time are the `cute-layout-macros` crate's `layout!` and `cute!` (not re-exported here:
 //!   that crate depends on this one to evaluate, so a re-export would be a cycle);
-//! - CuTe notation ([`notation`]) and the expression evaluator behind `cute eval` ([`eval`]);
+//! - CuTe notation ([`notation`]), the syntax tree of expressions ([`expr`]) and its evaluator
+//!   behind `cute eval` ([`eval`]);
 //! - pictures of layouts ([`render`]: `print_layout` grids, LaTeX, SVG, PNG) and step-by-step
 //!   derivations ([`explain`]), whose steps the algebra reports as data ([`trace`]);
 //! - [`LayoutError`]: every failure, as a value.
@@ -57,6 +58,7 @@ pub struct GuideLibraryChapter;
 
 pub mod algebra;
 pub mod analysis;
+pub mod analyze;
 pub mod atom;
 pub mod basis;
 pub mod category;
@@ -65,10 +67,12 @@ pub mod diff;
 pub mod error;
 pub mod eval;
 pub mod explain;
+pub mod expr;
 pub mod fast;
 pub mod int;
 pub mod layout;
 pub mod limits;
+mod merge;
 pub mod notation;
 mod print;
 pub mod recast;
@@ -81,8 +85,10 @@ pub mod trace;
 pub mod tree;
 pub mod tuple;
 pub mod tv;
-pub mod tv_render;
 pub mod value;
+
+/// The pictures of TV layouts, [`render::tv`] (its former path, kept for the front ends).
+pub use render::tv as tv_render;
 
 pub use algebra::coalesce::{
     coalesce, coalesce_256, coalesce_by, filter, filter_by, filter_zeros, filter_zeros_by,

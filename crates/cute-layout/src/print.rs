@@ -4,11 +4,69 @@
 //! Text goes to a [`Sink`]: a [`Text`], which gathers it in a buffer on the stack and hands it
 //! to a formatter in one `write_str` call (one per full buffer for long texts), or a `String`,
 //! appended to directly (no formatter, no UTF-8 check: what `cute eval` prints). Integers are
-//! formatted with `itoa`. As with the
-//! `write!` calls this replaces, width, fill and precision flags are ignored
-//! (`format!("{:>5}", int)` is the bare integer).
+//! formatted with `itoa`. Width, fill and alignment are honoured by [`padded`], through which
+//! every value type's `Display` writes (`format!("{:>5}", int)` is `    8`); precision is
+//! ignored.
 
+use std::cell::Cell;
 use std::fmt;
+
+/// Writes what `write` prints to `f`, padded to the formatter's width (if it has one) with its
+/// fill character and alignment (`default` where the format names none: right for integers,
+/// left for everything else, as for Rust's numbers and strings). Without a width, `write`
+/// writes to `f` directly: the common path costs one test.
+#[inline(always)]
+pub(crate) fn padded(
+    f: &mut fmt::Formatter<'_>,
+    default: fmt::Alignment,
+    write: impl FnOnce(&mut fmt::Formatter<'_>) -> fmt::Result,
+) -> fmt::Result {
+    match f.width() {
+        None => write(f),
+        Some(width) => pad(f, width, default, write),
+    }
+}
+
+/// [`padded`] for a formatter with a width: the text is printed without flags, then padded.
+#[cold]
+fn pad(
+    f: &mut fmt::Formatter<'_>,
+    width: usize,
+    default: fmt::Alignment,
+    write: impl FnOnce(&mut fmt::Formatter<'_>) -> fmt::Result,
+) -> fmt::Result {
+    /// The text of `write`, formatted once.
+    struct Once<W>(Cell<Option<W>>);
+    impl<W: FnOnce(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Display for Once<W> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            match self.0.take() {
+                Some(write) => write(f),
+                None => Ok(()),
+            }
+        }
+    }
+    let once = Once(Cell::new(Some(write)));
+    let text = if f.alternate() {
+        format!("{once:#}")
+    } else {
+        format!("{once}")
+    };
+    let left = width.saturating_sub(text.chars().count());
+    let (before, after) = match f.align().unwrap_or(default) {
+        fmt::Alignment::Left => (0, left),
+        fmt::Alignment::Right => (left, 0),
+        fmt::Alignment::Center => (left / 2, left - left / 2),
+    };
+    let fill = f.fill();
+    for _ in 0..before {
+        fmt::Write::write_char(f, fill)?;
+    }
+    f.write_str(&text)?;
+    for _ in 0..after {
+        fmt::Write::write_char(f, fill)?;
+    }
+    Ok(())
+}
 
 /// Bytes gathered before they are handed to the formatter.
 const CAPACITY: usize = 128;

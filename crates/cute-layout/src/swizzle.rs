@@ -284,7 +284,9 @@ pub fn make_swizzle(y: i64, z: i64) -> Result<Swizzle> {
 
 impl fmt::Display for Swizzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Sw<{},{},{}>", self.bits, self.base, self.shift)
+        crate::print::padded(f, fmt::Alignment::Left, |f| {
+            write!(f, "Sw<{},{},{}>", self.bits, self.base, self.shift)
+        })
     }
 }
 
@@ -1116,7 +1118,9 @@ fn bit_and(a: Int, mask: i64) -> Int {
 
 impl fmt::Display for ComposedLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} o {} o {}", self.outer, self.offset, self.layout)
+        crate::print::padded(f, fmt::Alignment::Left, |f| {
+            write!(f, "{} o {} o {}", self.outer, self.offset, self.layout)
+        })
     }
 }
 

@@ -138,7 +138,7 @@ impl From<Layout> for Tiler {
 
 impl fmt::Display for Tiler {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        crate::print::padded(f, fmt::Alignment::Left, |f| match self {
             Tiler::Layout(l) => l.fmt(f),
             Tiler::Int(n) => n.fmt(f),
             Tiler::Underscore => f.write_str("_"),
@@ -152,6 +152,6 @@ impl fmt::Display for Tiler {
                 }
                 f.write_str(">")
             }
-        }
+        })
     }
 }

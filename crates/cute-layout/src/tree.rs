@@ -732,9 +732,11 @@ impl<T: Copy> Builder<T> {
 
 impl<T: fmt::Display + Copy> fmt::Display for TreeRef<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = Text::new(f);
-        print_tree(&mut text, self.nodes, |text, x| x.fmt(text.formatter()?))?;
-        text.flush()
+        crate::print::padded(f, fmt::Alignment::Left, |f| {
+            let mut text = Text::new(f);
+            print_tree(&mut text, self.nodes, |text, x| x.fmt(text.formatter()?))?;
+            text.flush()
+        })
     }
 }
 

@@ -306,27 +306,35 @@ impl Value {
 
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Int(i) => i.fmt(f),
-            Value::Bool(b) => b.fmt(f),
-            Value::Underscore => f.write_str("_"),
-            Value::IntTuple(t) => t.fmt(f),
-            Value::Coord(c) => c.fmt(f),
-            Value::Layout(l) => l.fmt(f),
-            Value::Tiler(t) => t.fmt(f),
-            Value::LayoutOffset(l, o) => write!(f, "{l}+{o}"),
-            Value::Morphism(m) => m.fmt(f),
-            Value::Swizzle(sw) => sw.fmt(f),
-            Value::Composed(c) => c.fmt(f),
-            Value::ComposedOffset(c, o) => write!(f, "{c}+{o}"),
-            Value::Tv(tv) => write!(f, "({},{})", tv.tiler, tv.layout),
-            Value::Basis(b) => b.fmt(f),
-            Value::IdentityTensor(t) => t.fmt(f),
-            Value::MmaAtom(a) => a.fmt(f),
-            Value::CopyAtom(a) => a.fmt(f),
-            Value::TiledMma(m) => m.fmt(f),
-            Value::TiledCopy(c) => c.fmt(f),
-        }
+        crate::print::padded(
+            f,
+            if matches!(self, Value::Int(_)) {
+                fmt::Alignment::Right
+            } else {
+                fmt::Alignment::Left
+            },
+            |f| match self {
+                Value::Int(i) => i.fmt(f),
+                Value::Bool(b) => b.fmt(f),
+                Value::Underscore => f.write_str("_"),
+                Value::IntTuple(t) => t.fmt(f),
+                Value::Coord(c) => c.fmt(f),
+                Value::Layout(l) => l.fmt(f),
+                Value::Tiler(t) => t.fmt(f),
+                Value::LayoutOffset(l, o) => write!(f, "{l}+{o}"),
+                Value::Morphism(m) => m.fmt(f),
+                Value::Swizzle(sw) => sw.fmt(f),
+                Value::Composed(c) => c.fmt(f),
+                Value::ComposedOffset(c, o) => write!(f, "{c}+{o}"),
+                Value::Tv(tv) => write!(f, "({},{})", tv.tiler, tv.layout),
+                Value::Basis(b) => b.fmt(f),
+                Value::IdentityTensor(t) => t.fmt(f),
+                Value::MmaAtom(a) => a.fmt(f),
+                Value::CopyAtom(a) => a.fmt(f),
+                Value::TiledMma(m) => m.fmt(f),
+                Value::TiledCopy(c) => c.fmt(f),
+            },
+        )
     }
 }
 

@@ -1,6 +1,7 @@
 //! Layout analysis: bank conflicts checked against an independent brute-force count.
 
-use cute_layout::analysis::{analyze, analyze_expr, bank_conflicts, vector_width};
+use cute_layout::analysis::{analyze, bank_conflicts, vector_width};
+use cute_layout::analyze::analyze_expr;
 use cute_layout::AnyLayout;
 use proptest::prelude::*;
 
@@ -181,9 +182,10 @@ proptest! {
 
 mod hardware_accesses {
     use cute_layout::analysis::{
-        analyze_at, analyze_with, atom_access, count_conflicts, cuda_kernel, layout_of, plan,
-        plan_at, solve_swizzle, tensor_of, AccessSpec, Instruction, Width,
+        analyze_at, analyze_with, atom_access, count_conflicts, cuda_kernel, plan, plan_at,
+        solve_swizzle, AccessSpec, Instruction, Width,
     };
+    use cute_layout::analyze::{layout_of, tensor_of};
     use cute_layout::render::{Coloring, Options};
     use cute_layout::Int;
     use cute_layout::{AnyLayout, Layout, Swizzle};
@@ -647,12 +649,12 @@ offset:        1 element = 4 bytes, aligned for accesses of up to 4 bytes
             e.contains("the tensor (_8,_8):(_8,_1)+4, not a layout"),
             "{e}"
         );
-        let r = cute_layout::analysis::analyze_expr("_32:_1+1", 4, false).unwrap();
+        let r = cute_layout::analyze::analyze_expr("_32:_1+1", 4, false).unwrap();
         assert_eq!(
             (r.offset, r.banks.access_bytes, r.vector_bytes),
             (Int::dynamic(1), 4, 4)
         );
-        let r = cute_layout::analysis::analyze_expr("(_32,_4):(_4,_1)+2", 4, true).unwrap();
+        let r = cute_layout::analyze::analyze_expr("(_32,_4):(_4,_1)+2", 4, true).unwrap();
         assert_eq!(
             (r.tv, r.plan.vector_mode, r.banks.conflicts),
             (true, None, 4)
@@ -666,9 +668,9 @@ offset:        1 element = 4 bytes, aligned for accesses of up to 4 bytes
 /// negative strides, `.trans`.
 mod issue_28 {
     use cute_layout::analysis::{
-        analyze_expr, analyze_with, count_conflicts, cuda_kernel, elem_bytes_of, plan, AccessSpec,
-        Width,
+        analyze_with, count_conflicts, cuda_kernel, plan, AccessSpec, Width,
     };
+    use cute_layout::analyze::{analyze_expr, elem_bytes_of};
     use cute_layout::AnyLayout;
 
     fn spec(e: i64, tv: bool, width: Width, store: bool) -> AccessSpec {
@@ -740,7 +742,7 @@ mod issue_28 {
     #[test]
     fn ldmatrix_x2_is_one_instruction_per_warp() {
         let e = "composition((_16,_16):(_1,_64),get_layoutS_TV(make_tiled_copy_B(Copy_Atom<SM75_U16x4_LDSM_T,half_t>,make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1)))))";
-        let (l, _) = cute_layout::analysis::tensor_of(e).unwrap();
+        let (l, _) = cute_layout::analyze::tensor_of(e).unwrap();
         let s = spec(2, true, Width::Atom("SM75_U16x4_LDSM_T".into()), false);
         let r = analyze_with(&l, &s).unwrap();
         let b = &r.banks;

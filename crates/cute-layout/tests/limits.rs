@@ -4,13 +4,14 @@
 
 mod common;
 use common::{fails, lay, tup};
-use cute_layout::analysis::{analyze_expr, bank_conflicts};
+use cute_layout::analysis::bank_conflicts;
+use cute_layout::analyze::analyze_expr;
 use cute_layout::limits::{
     ANALYSIS_LIMIT, MAX_ENUMERATED, MAX_ERROR_ECHO, MAX_PICTURE_CELLS, MAX_TEXT_CELLS,
 };
 use cute_layout::notation::Parser;
+use cute_layout::render::tv::{grid_tv, svg_tv};
 use cute_layout::tv::{make_layout_tv, TvLayout};
-use cute_layout::tv_render::{grid_tv, svg_tv};
 use cute_layout::{AnyLayout, LayoutError};
 use std::time::{Duration, Instant};
 

@@ -909,7 +909,7 @@ fn lone_equals_is_not_a_keyword() {
 fn layout_of_picks_the_error_that_names_the_mistake() {
     use cute_layout::swizzle::AnyLayout;
     for (expr, from_eval) in [("foo(", true), ("x(", true), ("4:2+", false)] {
-        let got = cute_layout::analysis::layout_of(expr)
+        let got = cute_layout::analyze::layout_of(expr)
             .unwrap_err()
             .to_string();
         let by_eval = eval(expr).unwrap_err().to_string();
@@ -927,7 +927,7 @@ fn layout_of_picks_the_error_that_names_the_mistake() {
 /// either spelling, so the raw text is compared).
 #[test]
 fn json_strings_keep_spaces_literal() {
-    let r = cute_layout::analysis::analyze_expr("Sw<3,0,3> o _0 o _8:_8", 16, false).unwrap();
+    let r = cute_layout::analyze::analyze_expr("Sw<3,0,3> o _0 o _8:_8", 16, false).unwrap();
     let json = r.to_json();
     assert!(json.contains("\"Sw<3,0,3> o _0 o _8:_8\""), "{json}");
     assert!(!json.contains("\\u00"), "{json}");

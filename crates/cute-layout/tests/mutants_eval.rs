@@ -1,5 +1,5 @@
 //! Tests that kill the cargo-mutants survivors of `eval.rs` (run of 2026-11-28; the mutants
-//! of `parse_expr`, `parse_whole_call` and `composition_steps_of`'s `false` guard are caught
+//! of the call parser (`expr::parse`), the evaluator and `composition_steps_of`'s `false` guard are caught
 //! by the doctests). One comment per test names the mutants it guards.
 
 use cute_layout::eval::{composition_steps_of, eval};

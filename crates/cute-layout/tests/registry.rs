@@ -132,8 +132,9 @@ fn the_guide_lists_the_registry() {
 /// go to an operation's identity and composed forms, which the entry declares apart.)
 #[test]
 fn undeclared_argument_kinds_are_refused() {
-    use cute_layout::eval::{parse, Expr};
+    use cute_layout::eval::{prepare, Prepared};
     use cute_layout::value::Kind;
+    use cute_layout::{expr::parse, notation::Syntax};
     let samples: Vec<Value> = [
         "3",
         "congruent(2,2)",
@@ -154,7 +155,7 @@ fn undeclared_argument_kinds_are_refused() {
     .map(|s| eval(s).unwrap())
     .collect();
     for op in operations() {
-        let Ok(Expr::Call(c)) = parse(op.example) else {
+        let Ok((Prepared::Call(c), _)) = prepare(parse(op.example, Syntax::Cute)) else {
             panic!("{}: the example is a call", op.name)
         };
         for i in 0..c.args.len() {

@@ -483,8 +483,8 @@ fn a_tensor_is_drawn_inside_its_parent() {
 
 #[test]
 fn tv_pictures_take_the_same_options() {
+    use cute_layout::render::tv::svg_tv_opts;
     use cute_layout::tv::TvLayout;
-    use cute_layout::tv_render::svg_tv_opts;
     let tv = TvLayout::new("(16,8)".parse().unwrap(), layout("(_64,_2):(_2,_1)")).unwrap();
     let fills = |o: &Options| {
         let s = svg_tv_opts(&tv, o).unwrap();
@@ -512,8 +512,8 @@ fn tv_pictures_take_the_same_options() {
 /// it, `L(t, v) * elem_bytes / 4 mod 32`: cells share a fill exactly when they share a bank.
 #[test]
 fn tv_pictures_color_banks_by_the_layouts_offsets() {
+    use cute_layout::render::tv::svg_tv_opts;
     use cute_layout::tv::TvLayout;
-    use cute_layout::tv_render::svg_tv_opts;
     let tv = TvLayout::new("(16,8)".parse().unwrap(), layout("(_64,_2):(_2,_1)")).unwrap();
     for elem_bytes in [1, 2, 4, 8, 16, 128] {
         let o = Options {
@@ -628,7 +628,7 @@ fn svg_latex_and_show_draw_a_composition_inside_a_alike() {
 /// every renderer; the LaTeX without options is CuTe's `print_latex_tv` byte for byte.
 #[test]
 fn tv_values_are_drawn_as_tv_pictures() {
-    use cute_layout::tv_render::{grid_tv, latex_tv, latex_tv_opts, svg_tv};
+    use cute_layout::render::tv::{grid_tv, latex_tv, latex_tv_opts, svg_tv};
     let c = "get_layoutC_TV(make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1)))";
     for (expr, tile) in [
         (c, "(_32,_16)"),
@@ -674,8 +674,8 @@ fn tv_values_are_drawn_as_tv_pictures() {
 /// `show --tv` and `latex --tv` take `--color` and `--highlight` as `svg --tv` does.
 #[test]
 fn tv_grid_and_latex_take_color_and_highlight() {
+    use cute_layout::render::tv::{grid_tv_opts, latex_tv_opts, svg_tv_opts};
     use cute_layout::tv::TvLayout;
-    use cute_layout::tv_render::{grid_tv_opts, latex_tv_opts, svg_tv_opts};
     let tv = TvLayout::new("(4,4)".parse().unwrap(), layout("(_4,_4):(_1,_4)")).unwrap();
     let o = opts(Coloring::Value, Some("thread:2"));
     let tex = latex_tv_opts(&tv, &o).unwrap();

@@ -4,9 +4,9 @@
 
 use cute_layout::basis::{make_identity_tensor, BasisLayout};
 use cute_layout::eval::eval;
+use cute_layout::render::tv::{grid_tv, latex_tv, svg_tv};
 use cute_layout::tensor::{local_partition, local_tile, outer_partition, Tensor};
 use cute_layout::tv::{make_layout_tv, tv_partition};
-use cute_layout::tv_render::{grid_tv, latex_tv, svg_tv};
 use cute_layout::{AnyLayout, Layout};
 use proptest::prelude::*;
 

@@ -13,7 +13,7 @@ pub mod product;
 mod transform;
 pub mod whitepaper;
 
-pub(crate) type Modes = smallvec::SmallVec<[(crate::Int, crate::Int); 8]>;
+pub(crate) use crate::merge::Modes;
 
 /// The sink through which the algebra reports the steps of a derivation, and the one that
 /// records nothing ([`crate::trace`]).

@@ -86,7 +86,7 @@ impl Analysis {
     /// of every lane of every instruction), the bank conflicts (`banks`) and the other facts.
     ///
     /// ```
-    /// let r = cute_layout::analysis::analyze_expr("(_8,_64):(_64,_1)", 2, false)?;
+    /// let r = cute_layout::analyze::analyze_expr("(_8,_64):(_64,_1)", 2, false)?;
     /// let j = r.to_json();
     /// assert!(j.contains("\"conflicts\":56") && j.contains("\"bits\":128"));
     /// assert!(j.contains("\"instructions_per_warp\":1") && j.contains("\"address_lanes\":[0,31]"));

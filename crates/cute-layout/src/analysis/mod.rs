@@ -31,7 +31,6 @@
 
 mod access;
 mod cuda;
-mod expr;
 mod json;
 mod solve;
 
@@ -39,7 +38,6 @@ pub use access::{
     atom_access, plan, plan_at, Access, AccessPlan, AccessSpec, Instruction, Width, WARP,
 };
 pub use cuda::cuda_kernel;
-pub use expr::{analyze_expr, elem_bytes_of, layout_of, tensor_of};
 pub use solve::{solve_swizzle, Solution};
 
 use crate::algebra::coalesce::coalesce;

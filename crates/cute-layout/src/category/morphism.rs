@@ -766,12 +766,14 @@ impl TupleMorphism {
 
 impl fmt::Display for TupleMorphism {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} -> {} over {}",
-            fmt_tuple(&self.domain),
-            fmt_tuple(&self.codomain),
-            self.alpha
-        )
+        crate::print::padded(f, fmt::Alignment::Left, |f| {
+            write!(
+                f,
+                "{} -> {} over {}",
+                fmt_tuple(&self.domain),
+                fmt_tuple(&self.codomain),
+                self.alpha
+            )
+        })
     }
 }

@@ -463,12 +463,14 @@ impl NestedMorphism {
 
 impl fmt::Display for NestedMorphism {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} -> {} over {}",
-            self.domain,
-            self.codomain,
-            self.alpha()
-        )
+        crate::print::padded(f, fmt::Alignment::Left, |f| {
+            write!(
+                f,
+                "{} -> {} over {}",
+                self.domain,
+                self.codomain,
+                self.alpha()
+            )
+        })
     }
 }

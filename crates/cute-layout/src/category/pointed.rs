@@ -232,16 +232,18 @@ impl PointedMap {
 
 impl fmt::Display for PointedMap {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("(")?;
-        for (i, v) in self.values.iter().enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
+        crate::print::padded(f, fmt::Alignment::Left, |f| {
+            f.write_str("(")?;
+            for (i, v) in self.values.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                match v {
+                    Some(j) => write!(f, "{j}")?,
+                    None => f.write_str("*")?,
+                }
             }
-            match v {
-                Some(j) => write!(f, "{j}")?,
-                None => f.write_str("*")?,
-            }
-        }
-        f.write_str(")")
+            f.write_str(")")
+        })
     }
 }

@@ -27,8 +27,10 @@ use crate::algebra::product::{
     zipped_product_traced,
 };
 use crate::error::{LayoutError, Result};
-use crate::eval::{parse_expr, parse_with_warnings, Call, Expr, Value};
+use crate::eval::{call_error, prepare, Call, Prepared, Value};
+use crate::expr::parse;
 use crate::layout::Layout;
+use crate::notation::Syntax;
 use crate::registry::Args;
 use crate::swizzle::AnyLayout;
 use crate::tiler::Tiler;
@@ -77,10 +79,10 @@ pub struct Explanation {
 /// assert!(e.warnings[0].to_string().contains("needs predication"));
 /// ```
 pub fn explain(expr: &str) -> Result<Explanation> {
-    let (call, warnings) = match parse_with_warnings(expr)? {
-        (Expr::Call(call), warnings) => (call, warnings),
+    let (call, warnings) = match prepare(parse(expr, Syntax::Cute))? {
+        (Prepared::Call(call), warnings) => (call, warnings),
         // a literal: the error of a call expected
-        (Expr::Value(_), _) => return Err(parse_expr(expr).err().unwrap_or_else(not_a_call)),
+        (Prepared::Value(_), _) => return Err(call_error(expr).unwrap_or_else(not_a_call)),
     };
     Ok(Explanation {
         warnings,
@@ -89,7 +91,7 @@ pub fn explain(expr: &str) -> Result<Explanation> {
 }
 
 /// [`explain`] of a call already parsed (its nested calls evaluated, see
-/// [`crate::eval::parse_with_warnings`]): applies it once, recording the derivation, so that a
+/// [`crate::eval::prepare`]): applies it once, recording the derivation, so that a
 /// front end that also draws the result evaluates the expression once
 /// ([`Explanation::result`] is the value). The warnings are left empty (the front end has
 /// them from its parse).
@@ -98,10 +100,10 @@ pub fn explain(expr: &str) -> Result<Explanation> {
 /// Wrong arguments (an operation that fails is not an error of `explain_call`).
 ///
 /// ```
-/// use cute_layout::eval::{parse_with_warnings, Expr};
-/// use cute_layout::explain::explain_call;
+/// use cute_layout::eval::{prepare, Prepared};
+/// use cute_layout::{explain::explain_call, expr::parse, notation::Syntax};
 /// let expr = "logical_divide(8:1, 4:1)";
-/// let (Expr::Call(call), _) = parse_with_warnings(expr).unwrap() else { unreachable!() };
+/// let (Prepared::Call(call), _) = prepare(parse(expr, Syntax::Cute)).unwrap() else { unreachable!() };
 /// let e = explain_call(expr, &call).unwrap();
 /// assert_eq!(e.result.unwrap().to_string(), "(4,2):(1,4)");
 /// assert!(e.steps.len() > 1);

@@ -758,7 +758,7 @@ impl fmt::Display for PermutationMnk<'_> {
 /// `SM80_16x8x16_F32F16F16F32_TN`.
 impl fmt::Display for MmaAtom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name)
+        crate::print::padded(f, fmt::Alignment::Left, |f| f.write_str(&self.name))
     }
 }
 
@@ -767,13 +767,15 @@ impl fmt::Display for MmaAtom {
 /// `Copy_Atom<SM90_TMA_LOAD,half_t,GMEM,SMEM,CTA_TILER,CLUSTER_SIZE>` (it reads back).
 impl fmt::Display for CopyAtom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let t = value_type_name(self.value_type);
-        write!(f, "Copy_Atom<{},{t}", self.op.name)?;
-        if let Some(a) = &self.tma {
-            let tiler = shape_text(&a.cta_tiler).unwrap_or_else(|| a.cta_tiler.to_string());
-            write!(f, ",{},{},{tiler},{}", a.gmem, a.smem, a.num_multicast)?;
-        }
-        f.write_str(">")
+        crate::print::padded(f, fmt::Alignment::Left, |f| {
+            let t = value_type_name(self.value_type);
+            write!(f, "Copy_Atom<{},{t}", self.op.name)?;
+            if let Some(a) = &self.tma {
+                let tiler = shape_text(&a.cta_tiler).unwrap_or_else(|| a.cta_tiler.to_string());
+                write!(f, ",{},{},{tiler},{}", a.gmem, a.smem, a.num_multicast)?;
+            }
+            f.write_str(">")
+        })
     }
 }
 
@@ -817,8 +819,10 @@ impl fmt::Display for TileText<'_> {
 /// `TiledMMA<ATOM,AtomLayoutMNK,PermutationMNK>`.
 impl fmt::Display for TiledMma {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let perm = PermutationMnk(&self.permutation);
-        write!(f, "TiledMMA<{},{},{perm}>", self.atom, self.thr_layout_mnk)
+        crate::print::padded(f, fmt::Alignment::Left, |f| {
+            let perm = PermutationMnk(&self.permutation);
+            write!(f, "TiledMMA<{},{},{perm}>", self.atom, self.thr_layout_mnk)
+        })
     }
 }
 
@@ -826,13 +830,15 @@ impl fmt::Display for TiledMma {
 /// `TiledCopy<Copy_Atom<OP,T>,LayoutCopy_TV,ShapeTiler_MN>`.
 impl fmt::Display for TiledCopy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "TiledCopy<{},{},{}>",
-            self.atom,
-            self.layout_tv,
-            TileText(&self.tiler_mn)
-        )
+        crate::print::padded(f, fmt::Alignment::Left, |f| {
+            write!(
+                f,
+                "TiledCopy<{},{},{}>",
+                self.atom,
+                self.layout_tv,
+                TileText(&self.tiler_mn)
+            )
+        })
     }
 }
 

@@ -48,9 +48,6 @@ pub struct Parser<'a> {
     /// Whether plain integers are static, as in CuTe DSL Python (`cute.make_layout((4,8))`),
     /// where a dynamic integer is spelled `cutlass.Int32(4)`.
     pub(crate) python: bool,
-    /// Where the evaluator collects the warnings of the calls it evaluates, when asked to
-    /// (`crate::eval::eval_with_warnings`).
-    pub(crate) warnings: Option<Vec<crate::error::Warning>>,
 }
 
 impl<'a> Parser<'a> {
@@ -68,7 +65,6 @@ impl<'a> Parser<'a> {
             pos: 0,
             depth: 0,
             python: false,
-            warnings: None,
         }
     }
 

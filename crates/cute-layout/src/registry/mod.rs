@@ -28,6 +28,17 @@ mod ordinary;
 mod solve;
 mod swizzled;
 mod table;
+mod table_algebra;
+mod table_analysis;
+mod table_atoms;
+mod table_category;
+mod table_construction;
+mod table_coordinates;
+mod table_queries;
+mod table_swizzles;
+mod table_tensors;
+mod table_tuples;
+mod table_tv;
 mod table_whitepaper;
 mod tensor;
 
@@ -291,15 +302,7 @@ impl Operation {
 /// assert!(ops.iter().any(|o| o.name == "logical_divide"));
 /// ```
 pub fn operations() -> &'static [Operation] {
-    // the C++-era table, then the whitepaper's (`table_whitepaper.rs`), joined once
-    static ALL: std::sync::LazyLock<Vec<Operation>> = std::sync::LazyLock::new(|| {
-        table::OPERATIONS
-            .iter()
-            .chain(table_whitepaper::WHITEPAPER_OPERATIONS)
-            .copied()
-            .collect()
-    });
-    &ALL
+    &table::OPERATIONS
 }
 
 /// The operation called `name` or one of its aliases.

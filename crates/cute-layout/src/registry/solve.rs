@@ -1,8 +1,7 @@
 //! The swizzle solver as an operation ([`crate::analysis::solve_swizzle`]).
 //!
-//! The solver and the bank-conflict counting it uses sit below the registry; only
-//! `analysis::layout_of` / `analyze_expr` (`analysis/expr.rs`) read expressions and so sit
-//! above it.
+//! The solver and the bank-conflict counting it uses ([`crate::analysis`]) sit below the
+//! registry; the expression reader of `cute analyze` ([`crate::analyze`]) sits above it.
 
 use super::Args;
 use crate::analysis::{solve_swizzle, AccessSpec, Width};

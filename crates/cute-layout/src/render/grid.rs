@@ -58,7 +58,7 @@ pub fn grid_any(function: &AnyLayout) -> Result<String> {
 /// divide, product, complement or part of `A` (composition, `local_tile`, `local_partition`)
 /// is printed after its input `A = ...`, whose cells show the offsets the result reaches (with
 /// a highlight: that its highlighted cells reach) and `.` elsewhere; the result is then
-/// headed `R = `. A TV layout ([`Subject::tv`]) is printed as [`crate::tv_render::grid_tv_opts`]
+/// headed `R = `. A TV layout ([`Subject::tv`]) is printed as [`crate::render::tv::grid_tv_opts`]
 /// does.
 ///
 /// # Errors
@@ -72,8 +72,8 @@ pub fn grid_any(function: &AnyLayout) -> Result<String> {
 /// assert!(g.contains(" 0  | . | 1 | . |\n"));
 /// ```
 pub fn grid_opts(subject: &Subject, options: &Options) -> Result<String> {
-    if let Some(tv) = &subject.tv {
-        return crate::tv_render::grid_tv_opts(tv, options);
+    if let Some(picture) = super::tv::dispatch(subject, options, super::tv::Format::Grid) {
+        return picture;
     }
     let function = &subject.layout;
     let layout = function.inner();

@@ -132,8 +132,8 @@ pub fn latex_any(function: &AnyLayout) -> Result<String> {
 /// assert!(tex.contains("line width=2pt] at (1,0) {1};"));
 /// ```
 pub fn latex_opts(subject: &Subject, options: &Options) -> Result<String> {
-    if let Some(tv) = &subject.tv {
-        return latex_tv_with(&tv.layout, &tv.tiler, options);
+    if let Some(picture) = super::tv::dispatch(subject, options, super::tv::Format::Latex) {
+        return picture;
     }
     let function = &subject.layout;
     let layout = function.inner();

@@ -29,6 +29,7 @@ mod picture;
 pub mod png;
 pub mod slab;
 pub mod svg;
+pub mod tv;
 
 pub use grid::{grid, grid_any, grid_opts, print_tensor};
 pub use latex::{latex, latex_any, latex_opts, latex_tv};
@@ -46,9 +47,11 @@ use crate::algebra::product::zipped_product;
 use crate::basis::IdentityTensor;
 use crate::coord::idx2crd;
 use crate::error::{LayoutError, Result};
-use crate::eval::{parse_with_warnings, Call, Expr};
+use crate::eval::{prepare, Call, Prepared};
+use crate::expr::parse;
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::notation::Syntax;
 use crate::registry::{Args, Tiles};
 use crate::swizzle::AnyLayout;
 use crate::tiler::Tiler;
@@ -257,10 +260,10 @@ impl From<AnyLayout> for Subject {
 /// ```
 pub fn subject(expr: &str) -> Result<Subject> {
     let expr = expr.trim();
-    let (parsed, warnings) = parse_with_warnings(expr)?;
+    let (parsed, warnings) = prepare(parse(expr, Syntax::Cute))?;
     let (call, value) = match parsed {
-        Expr::Value(v) => (None, v),
-        Expr::Call(call) => {
+        Prepared::Value(v) => (None, v),
+        Prepared::Call(call) => {
             let value = call.apply()?;
             (Some(call), value)
         }
@@ -282,10 +285,11 @@ pub fn subject(expr: &str) -> Result<Subject> {
 ///
 /// # Examples
 /// ```
-/// use cute_layout::eval::{parse_with_warnings, Expr};
+/// use cute_layout::eval::{prepare, Prepared};
+/// use cute_layout::{expr::parse, notation::Syntax};
 /// use cute_layout::render::subject_of;
 /// let expr = "logical_divide((4,2,3):(2,1,8), 4:2)";
-/// let (Expr::Call(call), _) = parse_with_warnings(expr).unwrap() else { unreachable!() };
+/// let (Prepared::Call(call), _) = prepare(parse(expr, Syntax::Cute)).unwrap() else { unreachable!() };
 /// let value = call.apply().unwrap();
 /// let s = subject_of(expr, Some(&call), &value).unwrap();
 /// assert_eq!(s.tiles.unwrap().paths(), [vec![1]]);

@@ -10,8 +10,10 @@ use super::{
 };
 use crate::basis::IdentityTensor;
 use crate::error::{LayoutError, Result, Warning};
-use crate::eval::{parse_with_warnings, Call, Expr};
+use crate::eval::{prepare, Call, Prepared};
+use crate::expr::parse;
 use crate::notation::atom::AtomObject;
+use crate::notation::Syntax;
 use crate::value::Value;
 
 /// What an expression draws (see [`picture`]).
@@ -54,10 +56,10 @@ pub enum Picture {
 /// ```
 pub fn picture(expr: &str) -> Result<(Picture, Vec<Warning>)> {
     let expr = expr.trim();
-    let (parsed, warnings) = parse_with_warnings(expr)?;
+    let (parsed, warnings) = prepare(parse(expr, Syntax::Cute))?;
     let p = match parsed {
-        Expr::Value(v) => picture_of(expr, None, &v)?,
-        Expr::Call(call) => picture_of(expr, Some(&call), &call.apply()?)?,
+        Prepared::Value(v) => picture_of(expr, None, &v)?,
+        Prepared::Call(call) => picture_of(expr, Some(&call), &call.apply()?)?,
     };
     Ok((p, warnings))
 }

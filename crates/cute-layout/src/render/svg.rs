@@ -46,7 +46,7 @@ fn label_width(p: &Panel) -> usize {
 /// by tile also shows its input, and for a codomain of at most 48 offsets a strip of the
 /// offsets colored by the tile reaching them; a highlight is outlined in the input too (the
 /// cells of `A` that highlighted cells of the result reach). A TV layout ([`Subject::tv`]) is
-/// drawn as its TV picture ([`crate::tv_render::svg_tv_opts`]).
+/// drawn as its TV picture ([`crate::render::tv::svg_tv_opts`]).
 ///
 /// The output is deterministic: same input, same bytes.
 ///
@@ -63,8 +63,8 @@ fn label_width(p: &Panel) -> usize {
 /// assert_eq!(svg.matches("<rect").count(), 1 + 6); // the background and 6 cells
 /// ```
 pub fn svg(subject: &Subject, options: &Options) -> Result<String> {
-    if let Some(tv) = &subject.tv {
-        return crate::tv_render::svg_tv_opts(tv, options);
+    if let Some(picture) = super::tv::dispatch(subject, options, super::tv::Format::Svg) {
+        return picture;
     }
     Ok(svg_panels(&subject.title, &panels(subject, options)?))
 }

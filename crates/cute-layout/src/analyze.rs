@@ -1,9 +1,10 @@
 //! The analysis of an expression: `cute analyze`'s entry point, reading a layout literal or
-//! any `cute eval` expression. It is the one part of `analysis` that reads expressions (it
-//! calls `eval`, which calls the registry); the rest of `analysis` sits below the registry,
-//! which calls the swizzle solver (`solve_swizzle` in `cute eval`).
+//! any `cute eval` expression, then counting its bank conflicts with [`crate::analysis`]. It
+//! reads expressions (it calls `eval`, which calls the registry), so it sits above the
+//! evaluator; [`crate::analysis`] itself sits below the registry, which calls its swizzle
+//! solver (`solve_swizzle` in `cute eval`).
 
-use super::{analyze_at, AccessSpec, Analysis};
+use crate::analysis::{analyze_at, AccessSpec, Analysis};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::swizzle::AnyLayout;
@@ -19,9 +20,9 @@ use std::sync::Arc;
 /// neither a layout nor a tensor.
 ///
 /// ```
-/// let (l, o) = cute_layout::analysis::tensor_of("(_8,_8):(_8,_1)+4")?;
+/// let (l, o) = cute_layout::analyze::tensor_of("(_8,_8):(_8,_1)+4")?;
 /// assert_eq!((l.to_string(), o.to_string()), ("(_8,_8):(_8,_1)".to_string(), "4".to_string()));
-/// let (_, o) = cute_layout::analysis::tensor_of("local_tile((_8,_8):(_8,_1), (_4,_4), (1,0))")?;
+/// let (_, o) = cute_layout::analyze::tensor_of("local_tile((_8,_8):(_8,_1), (_4,_4), (1,0))")?;
 /// assert_eq!(o.value(), 32);
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
@@ -56,9 +57,9 @@ pub fn tensor_of(expr: &str) -> Result<(AnyLayout, Int)> {
 /// lost).
 ///
 /// ```
-/// let l = cute_layout::analysis::layout_of("composition((_8,_8):(_8,_1), (_4,_4))")?;
+/// let l = cute_layout::analyze::layout_of("composition((_8,_8):(_8,_1), (_4,_4))")?;
 /// assert_eq!(l.to_string(), "(_4,_4):(_8,_1)");
-/// assert!(cute_layout::analysis::layout_of("(_8,_8):(_8,_1)+4").is_err());
+/// assert!(cute_layout::analyze::layout_of("(_8,_8):(_8,_1)+4").is_err());
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn layout_of(expr: &str) -> Result<AnyLayout> {
@@ -79,7 +80,7 @@ pub fn layout_of(expr: &str) -> Result<AnyLayout> {
 /// As [`tensor_of`] and [`analyze_at`].
 ///
 /// ```
-/// use cute_layout::analysis::analyze_expr;
+/// use cute_layout::analyze::analyze_expr;
 /// let r = analyze_expr("composition(Sw<3,3,3> o _0 o (_8,_64):(_64,_1),(_8,_8))", 2, false)?;
 /// assert_eq!(r.banks.conflicts, 0);
 /// let r = analyze_expr("_32:_1+1", 4, false)?; // one float past 16-byte alignment
@@ -106,7 +107,7 @@ pub fn analyze_expr(expr: &str, elem_bytes: i64, tv: bool) -> Result<Analysis> {
 /// sizes (an MMA of `half_t` inputs and a `float` accumulator): the size is then asked for.
 ///
 /// ```
-/// use cute_layout::analysis::elem_bytes_of;
+/// use cute_layout::analyze::elem_bytes_of;
 /// assert_eq!(elem_bytes_of("tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>,(_128,_64))")?, Some(2));
 /// assert_eq!(elem_bytes_of("Copy_Atom<UniversalCopy<uint128_t>,cutlass::float_e4m3_t>")?, Some(1));
 /// assert_eq!(elem_bytes_of("(_8,_64):(_64,_1)")?, None);

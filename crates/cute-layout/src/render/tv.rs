@@ -2,7 +2,7 @@
 //! labelled `T<thread>` / `V<value>` and coloured by thread.
 //!
 //! ```
-//! use cute_layout::{tv::make_layout_tv, tv_render::latex_tv};
+//! use cute_layout::{tv::make_layout_tv, render::tv::latex_tv};
 //! let tv = make_layout_tv(&"(_2,_1)".parse()?, &"(_1,_2)".parse()?)?;
 //! let tex = latex_tv(&tv)?;
 //! assert!(tex.starts_with("% Layout TV: "));
@@ -14,7 +14,7 @@ use crate::error::Result;
 use crate::limits::MAX_PICTURE_CELLS;
 use crate::render::color::WHITE;
 use crate::render::options::{check_highlight, check_tv_options};
-use crate::render::{outline, paint_tv, Mark, Options};
+use crate::render::{outline, paint_tv, Mark, Options, Subject};
 use crate::tv::TvLayout;
 use std::fmt::Write;
 
@@ -37,7 +37,7 @@ pub fn latex_tv(tv: &TvLayout) -> Result<String> {
 /// As [`svg_tv_opts`], with the limit of [`latex_tv`].
 ///
 /// ```
-/// use cute_layout::{render::{Highlight, Options}, tv::make_layout_tv, tv_render::{latex_tv, latex_tv_opts}};
+/// use cute_layout::{render::{tv::{latex_tv, latex_tv_opts}, Highlight, Options}, tv::make_layout_tv};
 /// let tv = make_layout_tv(&"(_2,_1)".parse()?, &"(_1,_2)".parse()?)?;
 /// assert_eq!(latex_tv_opts(&tv, &Options::default())?, latex_tv(&tv)?);
 /// let opts = Options { highlight: Some(Highlight::Thread(1)), ..Options::default() };
@@ -54,7 +54,7 @@ pub fn latex_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
 /// As [`TvLayout::grid`].
 ///
 /// ```
-/// use cute_layout::{tv::make_layout_tv, tv_render::grid_tv};
+/// use cute_layout::{tv::make_layout_tv, render::tv::grid_tv};
 /// let tv = make_layout_tv(&"(_2,_1)".parse()?, &"(_1,_2)".parse()?)?;
 /// let g = grid_tv(&tv)?;
 /// assert_eq!(g.lines().next(), Some("(_2,_2):(_1,_2)"));
@@ -74,7 +74,7 @@ pub fn grid_tv(tv: &TvLayout) -> Result<String> {
 /// that does not match the rank-2 tile.
 ///
 /// ```
-/// use cute_layout::{render::{Highlight, Options}, tv::make_layout_tv, tv_render::grid_tv_opts};
+/// use cute_layout::{render::{tv::grid_tv_opts, Highlight, Options}, tv::make_layout_tv};
 /// let tv = make_layout_tv(&"(_2,_1)".parse()?, &"(_1,_2)".parse()?)?;
 /// let opts = Options { highlight: Some(Highlight::Thread(1)), ..Options::default() };
 /// let g = grid_tv_opts(&tv, &opts)?;
@@ -126,7 +126,7 @@ pub fn grid_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
 /// As [`TvLayout::grid`], with [`MAX_PICTURE_CELLS`] for the tile.
 ///
 /// ```
-/// use cute_layout::{tv::make_layout_tv, tv_render::svg_tv};
+/// use cute_layout::{tv::make_layout_tv, render::tv::svg_tv};
 /// let tv = make_layout_tv(&"(_2,_1)".parse()?, &"(_1,_2)".parse()?)?;
 /// let svg = svg_tv(&tv)?;
 /// assert!(svg.starts_with("<svg") && svg.contains(">T1</text>"));
@@ -145,7 +145,7 @@ pub fn svg_tv(tv: &TvLayout) -> Result<String> {
 /// tiles); a slice that does not match the rank-2 tile.
 ///
 /// ```
-/// use cute_layout::{render::{Highlight, Options}, tv::make_layout_tv, tv_render::svg_tv_opts};
+/// use cute_layout::{render::{tv::svg_tv_opts, Highlight, Options}, tv::make_layout_tv};
 /// let tv = make_layout_tv(&"(_2,_1)".parse()?, &"(_1,_2)".parse()?)?;
 /// let opts = Options { highlight: Some(Highlight::Thread(1)), ..Options::default() };
 /// assert_eq!(svg_tv_opts(&tv, &opts)?.matches("class=\"highlight\"").count(), 2);
@@ -212,4 +212,31 @@ pub fn svg_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
     }
     s.push_str("</svg>\n");
     Ok(s)
+}
+
+/// The pictures of a [`Subject`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Format {
+    /// [`super::grid_opts`].
+    Grid,
+    /// [`super::svg`].
+    Svg,
+    /// [`super::latex_opts`].
+    Latex,
+}
+
+/// The one dispatch of TV pictures: a subject that is a TV layout ([`Subject::tv`]: a
+/// `make_layout_tv` value, or a result its operation's `tiles` says is one) drawn as its TV
+/// picture in `format`; `None` for any other subject (the caller draws it as a layout).
+pub(crate) fn dispatch(
+    subject: &Subject,
+    options: &Options,
+    format: Format,
+) -> Option<Result<String>> {
+    let tv = subject.tv.as_ref()?;
+    Some(match format {
+        Format::Grid => grid_tv_opts(tv, options),
+        Format::Svg => svg_tv_opts(tv, options),
+        Format::Latex => latex_tv_opts(tv, options),
+    })
 }
