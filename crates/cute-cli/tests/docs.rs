@@ -172,8 +172,8 @@ fn images(text: &str) -> Vec<(usize, String)> {
     out
 }
 
-/// The relative links of a page (`[text](target)`, not images, not URLs), with their line
-/// numbers; the `#fragment` is dropped.
+/// The relative links of a page (`[text](target)`, not images, not URLs, not inside inline
+/// code), with their line numbers; the `#fragment` is dropped.
 fn links(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut fence = false;
@@ -184,7 +184,13 @@ fn links(text: &str) -> Vec<(usize, String)> {
         if fence {
             continue;
         }
-        let mut rest = line;
+        // inline code is not a link (`smem_ptr[16b](unset)`, `op[mode](...)`)
+        let prose: String = line
+            .split('`')
+            .step_by(2)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut rest = prose.as_str();
         while let Some(at) = rest.find("](") {
             let image = rest[..at]
                 .rfind("![")
