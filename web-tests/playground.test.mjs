@@ -160,6 +160,7 @@ test("an identity tensor is its grid of coordinates, with hover; a tiled MMA its
 
 test("the box completes operation names with their signatures", async () => {
   const page = await open();
+  await page.fill("#expr", ""); // the box holds the example the page opened on
   await page.click("#expr");
   await page.keyboard.type("logical_d");
   await page.waitForSelector("#complete:not([hidden]) li");
@@ -203,6 +204,50 @@ test("bad input shows the full error next to the box, and the page works on", as
   await page.close();
 });
 
+test("the page opens on an evaluated example, without touching the address", async () => {
+  const page = await open();
+  assert.equal(await page.inputValue("#expr"), "blocked_product((2,2):(1,2), (3,4):(1,3))");
+  assert.equal(await page.textContent("#result"), "((2,3),(2,4)):((1,4),(2,12))");
+  assert.ok(await page.locator("#picture svg rect.cell").count() > 0);
+  assert.match(await page.textContent("#explain"), /blocked_product/);
+  assert.equal(new URL(page.url()).hash, "");
+  await page.screenshot({ path: join(shots, "first-load.png"), fullPage: true });
+  await page.close();
+});
+
+test("an unknown atom's hint names the page's atom list, whose atoms insert themselves", async () => {
+  const page = await open();
+  await submit(page, "make_tiled_mma(SM80_NO_SUCH_ATOM)");
+  await page.waitForSelector("#error:not([hidden])");
+  const error = await page.textContent("#error");
+  assert.match(error, /unknown atom/);
+  assert.match(error, /hint: the Atoms list/);
+  assert.doesNotMatch(error, /cute atoms/);
+  await page.click("#atoms-section summary");
+  await page.fill("#expr", "make_tiled_mma()");
+  await page.focus("#expr");
+  await page.evaluate(() => document.getElementById("expr").setSelectionRange(15, 15));
+  await page.click("#atoms button.atom.mma >> text=SM80_16x8x16_F32F16F16F32_TN");
+  assert.equal(await page.inputValue("#expr"), "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN)");
+  await page.click("#go");
+  await page.waitForSelector("#result:text-matches('^TiledMMA')");
+  // the box completes atom names too
+  await page.fill("#expr", "");
+  await page.type("#expr", "SM75_U32x4_LDSM");
+  await page.waitForSelector("#complete:not([hidden]) li[data-name='SM75_U32x4_LDSM_N']");
+  await page.close();
+});
+
+test("an unknown operation's hint names the box's completion, not cute ops", async () => {
+  const page = await open();
+  await submit(page, "nosuchop(1)");
+  await page.waitForSelector("#error:not([hidden])");
+  const error = await page.textContent("#error");
+  assert.match(error, /completes operation names/);
+  assert.doesNotMatch(error, /cute ops/);
+  await page.close();
+});
+
 test("a gallery figure is one click", async () => {
   const page = await open();
   const first = page.locator("#gallery a").first();
@@ -228,6 +273,12 @@ test("cute html writes one self-contained page with hover", async () => {
   await page.waitForSelector("#tip:not([hidden])");
   assert.match(await page.textContent("#tip"), /-> 4/);
   assert.deepEqual(requests.filter((u) => !u.startsWith("file:")), []);
+  // no editing chrome: the expression is shown, not a disabled box with its controls
+  assert.equal(await page.textContent("#shown-expr"), DIVIDE);
+  for (const id of ["#form", "#expr", "#go", "#color", "#share", "#atoms-section", "#gallery-section"]) {
+    assert.equal(await page.isVisible(id), false, id);
+  }
+  assert.doesNotMatch(await page.textContent("header"), /type a layout/);
   await page.screenshot({ path: join(shots, "html.png"), fullPage: true });
   await page.close();
 });

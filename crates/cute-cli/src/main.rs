@@ -3,7 +3,7 @@
 mod atoms;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use cute_cli::page::{evaluate, standalone_page, PictureOptions};
+use cute_cli::page::{standalone_answer, standalone_page, PictureOptions};
 use cute_layout::error::Warning;
 use cute_layout::eval::{eval_with_warnings, eval_with_warnings_in};
 use cute_layout::explain::explain;
@@ -524,7 +524,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 coords,
                 ..draw.page_options()?
             };
-            let answer = evaluate(&expr, &options)?;
+            let answer = standalone_answer(&expr, &options)?;
             for w in answer["warnings"].as_array().into_iter().flatten() {
                 eprintln!("{}", w.as_str().unwrap_or_default());
             }

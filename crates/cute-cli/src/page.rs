@@ -13,7 +13,7 @@ use cute_layout::registry::operations;
 use cute_layout::render::{self, Coloring, Highlight, Label, Picture};
 use cute_layout::tv::TvLayout;
 use cute_layout::value::Value;
-use cute_layout::{idx2crd, AnyLayout, Int, IntTuple, Layout};
+use cute_layout::{idx2crd, AnyLayout, Int, IntTuple, Layout, LayoutError};
 use serde_json::{json, Map, Value as Json};
 
 /// The page template; `{{STYLE}}`, `{{SCRIPT}}`, `{{COLORS}}` and `{{DATA}}` are filled in by
@@ -174,6 +174,40 @@ impl PictureOptions {
 /// assert!(mma["svg"].as_str().unwrap().contains(">T31</text>"));
 /// ```
 pub fn evaluate(expr: &str, options: &PictureOptions) -> Result<Json, String> {
+    evaluate_with(expr, options, &playground_hint)
+}
+
+/// What the playground offers where a library hint names a `cute` command: its atom list (and
+/// the box's completion of atom names) for `cute atoms`, the box's completion of operation
+/// names for `cute ops`. Other hints are the library's.
+///
+/// ```
+/// use cute_cli::page::{evaluate, PictureOptions};
+/// let e = evaluate("make_tiled_mma(SM80_NO_SUCH_ATOM)", &PictureOptions::default()).unwrap_err();
+/// assert!(e.contains("unknown atom") && e.contains("the Atoms list") && !e.contains("cute atoms"));
+/// let e = evaluate("nosuch(1)", &PictureOptions::default()).unwrap_err();
+/// assert!(e.contains("completes operation names") && !e.contains("cute ops"));
+/// ```
+pub fn playground_hint(hint: &'static str) -> &'static str {
+    if hint.contains("`cute atoms`") {
+        "the Atoms list under the expression names every MMA and copy operation (click one to \
+         insert it), and the box completes them: type SM80_, SM90_, ..."
+    } else if hint.contains("`cute ops`") {
+        "the box completes operation names with their signatures: type a few letters"
+    } else {
+        hint
+    }
+}
+
+/// [`evaluate`] with the errors' hints mapped by `hint` ([`LayoutError::map_hints`]).
+///
+/// [`LayoutError::map_hints`]: cute_layout::LayoutError::map_hints
+fn evaluate_with(
+    expr: &str,
+    options: &PictureOptions,
+    hint: &impl Fn(&'static str) -> &'static str,
+) -> Result<Json, String> {
+    let shown = |e: LayoutError| e.map_hints(hint).to_string();
     let expr = expr.trim();
     if expr.len() > MAX_EXPR_BYTES {
         return Err(format!(
@@ -183,7 +217,7 @@ pub fn evaluate(expr: &str, options: &PictureOptions) -> Result<Json, String> {
     }
     // One evaluation: the outermost call is applied once, by its derivation (or, where its
     // arguments have none, by the operation itself); the picture is drawn from that value.
-    let (parsed, warnings) = prepare(parse(expr, Syntax::Cute)).map_err(|e| e.to_string())?;
+    let (parsed, warnings) = prepare(parse(expr, Syntax::Cute)).map_err(shown)?;
     let (call, value, explanation) = match parsed {
         Prepared::Value(v) => (None, v, None),
         Prepared::Call(call) => {
@@ -191,7 +225,7 @@ pub fn evaluate(expr: &str, options: &PictureOptions) -> Result<Json, String> {
                 Ok(e) => (e.result.clone(), Some(e)),
                 Err(_) => (call.apply(), None),
             };
-            let value = value.map_err(|e| call.attribute(e).to_string())?;
+            let value = value.map_err(|e| shown(call.attribute(e)))?;
             (Some(call), value, explanation)
         }
     };
@@ -209,11 +243,12 @@ pub fn evaluate(expr: &str, options: &PictureOptions) -> Result<Json, String> {
         .and_then(|e| serde_json::from_str::<Json>(&e.to_json()).ok())
         .map_or(Json::Null, |mut e| e["steps"].take());
     out.insert("steps".into(), steps);
-    let (svg, cells, picture_error) = match picture(expr, call.as_ref(), &value, options) {
-        Ok(Some((svg, cells))) => (json!(svg), json!(cells), Json::Null),
-        Ok(None) => (Json::Null, json!([]), Json::Null),
-        Err(e) => (Json::Null, json!([]), json!(e)),
-    };
+    let (svg, cells, picture_error) =
+        match picture(expr, call.as_ref(), &value, options).map_err(shown) {
+            Ok(Some((svg, cells))) => (json!(svg), json!(cells), Json::Null),
+            Ok(None) => (Json::Null, json!([]), Json::Null),
+            Err(e) => (Json::Null, json!([]), json!(e)),
+        };
     out.insert("svg".into(), svg);
     out.insert("cells".into(), cells);
     out.insert("picture_error".into(), picture_error);
@@ -228,17 +263,17 @@ fn picture(
     call: Option<&Call>,
     value: &Value,
     options: &PictureOptions,
-) -> Result<Option<(String, Vec<Json>)>, String> {
+) -> Result<Option<(String, Vec<Json>)>, LayoutError> {
     if let Value::Morphism(f) = value {
-        let svg = cute_layout::category::to_svg(f).map_err(|e| e.to_string())?;
+        let svg = cute_layout::category::to_svg(f)?;
         return Ok(Some((svg, Vec::new())));
     }
     // an integer `n` is drawable as `n:1`, but on the page it is just a number
     if matches!(value, Value::Int(_)) || !render::has_picture(value) {
         return Ok(None);
     }
-    let picture = render::picture_of(expr, call, value).map_err(|e| e.to_string())?;
-    let svg = picture.svg(&options.render()).map_err(|e| e.to_string())?;
+    let picture = render::picture_of(expr, call, value)?;
+    let svg = picture.svg(&options.render())?;
     let banks = options.banks().then(|| options.render());
     let cells = match &picture {
         Picture::Layout(subject) => match &subject.tv {
@@ -248,8 +283,7 @@ fn picture(
         Picture::Coordinates(t) => coordinate_cells(t),
         // the figure's panels are CuTe's, with their thread and value in each cell
         Picture::Atom { .. } => Ok(Vec::new()),
-    }
-    .map_err(|e| e.to_string())?;
+    }?;
     Ok(Some((svg, cells)))
 }
 
@@ -384,7 +418,27 @@ pub fn page(data: &Json) -> String {
         .replace("{{STYLE}}", STYLE)
         .replace("{{SCRIPT}}", SCRIPT)
         .replace("{{COLORS}}", &color_options())
+        .replace("{{ATOMS}}", &atoms().to_string().replace("</", "<\\/"))
         .replace("{{DATA}}", &data)
+}
+
+/// The atom list of the page (and its completion): `{"name", "kind"}` for every MMA operation
+/// (`kind` `"mma"`) and copy operation (`"copy"`), as `cute atoms` lists them.
+///
+/// ```
+/// let atoms = cute_cli::page::atoms();
+/// let atoms = atoms.as_array().unwrap();
+/// assert!(atoms.iter().any(|a| a["name"] == "SM80_16x8x16_F32F16F16F32_TN" && a["kind"] == "mma"));
+/// assert!(atoms.iter().any(|a| a["name"] == "SM75_U32x4_LDSM_N" && a["kind"] == "copy"));
+/// ```
+pub fn atoms() -> Json {
+    let mma = cute_layout::atom::mma_atom_names()
+        .into_iter()
+        .map(|n| json!({"name": n, "kind": "mma"}));
+    let copy = cute_layout::atom::copy_op_names()
+        .into_iter()
+        .map(|n| json!({"name": n, "kind": "copy"}));
+    mma.chain(copy).collect()
 }
 
 /// The `<option>`s of the page's color menu: every coloring the renderer has.
@@ -407,7 +461,22 @@ fn color_options() -> String {
 /// assert!(html.contains("(4,2):(1,4)") && html.contains("<\\/svg>"));
 /// ```
 pub fn standalone(expr: &str, options: &PictureOptions) -> Result<String, String> {
-    Ok(standalone_page(&evaluate(expr, options)?, options))
+    Ok(standalone_page(&standalone_answer(expr, options)?, options))
+}
+
+/// The answer of `cute html`: [`evaluate`]'s, with the library's hints (an error is printed by
+/// the CLI, whose commands they name).
+///
+/// # Errors
+/// As [`evaluate`].
+///
+/// ```
+/// use cute_cli::page::{standalone_answer, PictureOptions};
+/// let e = standalone_answer("make_tiled_mma(SM80_NO_SUCH_ATOM)", &PictureOptions::default()).unwrap_err();
+/// assert!(e.contains("`cute atoms`"));
+/// ```
+pub fn standalone_answer(expr: &str, options: &PictureOptions) -> Result<Json, String> {
+    evaluate_with(expr, options, &|h| h)
 }
 
 /// The page of [`standalone`] for an answer of [`evaluate`] (so that a front end that prints

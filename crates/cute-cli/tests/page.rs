@@ -1,7 +1,7 @@
 //! The playground's answers (`cute_cli::page::evaluate`): one evaluation gives the same result,
 //! error, derivation and picture as evaluating, explaining and drawing the expression apart.
 
-use cute_cli::page::{evaluate, gallery, ops, PictureOptions};
+use cute_cli::page::{evaluate, gallery, ops, playground_hint, standalone_answer, PictureOptions};
 use cute_layout::eval::eval_with_warnings;
 use cute_layout::explain::explain;
 use cute_layout::render;
@@ -28,6 +28,8 @@ fn expressions() -> Vec<String> {
             "composition((6,2):(8,2), (4,3):(3,1))",
             "logical_divide(10:1, 4)",
             "nonsense(1)",
+            "make_tiled_mma(SM80_NO_SUCH_ATOM)",
+            "Copy_Atom<NO_SUCH_COPY,half_t>",
             "coalesce(1,2)",
             "composition(Sw<3,0,3> o _0 o (_8,_8):(_8,_1), (4,4):(1,4))",
             "local_tile((8,8):(1,8), (2,4), (1,1))",
@@ -49,7 +51,17 @@ fn one_evaluation_gives_the_same_answers() {
     for expr in expressions() {
         let answer = evaluate(&expr, &options);
         match eval_with_warnings(&expr) {
-            Err(e) => assert_eq!(answer.unwrap_err(), e.to_string(), "{expr}"),
+            Err(e) => {
+                // the playground's hints name its own ways (its atom list, its completion),
+                // `cute html`'s the library's (the CLI prints them)
+                let cli = standalone_answer(&expr, &options).unwrap_err();
+                assert_eq!(cli, e.to_string(), "{expr}");
+                assert_eq!(
+                    answer.unwrap_err(),
+                    e.map_hints(&playground_hint).to_string(),
+                    "{expr}"
+                );
+            }
             Ok((value, warnings)) => {
                 let a = answer.unwrap_or_else(|e| panic!("{expr}: {e}"));
                 assert_eq!(a["result"], value.to_string(), "{expr}");
@@ -223,4 +235,23 @@ fn pictures_without_tiles_say_why_and_limits_hold() {
             .contains("MAX_PICTURE_CELLS"),
         "{a}"
     );
+}
+
+/// No playground error names a `cute` command where the page has its own way (its atom list,
+/// its completion); `cute html` keeps the CLI's hints.
+#[test]
+fn playground_hints_name_the_page_not_the_cli() {
+    let options = PictureOptions::default();
+    for expr in [
+        "make_tiled_mma(SM80_NO_SUCH_ATOM)",
+        "Copy_Atom<NO_SUCH_COPY,half_t>",
+        "make_tiled_copy(Copy_Atom<NO_SUCH_COPY,float>,(_4,_8):(_8,_1),(_1,_4))",
+        "nonsense(1)",
+    ] {
+        let page = evaluate(expr, &options).unwrap_err();
+        assert!(!page.contains("`cute "), "{expr}: {page}");
+        assert!(page.contains("hint: the "), "{expr}: {page}");
+        let cli = standalone_answer(expr, &options).unwrap_err();
+        assert!(cli.contains("`cute "), "{expr}: {cli}");
+    }
 }

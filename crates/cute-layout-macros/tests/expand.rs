@@ -36,7 +36,7 @@ fn verify(
 }
 
 /// Every index of the layout and a few past it, up to `u32::MAX`.
-fn all_and_past(text: &str) -> impl Iterator<Item = u32> {
+fn all_and_past(text: &str) -> impl Iterator<Item = u32> + use<> {
     let size = text.parse::<Layout>().unwrap().size().unwrap().value() as u32;
     (0..size).chain([size, size + 1, size * 3 + 2, u32::MAX - 1, u32::MAX])
 }

@@ -185,6 +185,72 @@ impl LayoutError {
         }
     }
 
+    /// The error with each of its hints (its own and those of the errors it wraps) replaced by
+    /// `f(hint)`: how a front end names its own way to do what a hint names as a `cute`
+    /// command (the playground has an atom list where the CLI has `cute atoms`). Only the hint
+    /// changes; the message around it is the library's.
+    ///
+    /// ```
+    /// # use cute_layout::LayoutError;
+    /// let e = LayoutError::InvalidArgument { op: "atom", detail: "unknown atom `X`".into(), hint: "see `cute atoms`" };
+    /// let page = e.within("make_tiled_mma").map_hints(&|h| if h.contains("`cute atoms`") { "the atom list names them" } else { h });
+    /// assert_eq!(page.to_string(), "make_tiled_mma: atom: unknown atom `X`; hint: the atom list names them");
+    /// ```
+    pub fn map_hints(self, f: &impl Fn(&'static str) -> &'static str) -> LayoutError {
+        use LayoutError as E;
+        match self {
+            E::Divisibility {
+                op,
+                mode,
+                condition,
+                detail,
+                hint,
+            } => E::Divisibility {
+                op,
+                mode,
+                condition,
+                detail,
+                hint: f(hint),
+            },
+            E::NonInjective {
+                op,
+                layout,
+                detail,
+                hint,
+            } => E::NonInjective {
+                op,
+                layout,
+                detail,
+                hint: f(hint),
+            },
+            E::RankMismatch { op, detail, hint } => E::RankMismatch {
+                op,
+                detail,
+                hint: f(hint),
+            },
+            E::NotATuple { op, detail, hint } => E::NotATuple {
+                op,
+                detail,
+                hint: f(hint),
+            },
+            E::Postcondition { op, detail, hint } => E::Postcondition {
+                op,
+                detail,
+                hint: f(hint),
+            },
+            E::InvalidArgument { op, detail, hint } => E::InvalidArgument {
+                op,
+                detail,
+                hint: f(hint),
+            },
+            E::Within { context, source } => E::Within {
+                context,
+                source: Box::new(source.map_hints(f)),
+            },
+            e => e,
+        }
+    }
+
     /// The innermost error.
     ///
     /// ```

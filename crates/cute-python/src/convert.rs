@@ -1,17 +1,16 @@
 //! Python objects <-> the library's values: int-tuples, coordinates, tilers, CuTe text.
 //!
 //! Python ints become dynamic integers (printed `4`); CuTe text (a `str`) keeps its static tags.
-//! Every failure names the argument it came from.
+//! Every failure names the argument it came from. The bottom of the crate's modules: it uses none
+//! of the classes but `_` (defined here), so every class's module can use it. The conversions to
+//! a class's value (`layout::layout`, `layout::tiler`) live with the class.
 
-use crate::layout::{as_layout, PyLayout};
-use crate::swizzle::{PyComposedLayout, PySwizzle};
-use crate::values::{PyMorphism, PyTvLayout, PyValue, Underscore};
 use cute_layout::coord::{Coord, CoordLeaf};
-use cute_layout::{Int, IntTuple, Layout, LayoutError, Tiler, Tree, MAX_DEPTH};
+use cute_layout::{Int, IntTuple, LayoutError, Tree, MAX_DEPTH};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
-use std::fmt::{Display, Write as _};
+use std::fmt::Display;
 
 /// The `LayoutError` exception of a library error, with its full message.
 pub fn err(e: LayoutError) -> PyErr {
@@ -42,7 +41,7 @@ pub fn type_name(x: &Bound<'_, PyAny>) -> String {
 }
 
 /// The items of a tuple or list, else `None`.
-fn items<'py>(x: &Bound<'py, PyAny>) -> Option<Vec<Bound<'py, PyAny>>> {
+pub fn items<'py>(x: &Bound<'py, PyAny>) -> Option<Vec<Bound<'py, PyAny>>> {
     if let Ok(t) = x.downcast::<PyTuple>() {
         Some(t.iter().collect())
     } else if let Ok(l) = x.downcast::<PyList>() {
@@ -52,7 +51,7 @@ fn items<'py>(x: &Bound<'py, PyAny>) -> Option<Vec<Bound<'py, PyAny>>> {
     }
 }
 
-fn too_deep(what: impl Display + Copy) -> PyErr {
+pub fn too_deep(what: impl Display + Copy) -> PyErr {
     PyValueError::new_err(format!("{what}: nested deeper than {MAX_DEPTH} levels"))
 }
 
@@ -146,6 +145,17 @@ fn tree_to_py<'py>(
     }
 }
 
+/// `_`: the slicing wildcard (CuTe's `Underscore`); `None` means the same.
+#[pyclass(name = "Underscore", module = "cute_layout", frozen)]
+pub struct Underscore;
+
+#[pymethods]
+impl Underscore {
+    fn __repr__(&self) -> &'static str {
+        "_"
+    }
+}
+
 /// Whether `x` is the slicing wildcard: `None` or `cute_layout._`.
 pub fn is_underscore(x: &Bound<'_, PyAny>) -> bool {
     x.is_none() || x.is_instance_of::<Underscore>()
@@ -178,116 +188,5 @@ fn coord_at(x: &Bound<'_, PyAny>, what: impl Display + Copy, depth: usize) -> Py
                 .collect::<PyResult<Vec<_>>>()?;
             Tree::tuple(modes).map_err(err)
         }
-    }
-}
-
-/// A tiler: a `Layout`, an int `n` (`n:_1`), `None` / `_`, or a tuple of tilers.
-pub fn tiler(x: &Bound<'_, PyAny>, what: impl Display + Copy) -> PyResult<Tiler> {
-    tiler_at(x, what, 0)
-}
-
-fn tiler_at(x: &Bound<'_, PyAny>, what: impl Display + Copy, depth: usize) -> PyResult<Tiler> {
-    if depth > MAX_DEPTH {
-        return Err(too_deep(what));
-    }
-    if let Some(l) = as_layout(x) {
-        return Ok(Tiler::Layout(Layout::clone(&l.get().inner)));
-    }
-    if is_underscore(x) {
-        return Ok(Tiler::Underscore);
-    }
-    if let Ok(s) = x.downcast::<PyString>() {
-        return s.to_cow()?.parse::<Tiler>().map_err(err);
-    }
-    match items(x) {
-        Some(xs) => Ok(Tiler::Tuple(
-            xs.iter()
-                .map(|e| tiler_at(e, what, depth + 1))
-                .collect::<PyResult<Vec<_>>>()?,
-        )),
-        None if x.is_instance_of::<PyInt>() => Ok(Tiler::from_int(Int::dynamic(int_of(x, what)?))),
-        None => Err(PyTypeError::new_err(format!(
-            "{what}: expected a tiler (a Layout, an int, None, or a tuple of these), got {}",
-            type_name(x)
-        ))),
-    }
-}
-
-/// A layout argument: a `Layout`, or an int `n` (the layout `n:_1`).
-pub fn layout(x: &Bound<'_, PyAny>, what: impl Display + Copy) -> PyResult<Layout> {
-    if let Some(l) = as_layout(x) {
-        return Ok(Layout::clone(&l.get().inner));
-    }
-    if let Ok(s) = x.downcast::<PyString>() {
-        return s.to_cow()?.parse::<Layout>().map_err(err);
-    }
-    if x.is_instance_of::<PyInt>() && !x.is_instance_of::<PyBool>() {
-        return Ok(Layout::leaf(Int::dynamic(int_of(x, what)?), Int::ONE));
-    }
-    Err(PyTypeError::new_err(format!(
-        "{what}: expected a Layout, got {}",
-        type_name(x)
-    )))
-}
-
-/// Writes `x` as CuTe text (an argument of `cute eval`): ints, tuples (`<...>` when they hold
-/// layouts), `None` / `_`, the library's objects, and `str` verbatim.
-pub fn write_text(
-    out: &mut String,
-    x: &Bound<'_, PyAny>,
-    what: impl Display + Copy,
-    depth: usize,
-) -> PyResult<()> {
-    if depth > MAX_DEPTH {
-        return Err(too_deep(what));
-    }
-    if x.is_instance_of::<PyInt>() && !x.is_instance_of::<PyBool>() {
-        write!(out, "{}", int_of(x, what)?).expect("a String takes any text");
-    } else if is_underscore(x) {
-        out.push('_');
-    } else if let Some(xs) = items(x) {
-        let tiler = xs.iter().any(holds_layout);
-        out.push(if tiler { '<' } else { '(' });
-        for (i, e) in xs.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            write_text(out, e, what, depth + 1)?;
-        }
-        out.push(if tiler { '>' } else { ')' });
-    } else if let Ok(s) = x.downcast::<PyString>() {
-        out.push_str(&s.to_cow()?);
-    } else if let Some(text) = object_text(x) {
-        out.push_str(&text);
-    } else {
-        return Err(PyTypeError::new_err(format!(
-            "{what}: expected an int, a tuple, None/_, a str of CuTe notation or a cute_layout object, got {}",
-            type_name(x)
-        )));
-    }
-    Ok(())
-}
-
-/// Whether `x` is a layout or a tuple holding one somewhere (written as a tiler, `<...>`).
-pub fn holds_layout(x: &Bound<'_, PyAny>) -> bool {
-    x.is_instance_of::<PyLayout>() || items(x).is_some_and(|xs| xs.iter().any(holds_layout))
-}
-
-/// The CuTe text of one of this module's objects.
-fn object_text(x: &Bound<'_, PyAny>) -> Option<String> {
-    if let Ok(l) = x.downcast::<PyLayout>() {
-        Some(l.get().inner.to_string())
-    } else if let Ok(s) = x.downcast::<PySwizzle>() {
-        Some(s.get().inner.to_string())
-    } else if let Ok(c) = x.downcast::<PyComposedLayout>() {
-        Some(c.get().inner.to_string())
-    } else if let Ok(m) = x.downcast::<PyMorphism>() {
-        Some(m.get().inner.to_string())
-    } else if let Ok(v) = x.downcast::<PyValue>() {
-        Some(v.get().expr.clone())
-    } else if let Ok(tv) = x.downcast::<PyTvLayout>() {
-        Some(tv.get().inner.layout.to_string())
-    } else {
-        None
     }
 }

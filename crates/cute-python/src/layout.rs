@@ -1,16 +1,21 @@
-//! `cute_layout.Layout`: a layout `Shape:Stride`, calling the library directly.
+//! `cute_layout.Layout`: a layout `Shape:Stride`, calling the library directly; its categorical
+//! view `cute_layout.Morphism`; the conversions of Python objects to layouts and tilers.
 
-use crate::convert::{self, err, int_of, int_tuple_to_py};
+use crate::convert::{
+    self, err, int_of, int_tuple_to_py, is_underscore, items, too_deep, type_name,
+};
 use crate::render;
-use cute_layout::{algebra, CompiledLayout, Int, IntTuple, Layout};
+use cute_layout::category::NestedMorphism;
+use cute_layout::{algebra, CompiledLayout, Int, IntTuple, Layout, Tiler, MAX_DEPTH};
 use numpy::{IntoPyArray, PyArray1};
-use pyo3::exceptions::PyIndexError;
+use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::GILProtected;
 use pyo3::type_object::PyTypeInfo;
-use pyo3::types::{PyInt, PyString, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyInt, PyString, PyTuple};
 use std::cell::RefCell;
+use std::fmt::Display;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::Arc;
@@ -242,7 +247,7 @@ impl PyLayout {
                 cute_layout::composition(&self.inner, &b.get().inner).map_err(err)?,
             );
         }
-        let t = convert::tiler(tiler, "composition tiler")?;
+        let t = self::tiler(tiler, "composition tiler")?;
         wrap(
             py,
             cute_layout::composition_tiler(&self.inner, &t).map_err(err)?,
@@ -316,7 +321,7 @@ impl PyLayout {
     }
 
     pub(crate) fn blocked_product(&self, py: Python<'_>, block: &Bound<'_, PyAny>) -> R {
-        let b = convert::layout(block, "blocked_product B")?;
+        let b = layout(block, "blocked_product B")?;
         wrap(
             py,
             cute_layout::blocked_product(&self.inner, &b).map_err(err)?,
@@ -324,7 +329,7 @@ impl PyLayout {
     }
 
     pub(crate) fn raked_product(&self, py: Python<'_>, block: &Bound<'_, PyAny>) -> R {
-        let b = convert::layout(block, "raked_product B")?;
+        let b = layout(block, "raked_product B")?;
         wrap(
             py,
             cute_layout::raked_product(&self.inner, &b).map_err(err)?,
@@ -366,8 +371,8 @@ impl PyLayout {
     }
 
     /// The tuple morphism of a tractable layout (`cute morphism`).
-    fn to_morphism(&self, py: Python<'_>) -> PyResult<Py<crate::values::PyMorphism>> {
-        crate::values::PyMorphism::wrap(
+    fn to_morphism(&self, py: Python<'_>) -> PyResult<Py<PyMorphism>> {
+        PyMorphism::wrap(
             py,
             cute_layout::category::to_morphism(&self.inner).map_err(err)?,
         )
@@ -423,7 +428,7 @@ impl PyLayout {
         what: &str,
         f: fn(&Layout, &cute_layout::Tiler) -> cute_layout::error::Result<Layout>,
     ) -> R {
-        let t = convert::tiler(tiler, what)?;
+        let t = self::tiler(tiler, what)?;
         wrap(py, f(&self.inner, &t).map_err(err)?)
     }
 }
@@ -473,5 +478,125 @@ impl LastEvaluated {
             Compiled::Ready(c) => c.eval(i),
             _ => None,
         }
+    }
+}
+
+/// A tiler: a `Layout`, an int `n` (`n:_1`), `None` / `_`, or a tuple of tilers.
+pub fn tiler(x: &Bound<'_, PyAny>, what: impl Display + Copy) -> PyResult<Tiler> {
+    tiler_at(x, what, 0)
+}
+
+fn tiler_at(x: &Bound<'_, PyAny>, what: impl Display + Copy, depth: usize) -> PyResult<Tiler> {
+    if depth > MAX_DEPTH {
+        return Err(too_deep(what));
+    }
+    if let Some(l) = as_layout(x) {
+        return Ok(Tiler::Layout(Layout::clone(&l.get().inner)));
+    }
+    if is_underscore(x) {
+        return Ok(Tiler::Underscore);
+    }
+    if let Ok(s) = x.downcast::<PyString>() {
+        return s.to_cow()?.parse::<Tiler>().map_err(err);
+    }
+    match items(x) {
+        Some(xs) => Ok(Tiler::Tuple(
+            xs.iter()
+                .map(|e| tiler_at(e, what, depth + 1))
+                .collect::<PyResult<Vec<_>>>()?,
+        )),
+        None if x.is_instance_of::<PyInt>() => Ok(Tiler::from_int(Int::dynamic(int_of(x, what)?))),
+        None => Err(PyTypeError::new_err(format!(
+            "{what}: expected a tiler (a Layout, an int, None, or a tuple of these), got {}",
+            type_name(x)
+        ))),
+    }
+}
+
+/// A layout argument: a `Layout`, or an int `n` (the layout `n:_1`).
+pub fn layout(x: &Bound<'_, PyAny>, what: impl Display + Copy) -> PyResult<Layout> {
+    if let Some(l) = as_layout(x) {
+        return Ok(Layout::clone(&l.get().inner));
+    }
+    if let Ok(s) = x.downcast::<PyString>() {
+        return s.to_cow()?.parse::<Layout>().map_err(err);
+    }
+    if x.is_instance_of::<PyInt>() && !x.is_instance_of::<PyBool>() {
+        return Ok(Layout::leaf(Int::dynamic(int_of(x, what)?), Int::ONE));
+    }
+    Err(PyTypeError::new_err(format!(
+        "{what}: expected a Layout, got {}",
+        type_name(x)
+    )))
+}
+
+/// A tuple morphism `S -> T over α` (the categorical view of a tractable layout).
+#[pyclass(name = "Morphism", module = "cute_layout", frozen)]
+pub struct PyMorphism {
+    pub inner: NestedMorphism,
+}
+
+impl PyMorphism {
+    pub fn wrap(py: Python<'_>, m: NestedMorphism) -> PyResult<Py<PyMorphism>> {
+        Py::new(py, PyMorphism { inner: m })
+    }
+}
+
+#[pymethods]
+impl PyMorphism {
+    /// `Morphism("(4) -> (2,4) over (2)")`, or the morphism of a tractable layout's text.
+    #[new]
+    fn new(text: &str) -> PyResult<Self> {
+        Ok(PyMorphism {
+            inner: cute_layout::eval::morphism_of(text).map_err(err)?,
+        })
+    }
+
+    /// The layout of the morphism.
+    fn to_layout(&self) -> PyResult<PyLayout> {
+        Ok(PyLayout::from(self.inner.to_layout().map_err(err)?))
+    }
+
+    #[getter]
+    fn domain<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        int_tuple_to_py(py, self.inner.domain())
+    }
+
+    #[getter]
+    fn codomain<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        int_tuple_to_py(py, self.inner.codomain())
+    }
+
+    fn compose(&self, f: &PyMorphism) -> PyResult<Self> {
+        Ok(PyMorphism {
+            inner: self.inner.compose(&f.inner).map_err(err)?,
+        })
+    }
+
+    /// The diagram of `cute morphism --svg`.
+    fn to_svg(&self) -> PyResult<String> {
+        cute_layout::category::to_svg(&self.inner).map_err(err)
+    }
+
+    fn to_png<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        render::png_of(py, &self.to_svg()?)
+    }
+
+    fn _repr_svg_(&self) -> Option<String> {
+        self.to_svg().ok()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .downcast::<PyMorphism>()
+            .is_ok_and(|o| o.get().inner == self.inner)
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Morphism('{}')", self.inner)
     }
 }

@@ -4,6 +4,11 @@
 //! the library directly; the module functions (one per operation of `cute eval`, made from the
 //! operation table by module `functions`, listed in `_native._functions` and exported by
 //! `cute_layout/__init__.py`) apply their table entry, as `call_op` does (module `ops`).
+//!
+//! The modules, bottom up (each uses only those before it): `convert` (Python ints and tuples
+//! to the library's, `_`), `render`, `layout` (`Layout`, `Morphism`, and layout and tiler
+//! arguments), `swizzle`, `values` (`TvLayout`, `Value`), `tensor`, `ops` (the table's calls,
+//! CuTe text of arguments), `functions`.
 
 mod convert;
 mod functions;
@@ -22,6 +27,16 @@ pyo3::create_exception!(
     pyo3::exceptions::PyValueError,
     "An operation of the layout algebra failed; the message names the operation, the numbers and the violated condition."
 );
+
+/// `cute eval EXPR`: the value of the expression `expr` (CuTe notation, C++ spellings, any
+/// operation of the table), as the module functions return it: an int, a tuple, a `Layout`, a
+/// `Tensor` over positions for `L+o`, ... (`slice_and_offset` too gives a tensor here, its
+/// module function the pair). Errors, the parser's included, raise `LayoutError`.
+#[pyfunction]
+fn eval(py: Python<'_>, expr: &str) -> PyResult<PyObject> {
+    let value = cute_layout::eval::eval(expr).map_err(convert::err)?;
+    ops::value_to_py(py, value, false, || Ok(expr.to_string()))
+}
 
 /// `cute explain EXPR`: the step-by-step derivation, as text.
 #[pyfunction]
@@ -80,19 +95,22 @@ fn latex(expr: &str, tiles: bool) -> PyResult<String> {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("LayoutError", py.get_type::<LayoutError>())?;
+    // the crate's version is the package's (maturin takes it from Cargo.toml)
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<layout::PyLayout>()?;
     layout::record_type(py);
     m.add_class::<swizzle::PySwizzle>()?;
     m.add_class::<swizzle::PyComposedLayout>()?;
     m.add_class::<tensor::PyTensor>()?;
     m.add_class::<values::PyTvLayout>()?;
-    m.add_class::<values::PyMorphism>()?;
+    m.add_class::<layout::PyMorphism>()?;
     m.add_class::<values::PyValue>()?;
-    m.add_class::<values::Underscore>()?;
+    m.add_class::<convert::Underscore>()?;
     m.add_class::<ops::PyOperation>()?;
-    m.add("_", Py::new(py, values::Underscore)?)?;
+    m.add("_", Py::new(py, convert::Underscore)?)?;
     m.add_function(wrap_pyfunction!(ops::call_op, m)?)?;
     m.add_function(wrap_pyfunction!(ops::operations, m)?)?;
+    m.add_function(wrap_pyfunction!(eval, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(explain_json, m)?)?;
     m.add_function(wrap_pyfunction!(svg, m)?)?;

@@ -3,16 +3,19 @@
 //! module functions (`crate::functions`, one per entry of the table).
 
 use crate::convert::{
-    err, exact_int, holds_layout, int_of, int_tuple, int_tuple_to_py, tiler, write_text,
+    err, exact_int, int_of, int_tuple, int_tuple_to_py, is_underscore, items, too_deep, type_name,
 };
-use crate::layout::{as_layout, PyLayout};
+use crate::layout::{as_layout, tiler, PyLayout, PyMorphism};
 use crate::swizzle::{PyComposedLayout, PySwizzle};
-use crate::values::{PyMorphism, PyTvLayout, PyValue};
+use crate::tensor::PyTensor;
+use crate::values::{PyTvLayout, PyValue};
 use cute_layout::eval::{self, Arguments, Value};
 use cute_layout::registry::{self, Operation};
-use cute_layout::{Int, LayoutError, MAX_DEPTH};
+use cute_layout::{AnyLayout, Int, Layout, LayoutError, MAX_DEPTH};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
+use std::fmt::{Display, Write as _};
 use std::sync::Arc;
 
 /// The operations: `(name, signature, summary)`, in the order of the library's registry.
@@ -124,7 +127,9 @@ pub fn call<'a, 'py>(
         values.push(value_of(&a, i, op.name)?);
     }
     let value = op.call(values).map_err(err)?;
-    value_to_py(py, value, || expression(op.name, args))
+    // `slice_and_offset` is C++'s pair (pycute's tuple); every other `L+o` result is a tensor
+    let pair = op.name == "slice_and_offset";
+    value_to_py(py, value, pair, || expression(op.name, args))
 }
 
 /// The text `op(args...)` (what a `Value` result keeps, to be passed on to other operations).
@@ -205,7 +210,7 @@ fn object_value(x: &Bound<'_, PyAny>) -> Option<Value> {
     } else if let Ok(tv) = x.downcast::<PyTvLayout>() {
         Some(Value::Layout(Arc::new(tv.get().inner.layout.clone())))
     } else {
-        None
+        tensor_value(x)
     }
 }
 
@@ -237,12 +242,14 @@ fn int_to_py(py: Python<'_>, n: i64) -> PyObject {
 }
 
 /// The Python object of a value: ints, tuples, bools, `Layout`, `Swizzle`, `ComposedLayout`,
-/// `(layout, offset)` pairs, `TvLayout`, `Morphism`, else a `Value` keeping the expression
+/// a `Tensor` over positions for a tensor result (`L+o`, as C++'s partitions return tensors),
+/// or a `(layout, offset)` pair with `pair` (`slice_and_offset`), `TvLayout`, `Morphism`, else a `Value` keeping the expression
 /// `expr()` that computed it (identity tensors, atoms, tiled MMAs and tiled copies: printable,
 /// and passed back by their expression).
 pub fn value_to_py(
     py: Python<'_>,
     value: Value,
+    pair: bool,
     expr: impl FnOnce() -> PyResult<String>,
 ) -> PyResult<PyObject> {
     Ok(match value {
@@ -253,6 +260,14 @@ pub fn value_to_py(
             .into_any()
             .unbind(),
         Value::Layout(l) => Py::new(py, PyLayout::from(l))?.into_any(),
+        Value::LayoutOffset(l, o) if !pair => Py::new(
+            py,
+            PyTensor::over_positions(AnyLayout::Layout(Layout::clone(&l)), o),
+        )?
+        .into_any(),
+        Value::ComposedOffset(c, o) if !pair => {
+            Py::new(py, PyTensor::over_positions(AnyLayout::Composed(*c), o))?.into_any()
+        }
         Value::LayoutOffset(l, o) => (Py::new(py, PyLayout::from(l))?, o.value())
             .into_pyobject(py)?
             .into_any()
@@ -281,5 +296,86 @@ pub fn value_to_py(
             },
         )?
         .into_any(),
+    })
+}
+
+/// Writes `x` as CuTe text (an argument of `cute eval`): ints, tuples (`<...>` when they hold
+/// layouts), `None` / `_`, the library's objects, and `str` verbatim.
+pub fn write_text(
+    out: &mut String,
+    x: &Bound<'_, PyAny>,
+    what: impl Display + Copy,
+    depth: usize,
+) -> PyResult<()> {
+    if depth > MAX_DEPTH {
+        return Err(too_deep(what));
+    }
+    if x.is_instance_of::<PyInt>() && !x.is_instance_of::<PyBool>() {
+        write!(out, "{}", int_of(x, what)?).expect("a String takes any text");
+    } else if is_underscore(x) {
+        out.push('_');
+    } else if let Some(xs) = items(x) {
+        let tiler = xs.iter().any(holds_layout);
+        out.push(if tiler { '<' } else { '(' });
+        for (i, e) in xs.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_text(out, e, what, depth + 1)?;
+        }
+        out.push(if tiler { '>' } else { ')' });
+    } else if let Ok(s) = x.downcast::<PyString>() {
+        out.push_str(&s.to_cow()?);
+    } else if let Some(text) = object_text(x) {
+        out.push_str(&text);
+    } else if x.is_instance_of::<PyTensor>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what}: a Tensor over an array is not passed to the module functions, which would drop \
+             its array: call its method (T.local_partition(...), T.local_tile(...)), or pass T.layout"
+        )));
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "{what}: expected an int, a tuple, None/_, a str of CuTe notation or a cute_layout object, got {}",
+            type_name(x)
+        )));
+    }
+    Ok(())
+}
+
+/// Whether `x` is a layout or a tuple holding one somewhere (written as a tiler, `<...>`).
+pub fn holds_layout(x: &Bound<'_, PyAny>) -> bool {
+    x.is_instance_of::<PyLayout>() || items(x).is_some_and(|xs| xs.iter().any(holds_layout))
+}
+
+/// The CuTe text of one of this module's objects.
+fn object_text(x: &Bound<'_, PyAny>) -> Option<String> {
+    if let Ok(l) = x.downcast::<PyLayout>() {
+        Some(l.get().inner.to_string())
+    } else if let Ok(s) = x.downcast::<PySwizzle>() {
+        Some(s.get().inner.to_string())
+    } else if let Ok(c) = x.downcast::<PyComposedLayout>() {
+        Some(c.get().inner.to_string())
+    } else if let Ok(m) = x.downcast::<PyMorphism>() {
+        Some(m.get().inner.to_string())
+    } else if let Ok(v) = x.downcast::<PyValue>() {
+        Some(v.get().expr.clone())
+    } else if let Ok(tv) = x.downcast::<PyTvLayout>() {
+        Some(tv.get().inner.layout.to_string())
+    } else {
+        tensor_value(x).map(|v| v.to_string())
+    }
+}
+
+/// The value `L+o` of a tensor over positions. A tensor over an array is no argument of the
+/// module functions (they would drop its array): its methods (`T.local_partition(...)`) keep it.
+fn tensor_value(x: &Bound<'_, PyAny>) -> Option<Value> {
+    let t = x.downcast::<PyTensor>().ok()?;
+    let t = t.get();
+    if t.has_data() {
+        return None;
+    }
+    Some(match t.parts() {
+        (AnyLayout::Layout(l), o) => Value::LayoutOffset(Arc::new(l.clone()), o),
+        (AnyLayout::Composed(c), o) => Value::ComposedOffset(Box::new(c.clone()), o),
     })
 }

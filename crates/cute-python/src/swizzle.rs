@@ -140,7 +140,7 @@ impl PyComposedLayout {
             )));
         };
         let offset = Int::dynamic(int_of(o, "ComposedLayout offset")?);
-        let layout = convert::layout(l, "ComposedLayout inner")?;
+        let layout = crate::layout::layout(l, "ComposedLayout inner")?;
         Ok(PyComposedLayout {
             inner: ComposedLayout::with_outer(outer, offset, layout),
         })

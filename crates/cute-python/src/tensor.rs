@@ -2,12 +2,16 @@
 //!
 //! The partitions (`local_tile`, `local_partition`, ...) and slices are the library's, on a
 //! data-less `Tensor<()>`; the array is shared, never copied, so writes go through.
+//!
+//! A tensor without an array (`Tensor(None, layout, offset)`, and what the module functions
+//! return for a tensor result, e.g. `local_partition`) is a tensor over positions, C++'s tensor
+//! over a counting iterator: its element at `c` is the position `offset + L(c)` itself.
 
 use crate::convert::{self, err, int_of, type_name};
 use crate::layout::PyLayout;
 use crate::swizzle::{wrap_any, PyComposedLayout};
 use crate::values::PyTvLayout;
-use cute_layout::{AnyLayout, Coord, Layout, Tensor};
+use cute_layout::{AnyLayout, Coord, Int, Layout, Tensor};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString};
@@ -15,12 +19,47 @@ use pyo3::types::{PyInt, PyString};
 type Plain = Tensor<()>;
 
 /// A tensor: a layout (a `Layout` or a swizzled `ComposedLayout`) and an offset over a NumPy
-/// array (flattened in C order, shared with the caller).
+/// array (flattened in C order, shared with the caller), or over positions (no array: each
+/// element is its position `offset + L(c)`).
 #[pyclass(name = "Tensor", module = "cute_layout", frozen)]
 pub struct PyTensor {
-    data: Py<PyAny>,
+    data: Option<Py<PyAny>>,
     layout: AnyLayout,
     offset: i64,
+    /// Whether the offset is a static integer (a tensor result of the operation table passed
+    /// back keeps its tag; a partition's offset is a run-time value, as in C++).
+    static_offset: bool,
+}
+
+impl PyTensor {
+    /// The tensor over positions `offset + L(c)` (no array): a tensor result of the operation
+    /// table (`Value::LayoutOffset` / `Value::ComposedOffset`).
+    pub fn over_positions(layout: AnyLayout, offset: Int) -> PyTensor {
+        PyTensor {
+            data: None,
+            layout,
+            offset: offset.value(),
+            static_offset: offset.is_static(),
+        }
+    }
+
+    /// Whether the tensor has an array (else it is over positions).
+    pub fn has_data(&self) -> bool {
+        self.data.is_some()
+    }
+
+    /// The layout (a `Layout` or a `ComposedLayout`) and the offset.
+    pub fn parts(&self) -> (&AnyLayout, Int) {
+        (&self.layout, Int::new(self.offset, self.static_offset))
+    }
+
+    /// The number of elements of the array; `None` without one (every position is valid).
+    fn array_len(&self, py: Python<'_>) -> PyResult<Option<i64>> {
+        match &self.data {
+            Some(d) => Ok(Some(d.bind(py).len()? as i64)),
+            None => Ok(None),
+        }
+    }
 }
 
 fn layout_arg(x: &Bound<'_, PyAny>) -> PyResult<AnyLayout> {
@@ -74,25 +113,32 @@ impl PyTensor {
     fn with(&self, py: Python<'_>, t: cute_layout::error::Result<Plain>) -> PyResult<PyTensor> {
         let t = t.map_err(err)?;
         Ok(PyTensor {
-            data: self.data.clone_ref(py),
+            data: self.data.as_ref().map(|d| d.clone_ref(py)),
             layout: t.layout().clone(),
             offset: t.offset(),
+            static_offset: false,
         })
     }
 
     /// The positions in the array of the elements, in index order, checked against its size.
     fn positions(&self, py: Python<'_>) -> PyResult<Vec<i64>> {
         let offs = self.layout.offsets().map_err(err)?;
-        let len: usize = self.data.bind(py).len()?;
+        let len = self.array_len(py)?;
         let mut out = Vec::with_capacity(offs.len());
         for o in offs {
             let p = o
                 .checked_add(self.offset)
-                .filter(|p| (0..len as i64).contains(p));
+                .filter(|p| len.is_none_or(|len| (0..len).contains(p)));
             out.push(p.ok_or_else(|| {
                 PyValueError::new_err(format!(
-                    "Tensor: the layout {} with offset {} reaches position {}, outside the array of {len} elements",
-                    self.layout, self.offset, o as i128 + self.offset as i128
+                    "Tensor: the layout {} with offset {} reaches position {}, {}",
+                    self.layout,
+                    self.offset,
+                    o as i128 + self.offset as i128,
+                    match len {
+                        Some(len) => format!("outside the array of {len} elements"),
+                        None => "beyond a signed 64-bit integer".to_string(),
+                    }
                 ))
             })?);
         }
@@ -112,16 +158,20 @@ impl PyTensor {
                 .map_err(err)?
                 .value()
         };
-        let len = self.data.bind(py).len()? as i64;
+        let len = self.array_len(py)?;
         match off
             .checked_add(self.offset)
-            .filter(|p| (0..len).contains(p))
+            .filter(|p| len.is_none_or(|len| (0..len).contains(p)))
         {
             Some(p) => Ok(Some(p)),
             None => Err(PyValueError::new_err(format!(
-                "Tensor: {} maps to position {} + {off}, outside the array of {len} elements",
+                "Tensor: {} maps to position {} + {off}, {}",
                 key.str()?,
-                self.offset
+                self.offset,
+                match len {
+                    Some(len) => format!("outside the array of {len} elements"),
+                    None => "beyond a signed 64-bit integer".to_string(),
+                }
             ))),
         }
     }
@@ -130,7 +180,8 @@ impl PyTensor {
 #[pymethods]
 impl PyTensor {
     /// `Tensor(array, layout, offset=0)`: `layout` a `Layout`, a `ComposedLayout`, CuTe text or
-    /// a shape (column-major). The array must hold every position the layout reaches.
+    /// a shape (column-major). The array must hold every position the layout reaches; with
+    /// `None` for the array, the tensor is over positions (its elements are `offset + L(c)`).
     #[new]
     #[pyo3(signature = (data, layout, offset=None))]
     fn new(
@@ -140,9 +191,14 @@ impl PyTensor {
         offset: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let t = PyTensor {
-            data: flat_view(data)?.unbind(),
+            data: if data.is_none() {
+                None
+            } else {
+                Some(flat_view(data)?.unbind())
+            },
             layout: layout_arg(layout)?,
             offset: offset.map_or(Ok(0), |o| int_of(o, "Tensor offset"))?,
+            static_offset: false,
         };
         t.positions(py)?;
         Ok(t)
@@ -159,10 +215,10 @@ impl PyTensor {
         self.offset
     }
 
-    /// The one-dimensional NumPy view of the data (shared).
+    /// The one-dimensional NumPy view of the data (shared); `None` for a tensor over positions.
     #[getter]
-    fn data(&self, py: Python<'_>) -> Py<PyAny> {
-        self.data.clone_ref(py)
+    fn data(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.data.as_ref().map(|d| d.clone_ref(py))
     }
 
     #[getter]
@@ -181,7 +237,10 @@ impl PyTensor {
     /// `T[i]`, `T[i, j]`, `T[(i, (j, k))]`: an element; with `None` / `_`: the sliced tensor.
     fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<PyObject> {
         match self.position(py, key)? {
-            Some(p) => Ok(self.data.bind(py).get_item(p)?.unbind()),
+            Some(p) => match &self.data {
+                Some(d) => Ok(d.bind(py).get_item(p)?.unbind()),
+                None => Ok(p.into_pyobject(py)?.into_any().unbind()),
+            },
             None => {
                 let c: Coord = convert::coord(key, "the coordinate")?;
                 Ok(Py::new(py, self.with(py, self.plain().slice(&c))?)?.into_any())
@@ -196,7 +255,13 @@ impl PyTensor {
         key: &Bound<'_, PyAny>,
         value: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        let data = self.data.bind(py);
+        let Some(data) = &self.data else {
+            return Err(PyTypeError::new_err(format!(
+                "Tensor: {self_} is a tensor over positions (no array): its elements cannot be assigned",
+                self_ = self.__repr__()
+            )));
+        };
+        let data = data.bind(py);
         match self.position(py, key)? {
             Some(p) => data.set_item(p, value),
             None => {
@@ -211,7 +276,10 @@ impl PyTensor {
     fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let np = py.import("numpy")?;
         let idx = np.call_method1("asarray", (self.positions(py)?,))?;
-        self.data.bind(py).get_item(idx)
+        match &self.data {
+            Some(d) => d.bind(py).get_item(idx),
+            None => Ok(idx),
+        }
     }
 
     /// The elements as an array of shape `product_each(shape)`, column-major (CuTe's order).
@@ -252,7 +320,7 @@ impl PyTensor {
         coord: &Bound<'_, PyAny>,
         proj: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyTensor> {
-        let t = convert::tiler(tiler, "local_tile tiler")?;
+        let t = crate::layout::tiler(tiler, "local_tile tiler")?;
         let c = convert::coord(coord, "local_tile coord")?;
         match proj {
             None => self.with(py, self.plain().local_tile(&t, &c)),
@@ -273,7 +341,7 @@ impl PyTensor {
         idx: &Bound<'_, PyAny>,
         proj: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyTensor> {
-        let thr = convert::layout(thr, "local_partition thr_layout")?;
+        let thr = crate::layout::layout(thr, "local_partition thr_layout")?;
         let i = int_of(idx, "local_partition idx")?;
         match proj {
             None => self.with(py, self.plain().local_partition(&thr, i)),
@@ -294,7 +362,7 @@ impl PyTensor {
         tiler: &Bound<'_, PyAny>,
         coord: &Bound<'_, PyAny>,
     ) -> PyResult<PyTensor> {
-        let t = convert::tiler(tiler, "inner_partition tiler")?;
+        let t = crate::layout::tiler(tiler, "inner_partition tiler")?;
         self.with(
             py,
             self.plain()
@@ -308,7 +376,7 @@ impl PyTensor {
         tiler: &Bound<'_, PyAny>,
         coord: &Bound<'_, PyAny>,
     ) -> PyResult<PyTensor> {
-        let t = convert::tiler(tiler, "outer_partition tiler")?;
+        let t = crate::layout::tiler(tiler, "outer_partition tiler")?;
         self.with(
             py,
             self.plain()
@@ -334,7 +402,7 @@ impl PyTensor {
         self.with(
             py,
             self.plain()
-                .compose(&convert::tiler(tiler, "compose tiler")?),
+                .compose(&crate::layout::tiler(tiler, "compose tiler")?),
         )
     }
 
@@ -342,7 +410,7 @@ impl PyTensor {
         self.with(
             py,
             self.plain()
-                .logical_divide(&convert::tiler(tiler, "logical_divide tiler")?),
+                .logical_divide(&crate::layout::tiler(tiler, "logical_divide tiler")?),
         )
     }
 
@@ -350,7 +418,7 @@ impl PyTensor {
         self.with(
             py,
             self.plain()
-                .zipped_divide(&convert::tiler(tiler, "zipped_divide tiler")?),
+                .zipped_divide(&crate::layout::tiler(tiler, "zipped_divide tiler")?),
         )
     }
 
@@ -358,7 +426,7 @@ impl PyTensor {
         self.with(
             py,
             self.plain()
-                .tiled_divide(&convert::tiler(tiler, "tiled_divide tiler")?),
+                .tiled_divide(&crate::layout::tiler(tiler, "tiled_divide tiler")?),
         )
     }
 
@@ -366,7 +434,7 @@ impl PyTensor {
         self.with(
             py,
             self.plain()
-                .flat_divide(&convert::tiler(tiler, "flat_divide tiler")?),
+                .flat_divide(&crate::layout::tiler(tiler, "flat_divide tiler")?),
         )
     }
 
@@ -388,6 +456,27 @@ impl PyTensor {
     }
 
     fn __repr__(&self) -> String {
-        format!("<cute_layout.Tensor {} + {}>", self.layout, self.offset)
+        let over = if self.data.is_some() {
+            ""
+        } else {
+            " over positions"
+        };
+        format!(
+            "<cute_layout.Tensor {} + {}{over}>",
+            self.layout, self.offset
+        )
+    }
+
+    /// Tensors over positions are equal when their layouts and offsets are; a tensor over an
+    /// array equals only itself (its data may change).
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> bool {
+        let this = slf.get();
+        match other.downcast::<PyTensor>() {
+            Ok(o) if this.data.is_none() && o.get().data.is_none() => {
+                this.layout == o.get().layout && this.offset == o.get().offset
+            }
+            Ok(o) => slf.is(o),
+            Err(_) => false,
+        }
     }
 }

@@ -1,25 +1,13 @@
-//! The other values of the algebra: `_`, TV layouts, tuple morphisms, and the values without a
+//! The other values of the algebra: TV layouts, and the values without a
 //! class of their own (identity tensors, scaled-basis layouts), kept with their expression.
 
 use crate::convert::{err, int_of, int_tuple_to_py};
 use crate::layout::PyLayout;
 use crate::render;
-use cute_layout::category::NestedMorphism;
 use cute_layout::eval::Value;
 use cute_layout::tv::TvLayout;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-
-/// `_`: the slicing wildcard (CuTe's `Underscore`); `None` means the same.
-#[pyclass(name = "Underscore", module = "cute_layout", frozen)]
-pub struct Underscore;
-
-#[pymethods]
-impl Underscore {
-    fn __repr__(&self) -> &'static str {
-        "_"
-    }
-}
 
 /// A thread-value layout: `(thread, value) -> index` into an `(M, N)` tile (`make_layout_tv`).
 #[pyclass(name = "TvLayout", module = "cute_layout", frozen)]
@@ -33,7 +21,7 @@ impl PyTvLayout {
     #[new]
     fn new(tile: &Bound<'_, PyAny>, layout: &Bound<'_, PyAny>) -> PyResult<Self> {
         let tiler = crate::convert::int_tuple(tile, "TvLayout tile")?;
-        let l = crate::convert::layout(layout, "TvLayout layout")?;
+        let l = crate::layout::layout(layout, "TvLayout layout")?;
         Ok(PyTvLayout {
             inner: TvLayout::new(tiler, l).map_err(err)?,
         })
@@ -95,77 +83,6 @@ impl PyTvLayout {
 
     fn __repr__(&self) -> String {
         format!("TvLayout('{}', '{}')", self.inner.tiler, self.inner.layout)
-    }
-}
-
-/// A tuple morphism `S -> T over α` (the categorical view of a tractable layout).
-#[pyclass(name = "Morphism", module = "cute_layout", frozen)]
-pub struct PyMorphism {
-    pub inner: NestedMorphism,
-}
-
-impl PyMorphism {
-    pub fn wrap(py: Python<'_>, m: NestedMorphism) -> PyResult<Py<PyMorphism>> {
-        Py::new(py, PyMorphism { inner: m })
-    }
-}
-
-#[pymethods]
-impl PyMorphism {
-    /// `Morphism("(4) -> (2,4) over (2)")`, or the morphism of a tractable layout's text.
-    #[new]
-    fn new(text: &str) -> PyResult<Self> {
-        Ok(PyMorphism {
-            inner: cute_layout::eval::morphism_of(text).map_err(err)?,
-        })
-    }
-
-    /// The layout of the morphism.
-    fn to_layout(&self) -> PyResult<PyLayout> {
-        Ok(PyLayout::from(self.inner.to_layout().map_err(err)?))
-    }
-
-    #[getter]
-    fn domain<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        int_tuple_to_py(py, self.inner.domain())
-    }
-
-    #[getter]
-    fn codomain<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        int_tuple_to_py(py, self.inner.codomain())
-    }
-
-    fn compose(&self, f: &PyMorphism) -> PyResult<Self> {
-        Ok(PyMorphism {
-            inner: self.inner.compose(&f.inner).map_err(err)?,
-        })
-    }
-
-    /// The diagram of `cute morphism --svg`.
-    fn to_svg(&self) -> PyResult<String> {
-        cute_layout::category::to_svg(&self.inner).map_err(err)
-    }
-
-    fn to_png<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        render::png_of(py, &self.to_svg()?)
-    }
-
-    fn _repr_svg_(&self) -> Option<String> {
-        self.to_svg().ok()
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .downcast::<PyMorphism>()
-            .is_ok_and(|o| o.get().inner == self.inner)
-    }
-
-    fn __str__(&self) -> String {
-        self.inner.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Morphism('{}')", self.inner)
     }
 }
 

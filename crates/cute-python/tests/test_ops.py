@@ -133,11 +133,65 @@ def test_atoms_and_tiled_mmas_are_values_passed_back():
     assert cl.tile_size(mma) == (32, 16, 16)
     copy = cl.make_tiled_copy_A("Copy_Atom<SM75_U32x4_LDSM_N,half_t>", mma)
     assert str(copy).startswith("TiledCopy<Copy_Atom<SM75_U32x4_LDSM_N,half_t>,")
-    layout, offset = cl.partition_S(copy, "(_64,_32):(_32,_1)", 37)
-    assert (str(layout), offset) == ("((_8,_1),_2,_2):((_1,_0),_1024,_16)", 672)
+    part = cl.partition_S(copy, "(_64,_32):(_32,_1)", 37)
+    assert isinstance(part, cl.Tensor) and part.data is None
+    assert (str(part.layout), part.offset) == ("((_8,_1),_2,_2):((_1,_0),_1024,_16)", 672)
     ids = cl.partition_C(mma, cl.make_identity_tensor((64, 64)), 77)
     assert str(ids).startswith("ArithTuple(")
     # the printed literal reads back too
     assert str(cl.get_layoutC_TV(str(mma))) == str(c)
     with pytest.raises(cl.LayoutError, match="needs the element type"):
         cl.make_tiled_copy_A("SM75_U32x4_LDSM_N", mma)
+
+
+def test_eval_is_cute_eval():
+    assert cl.eval("size((4,8):(1,4))") == 32
+    assert str(cl.eval("composition((6,2):(8,2), (4,3):(3,1))")) == "((2,2),3):((24,2),8)"
+    assert cl.eval("shape((_4,(2,3)):(_1,(4,8)))") == (4, (2, 3))
+    assert cl.eval("slice_and_offset((_,1), (4,8):(1,4))") == cl.Tensor(None, "(4):(1)", 4)
+    assert isinstance(cl.eval("make_identity_tensor((4,2))"), cl.Value)
+    # the C++ spellings cute eval reads
+    assert str(cl.eval("make_layout(make_shape(Int<4>{}, 8))")) == "(_4,8):(_1,_4)"
+
+
+@pytest.mark.parametrize("expr", ["", "composition((4,2):(1,4)", "size(", "nosuchop(4)", "4:0:1",
+                                  "(2,2):(1,2) o", "ceil_div(4, 0)", "\x00", "((((((((((((((((((((("])
+def test_eval_errors_are_layout_errors(expr):
+    with pytest.raises(cl.LayoutError):
+        cl.eval(expr)
+
+
+def test_version_is_the_packages():
+    import importlib.metadata
+    assert cl.__version__ == importlib.metadata.version("cute-layout")
+    assert cl.__version__.count(".") == 2
+
+
+def test_tensor_results_are_tensors_over_positions():
+    """A tensor result (`L+o`) is a Tensor without an array, whose elements are their positions,
+    and it is the method's result on a tensor over `arange`: the module function and the method
+    partition alike."""
+    import numpy as np
+    thr = Layout.parse("(_2,_3):(_1,_2)")
+    whole = cl.make_tensor(0, Layout.parse("(_8,_6):(_1,_8)"))
+    assert isinstance(whole, cl.Tensor) and whole.data is None
+    part = cl.local_partition(whole, thr, 4)
+    assert isinstance(part, cl.Tensor) and part.data is None
+    over_array = cl.Tensor(np.arange(48), "(_8,_6):(_1,_8)").local_partition(thr, 4)
+    assert str(part.layout) == str(over_array.layout) and part.offset == over_array.offset
+    assert part.values().tolist() == over_array.values().tolist()
+    assert part[1, 1] == over_array[1, 1] == part.offset + part.layout(1, 1)
+    assert repr(part).endswith("over positions>")
+    # passed back, with its offset
+    again = cl.local_partition(part, Layout.parse("(_2,_1):(_1,_0)"), 1)
+    assert again.offset == over_array.local_partition(Layout.parse("(_2,_1):(_1,_0)"), 1).offset
+    assert again.offset == part.offset + part.layout(1, 0)
+    with pytest.raises(TypeError, match="over positions"):
+        part[0, 0] = 1
+    with pytest.raises(TypeError, match="method"):
+        cl.local_partition(cl.Tensor(np.arange(48), "(_8,_6):(_1,_8)"), thr, 4)
+
+
+def test_slice_and_offset_stays_a_pair():
+    layout, offset = cl.slice_and_offset((None, 2), Layout((4, 3), (3, 1)))
+    assert (str(layout), offset) == ("(4):(3)", 2)

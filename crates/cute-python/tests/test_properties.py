@@ -114,3 +114,20 @@ def test_inverses(A):
     Li = cl.left_inverse(A)
     for i in range(A.size()):
         assert Li(A(i)) == i
+
+
+@given(st.text(max_size=40))
+@settings(max_examples=300)
+def test_eval_of_any_text_is_a_value_or_a_layout_error(text):
+    """`eval` never panics and raises nothing but LayoutError, whatever the text."""
+    try:
+        cl.eval(text)
+    except LayoutError:
+        pass
+
+
+@given(layouts)
+def test_eval_of_a_layouts_text_is_the_layout(L):
+    assert cl.eval(str(L)) == L
+    assert cl.eval(f"size({L})") == L.size()
+    assert cl.eval(f"cosize({L})") == L.cosize()

@@ -4,7 +4,7 @@
 //! coalescing): coalesce, complement, composition, logical_divide and
 //! logical_product.
 
-use crate::gen::SmallLayout;
+use crate::r#gen::SmallLayout;
 use crate::{structured, Check};
 use arbitrary::Arbitrary;
 use cute_layout::category::{is_tractable, via};

@@ -13,7 +13,7 @@ use arbitrary::{Arbitrary, Unstructured};
 
 pub mod category;
 pub mod eval_line;
-pub mod gen;
+pub mod r#gen;
 pub mod notation;
 pub mod ops;
 pub mod postconditions;

@@ -3,7 +3,7 @@
 //! layouts, tilers and coordinates. Nothing may panic; every `cute eval` result must print and
 //! read back (as [`crate::eval_line`] checks).
 
-use crate::gen::{SmallArg, SmallCoord, SmallLayout, SmallTiler};
+use crate::r#gen::{SmallArg, SmallCoord, SmallLayout, SmallTiler};
 use crate::{eval_line, structured, Check};
 use arbitrary::Arbitrary;
 use cute_layout::registry::operations;

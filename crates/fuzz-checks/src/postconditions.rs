@@ -4,7 +4,7 @@
 //! products as `(A, complement(A, size A · cosize B) ∘ B)`; coalesce and filter keep the
 //! function (filter its image); swizzle composition and inverse.
 
-use crate::gen::{SmallLayout, SmallSwizzle};
+use crate::r#gen::{SmallLayout, SmallSwizzle};
 use crate::{structured, Check, MAX_ENUMERATED};
 use arbitrary::Arbitrary;
 use cute_layout::*;

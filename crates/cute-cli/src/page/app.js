@@ -49,11 +49,15 @@ function shareUrl(s) {
   return `${location.origin}${location.pathname}#${new URLSearchParams(s)}`;
 }
 
-// ---- evaluation
-async function evaluate() {
+// The example the page opens on, evaluated (a link with an expression opens on that instead).
+const EXAMPLE = "blocked_product((2,2):(1,2), (3,4):(1,3))";
+
+// ---- evaluation (`record`: put the expression into the address and the history)
+async function evaluate(record = true) {
   const state = stateFromPage();
   if (!state.expr) return;
-  if (!builtIn) {
+  $("picture").innerHTML = ""; // no stale picture while the answer comes
+  if (!builtIn && record) {
     const url = shareUrl(state);
     if (url !== location.href) history.pushState(null, "", url);
     $("share").href = url;
@@ -193,6 +197,29 @@ exprBox.addEventListener("keydown", (e) => {
   }
 });
 
+// ---- atoms: the list under the box (what the error hints point to), and their completion
+const atoms = window.CUTE_ATOMS || [];
+function insertAtCursor(text) {
+  const at = exprBox.selectionStart ?? exprBox.value.length;
+  exprBox.value = exprBox.value.slice(0, at) + text + exprBox.value.slice(exprBox.selectionEnd ?? at);
+  exprBox.setSelectionRange(at + text.length, at + text.length);
+  exprBox.focus();
+}
+function listAtoms() {
+  for (const a of atoms) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = `atom ${a.kind}`;
+    b.textContent = a.name;
+    b.title = a.kind === "mma" ? "an MMA operation: make_tiled_mma(NAME)" : "a copy operation: Copy_Atom<NAME,T>";
+    b.addEventListener("click", () => insertAtCursor(a.name));
+    li.append(b);
+    $("atoms").append(li);
+  }
+  $("atoms-section").hidden = atoms.length === 0;
+}
+
 // ---- gallery
 async function loadGallery() {
   const g = await cute("gallery");
@@ -219,19 +246,25 @@ window.addEventListener("hashchange", () => { stateToPage(stateFromHash()); eval
 
 async function start() {
   if (builtIn) {
-    stateToPage({ expr: builtIn.answer.expr, ...builtIn.options });
-    for (const el of [exprBox, colorBox, coordsBox, highlightBox, bytesBox]) el.disabled = true;
-    $("go").hidden = true;
-    $("share").hidden = true;
+    // `cute html`: one answer, no editing chrome (no box, controls, atoms or gallery)
+    document.body.classList.add("standalone");
+    $("sub").textContent = "CuTe's layout algebra: an expression, its value, picture and derivation (written by cute html).";
+    $("form").hidden = true;
     $("gallery-section").hidden = true;
+    $("shown-expr").textContent = builtIn.answer.expr;
+    $("shown").hidden = false;
     show(builtIn.answer);
     return;
   }
   const o = await cute("ops");
-  if (o.ok) ops = o.data;
+  if (o.ok) ops = o.data.concat(atoms.map((a) => ({
+    name: a.name, aliases: [], signature: a.name,
+    summary: a.kind === "mma" ? "MMA operation" : "copy operation",
+  })));
+  listAtoms();
   loadGallery();
   const s = stateFromHash();
-  if (s.expr) { stateToPage(s); evaluate(); }
-  else document.body.dataset.ready = "1";
+  if (s.expr) { stateToPage(s); await evaluate(); }
+  else { stateToPage({ expr: EXAMPLE }); await evaluate(false); }
 }
 start().then(() => { document.body.dataset.ready = "1"; });

@@ -82,7 +82,7 @@ pub fn tractability(layout: &Layout) -> std::result::Result<(), NotTractable> {
     if let Some((i, &(s, d))) = modes
         .iter()
         .enumerate()
-        .find(|(_, &(s, d))| d < 0 || s <= 0)
+        .find(|&(_, &(s, d))| d < 0 || s <= 0)
     {
         return Err(NotTractable {
             first: (i, s, d),

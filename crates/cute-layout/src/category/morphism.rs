@@ -32,7 +32,7 @@ pub struct TupleMorphism {
 }
 
 fn check_entries(op: &'static str, what: &str, t: &[i64]) -> Result<()> {
-    if let Some((i, x)) = t.iter().enumerate().find(|(_, &x)| x <= 0) {
+    if let Some((i, x)) = t.iter().enumerate().find(|&(_, &x)| x <= 0) {
         return Err(invalid(
             op,
             format!("{what} entry {} is {x}", i + 1),

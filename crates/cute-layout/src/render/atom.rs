@@ -405,14 +405,55 @@ const CELL: i64 = 40;
 /// let mma = make_tiled_mma(&mma_atom("SM80_16x8x16_F32F16F16F32_TN")?, &"(_2,_2,_1)".parse()?, &[])?;
 /// let svg = svg_atom(&mma_figure(&mma)?, &Options::default())?;
 /// assert!(svg.starts_with("<svg") && svg.contains(">T127</text>"));
-/// assert_eq!(svg.matches("<rect").count(), 1 + 32 * 16 + 32 * 16 + 16 * 16); // background, C, A, B
+/// // the background, the legend's 8 swatches, the cells of C, A and B
+/// assert_eq!(svg.matches("<rect").count(), 1 + 8 + 32 * 16 + 32 * 16 + 16 * 16);
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn svg_atom(figure: &AtomFigure, options: &Options) -> Result<String> {
+    svg_atom_titled(figure, "", options)
+}
+
+/// [`svg_atom`] headed by `title` (none if empty) and labelled: above the figure the title and
+/// a legend of what the colours mean, and by each panel its role (`A`, `B`, `C` of an MMA
+/// with their extents, `S` source and `D` destination of a copy). The LaTeX figure
+/// ([`latex_atom`]) stays CuTe's, byte for byte.
+///
+/// # Errors
+/// As [`svg_atom`].
+///
+/// ```
+/// use cute_layout::atom::{make_tiled_mma, mma_atom};
+/// use cute_layout::render::{atom::{mma_figure, svg_atom_titled}, Options};
+/// let mma = make_tiled_mma(&mma_atom("SM80_16x8x8_F32F16F16F32_TN")?, &"(_1,_2,_1)".parse()?, &[])?;
+/// let svg = svg_atom_titled(&mma_figure(&mma)?, "my MMA", &Options::default())?;
+/// assert!(svg.contains(">my MMA</text>"));
+/// assert!(svg.contains(">C: M×N = 16×16</text>"));
+/// assert!(svg.contains(">A: M×K = 16×8</text>") && svg.contains(">B: N×K = 16×8</text>"));
+/// assert!(svg.contains(">colour: the thread, T mod 8</text>"));
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn svg_atom_titled(figure: &AtomFigure, title: &str, options: &Options) -> Result<String> {
     check_svg_options(figure, options)?;
     let (x_min, y_min, x_max, y_max) = bounds(figure);
-    let (width, height) = ((y_max - y_min + 1) * CELL, (x_max - x_min + 1) * CELL);
-    let px = |x: i64, y: i64| ((y - y_min) * CELL, (x - x_min) * CELL);
+    // caption bands: a panel's caption goes below the figure, or above it where another
+    // panel lies below the panel (B, above C)
+    let above: Vec<bool> = figure
+        .panels
+        .iter()
+        .map(|p| figure.panels.iter().any(|q| below(p, q)))
+        .collect();
+    const LINE: i64 = 22;
+    let title_h = if title.is_empty() { 0 } else { LINE };
+    let top_captions = if above.iter().any(|&a| a) { LINE } else { 0 };
+    let top = 6 + title_h + LINE + top_captions;
+    let grid_w = (y_max - y_min + 1) * CELL;
+    let legend = legend(options);
+    let text_w = |t: &str, size: i64| t.chars().count() as i64 * size * 6 / 10 + 20;
+    let width = grid_w
+        .max(text_w(title, 14))
+        .max(text_w(&legend.0, 12) + legend.1.len() as i64 * 28);
+    let height = top + (x_max - x_min + 1) * CELL + LINE + 6;
+    let px = |x: i64, y: i64| ((y - y_min) * CELL, (x - x_min) * CELL + top);
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"{}\" font-size=\"11\" text-anchor=\"middle\">\n",
         super::svg::FONT_FAMILY
@@ -424,6 +465,37 @@ pub fn svg_atom(figure: &AtomFigure, options: &Options) -> Result<String> {
         s,
         "<rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>"
     );
+    // the title and the legend
+    let mut y = 6;
+    if !title.is_empty() {
+        y += LINE;
+        let _ = writeln!(
+            s,
+            "<text class=\"title\" x=\"{}\" y=\"{}\" font-size=\"14\" font-weight=\"bold\">{}</text>",
+            width / 2,
+            y - 6,
+            super::svg::escape(title)
+        );
+    }
+    y += LINE;
+    let _ = write!(
+        s,
+        "<g class=\"legend\" font-size=\"12\" text-anchor=\"start\"><text x=\"8\" y=\"{}\">{}</text>",
+        y - 7,
+        super::svg::escape(&legend.0)
+    );
+    let mut x = 8 + text_w(&legend.0, 12) - 12;
+    for (label, fill) in &legend.1 {
+        let _ = write!(
+            s,
+            "<rect x=\"{x}\" y=\"{}\" width=\"24\" height=\"16\" fill=\"{fill}\" stroke=\"black\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{label}</text>",
+            y - 19,
+            x + 12,
+            y - 7
+        );
+        x += 28;
+    }
+    s.push_str("</g>\n");
     let mut outlines = String::new();
     for p in &figure.panels {
         let _ = writeln!(s, "<g class=\"panel\" id=\"{}\" stroke=\"black\">", p.name);
@@ -443,8 +515,62 @@ pub fn svg_atom(figure: &AtomFigure, options: &Options) -> Result<String> {
             );
         }
     }
+    s.push_str("</g>\n<g class=\"roles\" font-size=\"13\" font-weight=\"bold\">\n");
+    for (p, &up) in figure.panels.iter().zip(&above) {
+        let (x0, y0) = p.origin;
+        let (_, cols) = p.rows_cols();
+        let (l, _) = px(x0, y0);
+        let centre = l + cols * CELL / 2;
+        let baseline = if up { top - 7 } else { height - 6 - 7 };
+        let _ = writeln!(
+            s,
+            "<text class=\"role\" x=\"{centre}\" y=\"{baseline}\">{}</text>",
+            role(p)
+        );
+    }
     s.push_str("</g>\n</svg>\n");
     Ok(s)
+}
+
+/// Whether panel `q` lies below panel `p`, in columns they share.
+fn below(p: &AtomPanel, q: &AtomPanel) -> bool {
+    let (px0, py0) = p.origin;
+    let (pr, pc) = p.rows_cols();
+    let (qx0, qy0) = q.origin;
+    let (_, qc) = q.rows_cols();
+    qx0 >= px0 + pr && qy0 < py0 + pc && py0 < qy0 + qc
+}
+
+/// A panel's role, as its caption reads: `C: M×N = 16×8` (the accumulator), `A: M×K = ..`,
+/// `B: N×K = ..`; `S: source 8×8`, `D: destination 8×8` of a copy.
+fn role(p: &AtomPanel) -> String {
+    let (a, b) = p.extent;
+    match p.name {
+        "C" => format!("C: M×N = {a}×{b}"),
+        "A" => format!("A: M×K = {a}×{b}"),
+        "B" => format!("B: N×K = {a}×{b}"),
+        "S" => format!("S: source {a}×{b}"),
+        "D" => format!("D: destination {a}×{b}"),
+        name => format!("{name}: {a}×{b}"),
+    }
+}
+
+/// What the colours of a figure mean, as its legend says it: the text, and swatches (label,
+/// fill) where a colour stands for a number.
+fn legend(options: &Options) -> (String, Vec<(String, String)>) {
+    match options.coloring {
+        Coloring::Offset | Coloring::Thread | Coloring::Tile => (
+            "colour: the thread, T mod 8".to_string(),
+            (0..8)
+                .map(|t| (t.to_string(), super::color::TV_PALETTE[t].hex()))
+                .collect(),
+        ),
+        Coloring::Warp => ("colour: the warp, T / 32".to_string(), Vec::new()),
+        c => (
+            format!("colour: the {} (cells of one colour share it)", c.name()),
+            Vec::new(),
+        ),
+    }
 }
 
 /// The rectangles and texts of one panel: every element of the tile, white where no thread

@@ -178,7 +178,9 @@ impl Picture {
     pub fn svg(&self, options: &Options) -> Result<String> {
         match self {
             Picture::Layout(s) => super::svg(s, options),
-            Picture::Atom { object, .. } => super::atom::svg_atom(&figure(object)?, options),
+            Picture::Atom { title, object } => {
+                super::atom::svg_atom_titled(&figure(object)?, title, options)
+            }
             Picture::Coordinates(t)
                 if options.coloring != Coloring::Offset || options.highlight.is_some() =>
             {

@@ -15,7 +15,7 @@ const COL_LABELS: usize = 16;
 pub(crate) const FONT_FAMILY: &str = "DejaVu Sans Mono";
 
 /// Escapes `&`, `<` and `>` for XML text.
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -8,13 +8,19 @@
 Layout.parse('(_4,8):(_1,4)')
 
 Classes: ``Layout``, ``Swizzle``, ``ComposedLayout``, ``Tensor`` (over NumPy arrays),
-``TvLayout``, ``Morphism``; ``_`` (or ``None``) is CuTe's slicing wildcard.
+``TvLayout``, ``Morphism``; ``_`` (or ``None``) is CuTe's slicing wildcard. A tensor result
+of a module function (``local_partition``, ``partition_S``, ``make_tensor``, ...) is a ``Tensor``
+over positions (no array; its elements are the positions ``offset + L(c)``), as C++'s are
+tensors; ``slice_and_offset`` gives the pair ``(Layout, offset)``, as C++ and pycute.
 
 Every operation of ``cute eval`` is a module function with its CuTe name and argument order
 (``operations()`` lists them); they are generated from the library's operation table when this
 module is imported. Python ints are dynamic integers (printed ``4``); CuTe text (a ``str``
 argument, or ``Layout.parse``) keeps static tags (``_4``). Failures raise ``LayoutError`` (a
 ``ValueError``) with the library's full message.
+
+``eval(expr)`` evaluates a whole expression as ``cute eval`` does (``eval("size((4,8):(1,4))")``
+is ``32``); ``__version__`` is the package's version.
 
 Pictures and text as the ``cute`` CLI makes them: ``L.to_svg()``, ``L.to_png()``,
 ``L.to_latex()``, ``L.grid()``, ``explain(expr)``, ``svg(expr)``, ``show(expr)``; in Jupyter a
@@ -36,7 +42,9 @@ from ._native import (
     Underscore,
     Value,
     _,
+    __version__,
     call_op,
+    eval,
     explain,
     explain_json,
     latex,
@@ -98,7 +106,7 @@ class Figure:
     def __repr__(self):
         return f"Figure({self.expr!r})"
 # `from cute_layout import *` leaves Python's builtins alone.
-_SHADOWS_BUILTIN = {"filter", "zip", "slice"}
+_SHADOWS_BUILTIN = {"filter", "zip", "slice", "eval"}
 
 __all__ = [
     "ComposedLayout",
