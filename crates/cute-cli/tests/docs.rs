@@ -185,11 +185,7 @@ fn links(text: &str) -> Vec<(usize, String)> {
             continue;
         }
         // inline code is not a link (`smem_ptr[16b](unset)`, `op[mode](...)`)
-        let prose: String = line
-            .split('`')
-            .step_by(2)
-            .collect::<Vec<_>>()
-            .join(" ");
+        let prose: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
         let mut rest = prose.as_str();
         while let Some(at) = rest.find("](") {
             let image = rest[..at]
