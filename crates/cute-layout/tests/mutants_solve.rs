@@ -261,27 +261,25 @@ fn cutlass_integers_start_layouts() {
     ));
 }
 
-/// `ldmatrix` phases are 8 consecutive rows of the whole row sequence, across the lane lists
-/// of different vector indices; 128-bit vector loads cut each lane list into its own phases.
-/// 12 threads (`(_3,_4):(_24,_16)`, rows `R = 3·t0 + 2·t1`), 2 rows each (`+7` for the second):
-/// the rows in order are `0,3,6,2,5,8,4,7 | 10,6,9,12,7,10,13,9 | 12,15,11,14,17,13,16,19`,
-/// whose 16-byte chunks (`R mod 8`) collide twice (`0/8`, `11/19`). `Sw<1,3,3>` (bit 3 of `R`
-/// into bit 0) separates both and every ldmatrix phase is conflict-free; but the vector phase
-/// of the second rows of threads 0..7 (`7,10,13,9,12,15,11,14`) puts `R = 7` and `R = 14`
-/// (swizzled to 15) in the same chunk.
+/// `ldmatrix` phases are the row addresses of the lanes the atom reads (`.x1`: lanes 0..7, one
+/// instruction per warp, issue 28); 128-bit vector loads cut each lane list into its own
+/// phases. 16 threads (`(_2,_8):(_8,_40)`), 2 rows each (`+128` elements for the second): the
+/// rows lanes 0..7 give `.x1` collide twice unswizzled, and `Sw<1,5,2>` separates them; but read
+/// with 128-bit loads the swizzled layout still collides twice (found by a search over such TV
+/// layouts under the issue-28 model; the counts are the solver's and the planner's own).
 ///
 /// Guards `check`'s re-analysis with the atom (150: deleting the `Width::Atom` arm re-plans
 /// with 128-bit loads, whose conflict is then reported as a post-condition failure).
 #[test]
 fn ldmatrix_solutions_are_checked_with_ldmatrix() {
-    let l = "((_3,_4),(_8,_2)):((_24,_16),(_1,_56))";
+    let l = "((_2,_8),(_8,_2)):((_8,_40),(_1,_128))";
     let atom = AccessSpec {
         tv: true,
         ..spec(2, Width::Atom("SM75_U32x1_LDSM_N".into()))
     };
     let s = solve_swizzle(&l.parse().unwrap(), &atom).unwrap();
     assert_eq!(s.before.conflicts, 2);
-    assert_eq!(s.swizzle.unwrap().to_string(), "Sw<1,3,3>");
+    assert_eq!(s.swizzle.unwrap().to_string(), "Sw<1,5,2>");
     assert_eq!(s.after.conflicts, 0);
     // what the test relies on: the same swizzle read with 128-bit loads still collides
     let vector = AccessSpec {
@@ -289,7 +287,7 @@ fn ldmatrix_solutions_are_checked_with_ldmatrix() {
         ..spec(2, Width::Bits(128))
     };
     let p = plan(&s.swizzled(), &vector).unwrap();
-    assert_eq!(count_conflicts(&p).conflicts, 1);
+    assert_eq!(count_conflicts(&p).conflicts, 2);
 }
 
 /// `check` re-analyses the swizzled layout and fails if it has a conflict or another vector
