@@ -216,6 +216,10 @@ fn call_arguments(p: &mut Parser<'_>, op: &str, depth: usize, dsl: bool) -> Resu
             // each argument is read in place, in its slot of `items` (`resize_with` writes
             // the placeholder there, where `push` would copy a whole `Value`)
             let last = items.len();
+            if last >= crate::limits::MAX_WIDTH {
+                let what = format!("arguments of {}", crate::limits::echo(op));
+                crate::limits::check_width("eval", &what, last + 1)?;
+            }
             items.resize_with(last + 1, || Value::Underscore);
             if p.python && p.at("[") && crate::notation::dsl_param(op, last) == Some("mode") {
                 // the DSL's list of modes, `cute.size(x, mode=[1])`
@@ -309,10 +313,11 @@ pub fn eval(expr: &str) -> Result<Value> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn eval_in(expr: &str, syntax: Syntax) -> Result<Value> {
-    match parse_in(expr, syntax)? {
+    // the expression's budget (`crate::budget`): one meter for all its calls
+    crate::budget::scope(|| match parse_in(expr, syntax)? {
         Expr::Value(v) => Ok(v),
         Expr::Call(call) => call.apply(),
-    }
+    })
 }
 
 /// [`eval`], with the warnings of every call evaluated (outermost last): notes about valid
@@ -347,6 +352,11 @@ pub fn eval_with_warnings(expr: &str) -> Result<(Value, Vec<Warning>)> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn eval_with_warnings_in(expr: &str, syntax: Syntax) -> Result<(Value, Vec<Warning>)> {
+    crate::budget::scope(|| eval_warned(expr, syntax))
+}
+
+/// [`eval_with_warnings_in`] within the expression's budget.
+fn eval_warned(expr: &str, syntax: Syntax) -> Result<(Value, Vec<Warning>)> {
     let (e, mut warnings) = parse_nested_warned(expr, syntax)?;
     let v = match e {
         Expr::Value(v) => v,
@@ -489,6 +499,11 @@ pub fn parse_in(expr: &str, syntax: Syntax) -> Result<Expr> {
 
 /// [`parse`] with the parser `p`, at the start of its input.
 fn parse_with(p: &mut Parser<'_>) -> Result<Expr> {
+    crate::budget::scope(|| parse_metered(p))
+}
+
+/// [`parse_with`] within the expression's budget.
+fn parse_metered(p: &mut Parser<'_>) -> Result<Expr> {
     let expr = p.input();
     let e = match p.peek() {
         Some(_) if p.at_call() => {
@@ -584,7 +599,9 @@ pub fn composition_steps_of(text: &str) -> Result<crate::category::via::Composit
 /// # Errors
 /// [`LayoutError::InvalidArgument`] for an unknown name, attributed to the call.
 fn operation(name: &str) -> Result<&'static Operation> {
-    registry::lookup(name).ok_or_else(|| within_call(name, registry::unknown(name)))
+    // an unknown name is user text of any length: echoed cut to `MAX_ERROR_ECHO`
+    registry::lookup(name)
+        .ok_or_else(|| within_call(&crate::limits::echo(name), registry::unknown(name)))
 }
 
 /// The error of the call `op(...)`, naming `op` unless it does already.

@@ -53,6 +53,7 @@ pub mod algebra;
 pub mod analysis;
 pub mod atom;
 pub mod basis;
+pub mod budget;
 pub mod category;
 pub mod coord;
 pub mod diff;

@@ -1517,7 +1517,7 @@ pub(super) static OPERATIONS: &[Operation] = &[
             },
         ],
         result: K::IntTuple,
-        apply: |a| ordinary::of_tuples(a, IntTuple::ceil_div),
+        apply: ordinary::ceil_div,
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,

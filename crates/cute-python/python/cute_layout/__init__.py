@@ -39,9 +39,11 @@ from ._native import (
     call_op,
     explain,
     explain_json,
+    get_budget,
     latex,
     operations,
     png,
+    set_budget,
     show,
     svg,
 )
@@ -116,9 +118,11 @@ __all__ = [
     "explain",
     "explain_json",
     "explain_steps",
+    "get_budget",
     "latex",
     "operations",
     "png",
+    "set_budget",
     "show",
     "svg",
 ] + [n for n in _OPERATION_NAMES if n not in _SHADOWS_BUILTIN]
