@@ -170,9 +170,10 @@ async fn eval(State(state): State<AppState>, Query(q): Query<HashMap<String, Str
     };
     let cancel = Arc::new(AtomicBool::new(false));
     let _cancel_on_drop = CancelOnDrop(cancel.clone());
+    let deadline = Instant::now().checked_add(limits.eval_time);
     let meter = Budget {
         work: limits.budget,
-        deadline: Instant::now().checked_add(limits.eval_time),
+        deadline,
         cancel: Some(cancel),
     };
     let work = tokio::task::spawn_blocking(move || {
@@ -180,7 +181,12 @@ async fn eval(State(state): State<AppState>, Query(q): Query<HashMap<String, Str
         drop(permit);
         answer
     });
-    match tokio::time::timeout(limits.eval_time, work).await {
+    let answered = tokio::time::timeout(limits.eval_time, work).await;
+    // a part stopped at the time limit (the picture) is a timed-out answer too
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        return timed_out(limits.eval_time);
+    }
+    match answered {
         Ok(Ok(Ok(answer))) => ([(header::CACHE_CONTROL, "no-store")], Json(answer)).into_response(),
         Ok(Ok(Err(message))) if message.contains("stopped at its time limit") => {
             timed_out(limits.eval_time)
