@@ -42,6 +42,11 @@ const EXAMPLES: &str = "Examples:
     after_help = EXAMPLES
 )]
 struct Cli {
+    /// The work budget of one expression, all its calls together, in work units (about one
+    /// element visited each; default 67108864, `MAX_WORK`): `cute eval` without EXPR gives
+    /// each line its own.
+    #[arg(long, global = true, value_name = "UNITS")]
+    budget: Option<u64>,
     #[command(subcommand)]
     command: Command,
 }
@@ -216,6 +221,25 @@ enum Command {
         /// Open the page in a browser.
         #[arg(long)]
         open: bool,
+        /// The longest one evaluation may run, in milliseconds (then its work stops).
+        #[arg(long, default_value_t = 5000, value_name = "MS")]
+        eval_ms: u64,
+        /// Evaluations running at once.
+        #[arg(long, default_value_t = 4, value_name = "N")]
+        slots: usize,
+        /// Requests waiting for a slot at most (more are answered 503 at once).
+        #[arg(long, default_value_t = 1024, value_name = "N")]
+        queue: usize,
+        /// The longest a request waits in the queue, in milliseconds.
+        #[arg(long, default_value_t = 2000, value_name = "MS")]
+        queue_ms: u64,
+        /// Connections open at once at most.
+        #[arg(long, default_value_t = 16384, value_name = "N")]
+        connections: usize,
+        /// The longest a client may take to send a request head, and a kept-alive connection
+        /// may stay idle, in milliseconds.
+        #[arg(long, default_value_t = 10000, value_name = "MS")]
+        header_ms: u64,
     },
     /// Write one self-contained interactive HTML page of an expression: picture with hover,
     /// result and derivation.
@@ -324,7 +348,17 @@ enum ColorBy {
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse().command) {
+    let cli = Cli::parse();
+    if let Some(units) = cli.budget {
+        cute_layout::budget::set_default_work(units);
+    }
+    // one budget for the command's expression (`eval` of many lines: one for each line, as
+    // the library's `eval` installs)
+    let outcome = match &cli.command {
+        Command::Eval { expr: None, .. } | Command::Serve { .. } => run(cli.command),
+        _ => cute_layout::budget::scope(|| run(cli.command)),
+    };
+    match outcome {
         Ok(code) => code,
         // the reader went away (`cute atoms | head -3`): stop quietly, as a filter should
         Err(e) if is_broken_pipe(e.as_ref()) => ExitCode::SUCCESS,
@@ -379,8 +413,30 @@ fn run(command: Command) -> Outcome {
                 return Ok(ExitCode::FAILURE);
             }
         }
-        Command::Serve { port, open } => cute_cli::serve::run(port, open)
-            .map_err(|e| format!("cannot serve on 127.0.0.1:{port}: {e}"))?,
+        Command::Serve {
+            port,
+            open,
+            eval_ms,
+            slots,
+            queue,
+            queue_ms,
+            connections,
+            header_ms,
+        } => {
+            use std::time::Duration;
+            let limits = cute_cli::serve::Limits {
+                eval_time: Duration::from_millis(eval_ms),
+                concurrent: slots,
+                queue,
+                queue_wait: Duration::from_millis(queue_ms),
+                budget: cute_layout::budget::default_work(),
+                connections,
+                header_read: Duration::from_millis(header_ms),
+                ..cute_cli::serve::Limits::default()
+            };
+            cute_cli::serve::run(port, open, limits)
+                .map_err(|e| format!("cannot serve on 127.0.0.1:{port}: {e}"))?
+        }
         command => draw(command)?,
     }
     Ok(ExitCode::SUCCESS)
@@ -565,6 +621,7 @@ fn morphism(
             vec![diagram::morphism_diagram(&f)?]
         }
     };
+    diagram::check_elements(&diagrams)?;
     match (svg, png, latex) {
         (Some(out), _, _) => write_out(out.as_deref(), draw::svg(&diagrams).as_bytes())?,
         (_, Some(out), _) => write_out(out.as_deref(), &render::png(&draw::svg(&diagrams))?)?,
@@ -663,12 +720,33 @@ fn check_extension(path: Option<&Path>, allowed: &[&str]) -> Result<(), String> 
     ))
 }
 
-/// Writes to the file, or to standard output without one.
+/// Writes to the file, or to standard output without one. A file is written whole or not at
+/// all: the bytes go to a temporary file beside it, renamed over it once written and synced,
+/// removed on any error; the error names the path.
 fn write_out(path: Option<&Path>, bytes: &[u8]) -> io::Result<()> {
-    match path {
-        Some(p) => std::fs::write(p, bytes),
-        None => out(bytes),
+    let Some(p) = path else { return out(bytes) };
+    let named =
+        |e: io::Error| io::Error::new(e.kind(), format!("cannot write {}: {e}", p.display()));
+    let name = p.file_name().ok_or_else(|| {
+        named(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a file name",
+        ))
+    })?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    let tmp = p.with_file_name(tmp_name);
+    let written = (|| {
+        let mut f = std::fs::File::create_new(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, p)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
     }
+    written.map_err(named)
 }
 
 /// One output line per input line; errors are folded onto that one line. Bytes that are not

@@ -149,6 +149,7 @@ async fn limits_are_named_in_the_error() {
     // no evaluation slot: 503
     let busy = router(Limits {
         concurrent: 0,
+        queue: 0,
         ..Limits::default()
     });
     let (status, a) = get(&busy, &query("4:1")).await;

@@ -56,6 +56,12 @@ pub struct Evaluation {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn evaluate(parsed: Parsed<'_>, warnings: bool) -> Evaluation {
+    // the expression's budget (`crate::budget`): one meter for all its calls
+    crate::budget::scope(|| evaluate_metered(parsed, warnings))
+}
+
+/// [`evaluate`] within the expression's budget.
+fn evaluate_metered(parsed: Parsed<'_>, warnings: bool) -> Evaluation {
     let span = parsed.root.span.clone();
     let mut ev = Evaluator::new(warnings);
     let value = ev.root(parsed).and_then(|e| match e {
@@ -194,6 +200,11 @@ pub fn warnings(expr: &str) -> Vec<Warning> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn prepare(parsed: Parsed<'_>) -> Result<(Prepared, Vec<Warning>)> {
+    crate::budget::scope(|| prepare_metered(parsed))
+}
+
+/// [`prepare`] within the expression's budget.
+fn prepare_metered(parsed: Parsed<'_>) -> Result<(Prepared, Vec<Warning>)> {
     let mut ev = Evaluator::new(true);
     let e = ev.root(parsed)?;
     let mut warnings = ev.warnings.unwrap_or_default();
@@ -209,14 +220,14 @@ pub fn prepare(parsed: Parsed<'_>) -> Result<(Prepared, Vec<Warning>)> {
 pub(crate) fn call_error(text: &str) -> Option<LayoutError> {
     let parsed = crate::expr::parse_as_call(text);
     let mut ev = Evaluator::new(false);
-    match parsed.root.kind {
+    crate::budget::scope(|| match parsed.root.kind {
         ExprKind::Call(c) => ev.call(c).err().or(parsed.trailing.map(|e| *e)),
         ExprKind::Error(e) => Some(*e),
         ExprKind::Literal(_) => None,
         ExprKind::StrideOrder { row, tag } => {
             crate::notation::major_stride("eval", 0, &[], (row, tag)).err()
         }
-    }
+    })
 }
 
 /// An expression walked up to its outermost call ([`prepare`]): a literal, or a call whose
@@ -551,7 +562,9 @@ pub fn composition_steps_of(text: &str) -> Result<crate::category::via::Composit
 /// # Errors
 /// [`LayoutError::InvalidArgument`] for an unknown name, attributed to the call.
 fn operation(name: &str) -> Result<&'static Operation> {
-    registry::lookup(name).ok_or_else(|| within_call(name, registry::unknown(name)))
+    // an unknown name is user text of any length: echoed cut to `MAX_ERROR_ECHO`
+    registry::lookup(name)
+        .ok_or_else(|| within_call(&crate::limits::echo(name), registry::unknown(name)))
 }
 
 /// The error of the call `op(...)`, naming `op` unless it does already.

@@ -61,6 +61,7 @@ pub mod analysis;
 pub mod analyze;
 pub mod atom;
 pub mod basis;
+pub mod budget;
 pub mod category;
 pub mod coord;
 pub mod diff;

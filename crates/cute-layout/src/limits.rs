@@ -22,7 +22,19 @@
 //! | [`SWIZZLE_VERIFY_LIMIT`] | elements a swizzle rule's result is checked on (checks stop there) |
 //! | [`ANALYSIS_LIMIT`] | elements `analyze` visits (and addresses times candidates the swizzle solver tries) |
 //! | [`MAX_DIFFED`] | indices `diff` compares one by one |
-//! | [`MAX_ERROR_ECHO`] | characters of input a parse error shows on each side of the error |
+//! | [`MAX_ERROR_ECHO`] | characters of input a parse error shows on each side of the error, and of any other user text a message echoes ([`echo`]) |
+//! | [`MAX_WIDTH`] | modes of one tuple, and arguments of one call |
+//! | [`MAX_PNG_PIXELS`] | pixels of a PNG image (`svg -o F.png`, `morphism --png`, `atom --png`) |
+//! | [`MAX_DIAGRAM_ELEMENTS`] | columns, arrows and labels of a morphism or derivation diagram |
+//! | [`crate::budget::MAX_WORK`] | work of one whole expression, all its calls together |
+//!
+//! Each check also charges the number it checked to the expression's budget
+//! ([`crate::budget`]), so that the limits bound one call and the budget their sum.
+//!
+//! A count that is negative (a layout with a negative extent) is refused by the same check,
+//! naming it as negative: C++ computes a negative `size` by the same product, but a loop over
+//! a negative number of elements visits none, so that a picture or a check of one would be
+//! silently empty.
 
 use crate::error::{LayoutError, Result};
 
@@ -73,16 +85,77 @@ pub const MAX_DIFFED: i64 = 1 << 24;
 
 pub use crate::error::MAX_ERROR_ECHO;
 
-/// Fails unless `0 <= n <= limit`, naming `what`, the number, the limit and its constant.
+/// The most modes of one tuple (shape, stride, int-tuple, coordinate) and the most arguments
+/// of one call (2^16): far above any layout a kernel uses, small enough that a tuple costs at
+/// most a few megabytes.
+pub const MAX_WIDTH: usize = 1 << 16;
+
+/// The most pixels of a PNG image (2^24, e.g. 4096x4096: 64 MiB of RGBA).
+pub const MAX_PNG_PIXELS: u64 = 1 << 24;
+
+/// The most elements (columns, arrows, labels) of one morphism or derivation diagram, and
+/// the most boxes of an atom figure's SVG or LaTeX (2^16).
+pub const MAX_DIAGRAM_ELEMENTS: i64 = 1 << 16;
+
+/// At most [`MAX_ERROR_ECHO`] characters of `text`, with `...` and the number of characters
+/// left out where it was cut: how every message echoes user text that may be long (an unknown
+/// operation name, a file name).
+///
+/// ```
+/// use cute_layout::limits::{echo, MAX_ERROR_ECHO};
+/// assert_eq!(echo("logical_divid"), "logical_divid");
+/// let long = "x".repeat(10_000_000);
+/// let e = echo(&long);
+/// assert!(e.len() < MAX_ERROR_ECHO + 40);
+/// assert!(e.ends_with("... (9999960 more characters)"));
+/// ```
+pub fn echo(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(MAX_ERROR_ECHO) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((cut, _)) => {
+            let rest = text[cut..].chars().count();
+            std::borrow::Cow::Owned(format!("{}... ({rest} more characters)", &text[..cut]))
+        }
+    }
+}
+
+/// Fails when `n` items exceed [`MAX_WIDTH`], naming `what` and the operation; before the
+/// items are stored.
 ///
 /// # Errors
-/// [`LayoutError::InvalidArgument`] when `n` exceeds `limit`.
+/// [`LayoutError::InvalidArgument`].
+///
+/// ```
+/// use cute_layout::limits::{check_width, MAX_WIDTH};
+/// assert!(check_width("make_tuple", "arguments", 3).is_ok());
+/// let e = check_width("make_tuple", "arguments", MAX_WIDTH + 1).unwrap_err();
+/// assert!(e.to_string().contains("more than MAX_WIDTH"));
+/// ```
+pub fn check_width(op: &'static str, what: &str, n: usize) -> Result<()> {
+    if n <= MAX_WIDTH {
+        return Ok(());
+    }
+    Err(LayoutError::InvalidArgument {
+        op,
+        detail: format!("{n} {what}, more than MAX_WIDTH = {MAX_WIDTH}"),
+        hint: "build the tuple in nested groups, or work on fewer modes",
+    })
+}
+
+/// Fails unless `0 <= n <= limit`, naming `what`, the number, the limit and its constant; then
+/// charges `n` to the expression's budget ([`crate::budget::charge`]).
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] when `n` exceeds `limit` or is negative (a negative
+/// extent); the budget's error when `n` passes what is left of it.
 ///
 /// ```
 /// use cute_layout::limits::{check, MAX_TEXT_CELLS};
 /// assert!(check("print_layout", "cells", 16, "MAX_TEXT_CELLS", MAX_TEXT_CELLS, "").is_ok());
 /// let e = check("print_layout", "cells", 1 << 30, "MAX_TEXT_CELLS", MAX_TEXT_CELLS, "draw a tile");
 /// assert!(e.unwrap_err().to_string().contains("1073741824 cells, more than MAX_TEXT_CELLS = 1048576"));
+/// let e = check("print_layout", "cells", -12, "MAX_TEXT_CELLS", MAX_TEXT_CELLS, "draw a tile");
+/// assert!(e.unwrap_err().to_string().contains("-12 cells: a negative count"));
 /// ```
 pub fn check(
     op: &'static str,
@@ -93,11 +166,24 @@ pub fn check(
     hint: &'static str,
 ) -> Result<()> {
     if (0..=limit).contains(&n) {
-        return Ok(());
+        return crate::budget::charge(n.unsigned_abs(), what);
+    }
+    if n < 0 {
+        return Err(negative(op, what, n));
     }
     Err(LayoutError::InvalidArgument {
         op,
         detail: format!("{n} {what}, more than {limit_name} = {limit}"),
         hint,
     })
+}
+
+/// The error of a negative count of `what` (a negative extent).
+#[cold]
+pub(crate) fn negative(op: &'static str, what: &str, n: i64) -> LayoutError {
+    LayoutError::InvalidArgument {
+        op,
+        detail: format!("{n} {what}: a negative count, from a negative extent"),
+        hint: "extents must be positive: C++ multiplies a negative extent into size() as given, but visits no element of it",
+    }
 }

@@ -311,6 +311,7 @@ pub fn layout_swizzle_commute(layout: &Layout, sw: Swizzle) -> Result<Swizzle> {
     let z = layout.eval(sw.zzz_mask())?;
     let r = make_swizzle(y, z).map_err(|e| e.within(format!("composition({layout}, {sw})")))?;
     let n = layout.size()?.value().min(VERIFY_LIMIT);
+    crate::budget::charge(n.unsigned_abs(), "elements a swizzle rule is checked on")?;
     for i in 0..n {
         if layout.eval(sw.apply(i))? != r.apply(layout.eval(i)?) {
             return Err(LayoutError::Postcondition {
@@ -919,6 +920,10 @@ impl ComposedLayout {
         // The Y/Z bits the sliced layout can reach.
         let mut active = 0i64;
         for (s, d) in sliced.leaves() {
+            crate::budget::charge(
+                s.value().clamp(0, VERIFY_LIMIT).unsigned_abs(),
+                "bits a swizzle's slice reaches",
+            )?;
             for j in 0..s.value().clamp(0, VERIFY_LIMIT) {
                 active |= j.wrapping_mul(d.value()) & yz;
             }
@@ -1028,6 +1033,10 @@ impl ComposedLayout {
             if c.is_static() && d.is_static() {
                 continue;
             }
+            crate::budget::charge(
+                s.value().clamp(0, VERIFY_LIMIT).unsigned_abs(),
+                "bits of dynamic modes",
+            )?;
             for j in 0..s.value().clamp(0, VERIFY_LIMIT) {
                 dynamic |= j.wrapping_mul(d.value()) & mask;
             }
@@ -1040,6 +1049,7 @@ impl ComposedLayout {
 /// (up to the verification limit).
 fn slice_positions(coord: &Coord, sliced: &Layout) -> Result<Vec<IntTuple>> {
     let n = sliced.size()?.value().clamp(0, VERIFY_LIMIT);
+    crate::budget::charge(n.unsigned_abs(), "positions of a slice")?;
     let shape = sliced.shape();
     let mut out = Vec::with_capacity(n as usize);
     for i in 0..n {

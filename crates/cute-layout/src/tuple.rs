@@ -291,15 +291,28 @@ impl IntTuple {
         // Pair each order leaf with the size of the sub-shape it covers.
         let mut groups: smallvec::SmallVec<[(Int, Int); 16]> = smallvec::SmallVec::new();
         collect_order_groups(order.as_ref(), self.as_ref(), &mut groups)?;
-        let mut starts: smallvec::SmallVec<[Int; 16]> = smallvec::SmallVec::new();
-        for &(o, _) in &groups {
-            let mut start = Int::ONE;
-            for &(p, size) in &groups {
-                if p.value() < o.value() {
-                    start = start.mul(size)?;
+        // Each group starts at the product of the sizes of the groups of lower priority: the
+        // groups in priority order, with a running product (ties share a start), O(n log n).
+        let mut by_priority: Vec<usize> = (0..groups.len()).collect();
+        by_priority.sort_by_key(|&i| (groups[i].0.value(), i));
+        let mut starts: smallvec::SmallVec<[Int; 16]> = smallvec::smallvec![Int::ONE; groups.len()];
+        let mut below = Int::ONE; // the product of the groups of lower priority
+        let mut r = 0;
+        while r < by_priority.len() {
+            let p = groups[by_priority[r]].0.value();
+            let tied = by_priority[r..]
+                .iter()
+                .take_while(|&&i| groups[i].0.value() == p)
+                .count();
+            for &i in &by_priority[r..r + tied] {
+                starts[i] = below;
+            }
+            if r + tied < by_priority.len() {
+                for &i in &by_priority[r..r + tied] {
+                    below = below.mul(groups[i].1)?;
                 }
             }
-            starts.push(start);
+            r += tied;
         }
         let mut b = Builder::new();
         let mut k = 0;

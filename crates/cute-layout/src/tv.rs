@@ -162,13 +162,38 @@ impl TvLayout {
         Ok(self.layout.mode(1)?.size()?.value())
     }
 
-    /// `(M, N)` as integers.
+    /// `(M, N)` as integers: both positive, with `M·N` within `i64`.
     ///
     /// # Errors
-    /// [`LayoutError::IndexOutOfRange`] for a tile of rank < 2.
+    /// [`LayoutError::IndexOutOfRange`] for a tile of rank < 2; [`LayoutError::InvalidArgument`]
+    /// for an extent below 1 (C++ draws no cell of such a tile, and two negative extents
+    /// would pass a check of `M·N` as positive); [`LayoutError::Overflow`] when `M·N`
+    /// overflows.
+    ///
+    /// ```
+    /// use cute_layout::tv::TvLayout;
+    /// let tv = TvLayout::new("(-1,-1)".parse()?, "(32,4):(1,32)".parse()?)?;
+    /// assert!(tv.tile_mn().unwrap_err().to_string().contains("extent -1"));
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
     pub fn tile_mn(&self) -> Result<(i64, i64)> {
         let m = self.tiler.get(0)?.size()?.value();
         let n = self.tiler.get(1)?.size()?.value();
+        if let Some(bad) = [m, n].into_iter().find(|&x| x < 1) {
+            return Err(LayoutError::InvalidArgument {
+                op: "TV layout",
+                detail: format!(
+                    "the tile {} has the extent {bad}: a tile's extents must be positive",
+                    self.tiler
+                ),
+                hint: "give an (M, N) tile of positive extents, e.g. (16,8)",
+            });
+        }
+        if m.checked_mul(n).is_none() {
+            return Err(LayoutError::Overflow {
+                expr: format!("{m} * {n} (the cells of the tile {})", self.tiler),
+            });
+        }
         Ok((m, n))
     }
 
@@ -197,7 +222,7 @@ impl TvLayout {
     pub fn cell_of(&self, t: i64, v: i64) -> Result<(i64, i64)> {
         let (m, n) = self.tile_mn()?;
         let idx = self.offset_of(t, v)?;
-        if idx < 0 || m == 0 || idx >= m * n {
+        if idx < 0 || idx >= m * n {
             return Err(LayoutError::InvalidArgument {
                 op: "TV layout",
                 detail: format!(

@@ -41,17 +41,21 @@ fn eval(py: Python<'_>, expr: &str) -> PyResult<PyObject> {
 /// `cute explain EXPR`: the step-by-step derivation, as text.
 #[pyfunction]
 fn explain(expr: &str) -> PyResult<String> {
-    Ok(cute_layout::explain::explain(expr)
-        .map_err(convert::err)?
-        .to_string())
+    Ok(
+        cute_layout::budget::scope(|| cute_layout::explain::explain(expr))
+            .map_err(convert::err)?
+            .to_string(),
+    )
 }
 
 /// `cute explain --json EXPR`: the derivation as JSON (`expr`, `steps`, `result`, `error`).
 #[pyfunction]
 fn explain_json(expr: &str) -> PyResult<String> {
-    Ok(cute_layout::explain::explain(expr)
-        .map_err(convert::err)?
-        .to_json())
+    Ok(
+        cute_layout::budget::scope(|| cute_layout::explain::explain(expr))
+            .map_err(convert::err)?
+            .to_json(),
+    )
 }
 
 /// `cute svg EXPR`: the picture of a layout or of an expression yielding one (divides,
@@ -60,7 +64,7 @@ fn explain_json(expr: &str) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (expr, coords=false, tiles=false))]
 fn svg(expr: &str, coords: bool, tiles: bool) -> PyResult<String> {
-    render::svg_of_expr(expr, coords, tiles)
+    cute_layout::budget::scope(|| render::svg_of_expr(expr, coords, tiles))
 }
 
 /// `cute svg EXPR -o FILE.png`: the PNG image of [`svg`], as bytes.
@@ -72,14 +76,14 @@ fn png<'py>(
     coords: bool,
     tiles: bool,
 ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
-    render::png_of(py, &render::svg_of_expr(expr, coords, tiles)?)
+    cute_layout::budget::scope(|| render::png_of(py, &render::svg_of_expr(expr, coords, tiles)?))
 }
 
 /// `cute show EXPR`: the `print_layout` grid of a layout or an expression yielding one, the
 /// `print_tensor` of a tensor of coordinates.
 #[pyfunction]
 fn show(expr: &str) -> PyResult<String> {
-    render::show_expr(expr)
+    cute_layout::budget::scope(|| render::show_expr(expr))
 }
 
 /// `cute latex EXPR`: the `print_latex` TikZ document of a layout or an expression yielding
@@ -88,7 +92,20 @@ fn show(expr: &str) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (expr, tiles=false))]
 fn latex(expr: &str, tiles: bool) -> PyResult<String> {
-    render::latex_of_expr(expr, tiles)
+    cute_layout::budget::scope(|| render::latex_of_expr(expr, tiles))
+}
+
+/// Sets the work budget of each expression or call evaluated from now on (work units, about one
+/// element visited each; `cute --budget`); `get_budget()` gives it.
+#[pyfunction]
+fn set_budget(units: u64) {
+    cute_layout::budget::set_default_work(units);
+}
+
+/// The work budget of each expression or call ([`set_budget`]; `MAX_WORK` unless set).
+#[pyfunction]
+fn get_budget() -> u64 {
+    cute_layout::budget::default_work()
 }
 
 #[pymodule]
@@ -117,6 +134,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(png, m)?)?;
     m.add_function(wrap_pyfunction!(show, m)?)?;
     m.add_function(wrap_pyfunction!(latex, m)?)?;
+    m.add_function(wrap_pyfunction!(set_budget, m)?)?;
+    m.add_function(wrap_pyfunction!(get_budget, m)?)?;
     m.add("_functions", functions::module_functions(py)?)?;
     Ok(())
 }

@@ -122,14 +122,17 @@ pub fn call<'a, 'py>(
     op: &'static Operation,
     args: impl ExactSizeIterator<Item = Borrowed<'a, 'py, PyAny>> + Clone,
 ) -> PyResult<PyObject> {
-    let mut values = Arguments::new();
-    for (i, a) in args.clone().enumerate() {
-        values.push(value_of(&a, i, op.name)?);
-    }
-    let value = op.call(values).map_err(err)?;
-    // `slice_and_offset` is C++'s pair (pycute's tuple); every other `L+o` result is a tensor
-    let pair = op.name == "slice_and_offset";
-    value_to_py(py, value, pair, || expression(op.name, args))
+    // one call from Python is one expression: its arguments' text and the call share a budget
+    cute_layout::budget::scope(|| {
+        let mut values = Arguments::new();
+        for (i, a) in args.clone().enumerate() {
+            values.push(value_of(&a, i, op.name)?);
+        }
+        let value = op.call(values).map_err(err)?;
+        // `slice_and_offset` is C++'s pair (pycute's tuple); every other `L+o` result is a tensor
+        let pair = op.name == "slice_and_offset";
+        value_to_py(py, value, pair, || expression(op.name, args))
+    })
 }
 
 /// The text `op(args...)` (what a `Value` result keeps, to be passed on to other operations).

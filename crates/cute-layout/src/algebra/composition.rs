@@ -554,6 +554,7 @@ fn verify(a: Layout, b: &Layout, r: ModeRef<'_>) -> Result<()> {
             hint: "compose smaller pieces, or make B's modes map to disjoint modes of A",
         });
     }
+    crate::budget::charge(n.unsigned_abs(), "elements composition verifies")?;
     // R and B walked in index order, A evaluated where B points
     let (r_at, b_at, a_at) = (
         Evaluator::new(&r, 0),

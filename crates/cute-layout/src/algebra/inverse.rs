@@ -206,6 +206,7 @@ fn check_quasi_inverse(
             hint: "left_inverse is meant for injective layouts",
         });
     }
+    crate::budget::charge(n.unsigned_abs(), "elements left_inverse checks")?;
     let (l_at, r_at) = (Evaluator::new(layout, n), Evaluator::new(r, n));
     // R and L(R(.)) depend on L(i) only: each offset is checked once where the offsets fit a
     // bit set, which also tells whether L is injective

@@ -78,6 +78,20 @@ fn swizzled_plan(p: &AccessPlan, sw: Swizzle) -> AccessPlan {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn solve_swizzle(layout: &Layout, spec: &AccessSpec) -> Result<Solution> {
+    // the work bound, before any work: at least `size / (16 / elem_bytes)` addresses (the
+    // widest vector is 16 bytes) times the candidate swizzles the bits of the cosize allow
+    let size = layout.size()?.value();
+    let cosize = layout.cosize()?.value();
+    let span = 64 - (cosize - 1).max(1).leading_zeros();
+    let widest = (16 / spec.elem_bytes.clamp(1, 16)).max(1);
+    crate::limits::check(
+        "solve_swizzle",
+        "addresses times candidate swizzles (at least)",
+        (size / widest).saturating_mul(5 * 8 * i64::from(span)),
+        "ANALYSIS_LIMIT",
+        crate::limits::ANALYSIS_LIMIT,
+        "solve for a tile of the layout (`cute analyze` tells whether the whole has conflicts)",
+    )?;
     let any: AnyLayout = layout.clone().into();
     let p = plan(&any, spec)?;
     let before = count_conflicts(&p);
@@ -114,6 +128,7 @@ pub fn solve_swizzle(layout: &Layout, spec: &AccessSpec) -> Result<Solution> {
                 let Ok(sw) = Swizzle::new(b.into(), m.into(), s.into()) else {
                     continue;
                 };
+                crate::budget::poll()?;
                 let r = count_conflicts(&swizzled_plan(&p, sw));
                 if r.conflicts == 0 {
                     solution.after = r;

@@ -123,6 +123,38 @@ pub fn morphism_diagram(f: &NestedMorphism) -> Result<Diagram> {
     })
 }
 
+/// Fails when `diagrams` hold more than [`crate::limits::MAX_DIAGRAM_ELEMENTS`] entries,
+/// arrows and caption lines together: what a front end checks before it draws them as SVG,
+/// PNG or TikZ, whose size grows with that number.
+///
+/// # Errors
+/// [`crate::LayoutError::InvalidArgument`] naming the limit.
+///
+/// ```
+/// use cute_layout::category::{diagram::{check_elements, morphism_diagram}, to_morphism};
+/// let d = morphism_diagram(&to_morphism(&"(2,2):(1,2)".parse()?)?)?;
+/// assert!(check_elements(&[d]).is_ok());
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn check_elements(diagrams: &[Diagram]) -> Result<()> {
+    let n = diagrams
+        .iter()
+        .map(|d| {
+            d.columns.iter().map(|c| c.entries.len() + 1).sum::<usize>()
+                + d.arrows.len()
+                + d.caption.len()
+        })
+        .fold(0usize, usize::saturating_add);
+    crate::limits::check(
+        "morphism diagram",
+        "entries, arrows and captions",
+        i64::try_from(n).unwrap_or(i64::MAX),
+        "MAX_DIAGRAM_ELEMENTS",
+        crate::limits::MAX_DIAGRAM_ELEMENTS,
+        "draw a morphism of fewer modes (group or coalesce the layout first)",
+    )
+}
+
 /// The diagram of a bare pointed map `α: <m>_* → <n>_*` of `Fin_*`: two columns of points
 /// `1..m` and `1..n` with the base point `*` at the bottom of each, an arrow from every point
 /// to its image (to `*` for the points `α` sends there, and `* ↦ *`).

@@ -357,6 +357,13 @@ fn call_arguments<'a>(p: &mut Parser<'a>, c: &mut CallExpr<'a>, depth: usize) ->
             }
         }
         let i = c.args.len();
+        if i >= crate::limits::MAX_WIDTH {
+            let what = format!("arguments of {}", crate::limits::echo(c.name));
+            if let Err(e) = crate::limits::check_width("eval", &what, i + 1) {
+                let at = p.pos();
+                return stop(c, error_node(e, at));
+            }
+        }
         let (expr, broken) =
             if p.python && p.at("[") && crate::notation::dsl_param(c.name, i) == Some("mode") {
                 // the DSL's list of modes, `cute.size(x, mode=[1])`

@@ -231,6 +231,7 @@ impl Operation {
 
     /// [`Operation::call`] once a tensor argument is dealt with by its [`TensorForm`].
     fn call_plain(&'static self, args: &[Value]) -> Result<Value> {
+        crate::budget::charge(crate::budget::CALL_COST, self.name)?;
         let special = Kinds::of_values(args).meets(Kinds::SPECIAL);
         let a = Args::new(self, args);
         if special {
@@ -525,22 +526,27 @@ pub(crate) fn unknown(name: &str) -> LayoutError {
     if let Some(e) = crate::notation::cpp_only_call(name) {
         return e;
     }
+    let shown = crate::limits::echo(name);
     LayoutError::InvalidArgument {
         op: "eval",
         detail: match nearest(name) {
-            Some(near) => format!("unknown operation `{name}`; did you mean `{near}`?"),
-            None => format!("unknown operation `{name}`"),
+            Some(near) => format!("unknown operation `{shown}`; did you mean `{near}`?"),
+            None => format!("unknown operation `{shown}`"),
         },
         hint: "run `cute ops` for the list of operations",
     }
 }
 
 /// The known name closest to `name` in edit distance, if it is close (at most a third of its
-/// letters differ).
+/// letters differ). The distance is at least the difference of the lengths, so only names of
+/// about `name`'s length are compared: the search costs `O(len(name))` per known name, and
+/// nothing for a name far longer than any known one.
 fn nearest(name: &str) -> Option<&'static str> {
+    let near_in_length = |known: &str| name.len().abs_diff(known.len()) * 3 <= known.len().max(3);
     operations()
         .iter()
         .flat_map(|o| std::iter::once(o.name).chain(o.aliases.iter().copied()))
+        .filter(|known| near_in_length(known))
         .map(|known| (edit_distance(name, known), known))
         .filter(|&(d, known)| d * 3 <= known.len().max(3))
         .min_by_key(|&(d, _)| d)

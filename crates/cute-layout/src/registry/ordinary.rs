@@ -8,7 +8,7 @@ use crate::algebra::coalesce::{
 use crate::algebra::complement::{complement as complement_to, complement_default};
 use crate::algebra::composition::{composition as compose, composition_tiler};
 use crate::coord::{crd2idx_shape, idx2crd as idx2crd_of, Coord, CoordLeaf};
-use crate::error::Result;
+use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::tiler::Tiler;
@@ -377,6 +377,24 @@ pub(super) fn of_tuples(
         &a.int_tuple(0)?,
         &a.int_tuple(1)?,
     )?)))
+}
+
+/// `ceil_div(A, B)` mode by mode, of non-negative `A` and positive `B` only: C++'s
+/// `(a + b - 1) / b` is the ceiling of `a / b` there, and not for a negative operand
+/// (`ceil_div(9223372036854775807, -1)` would be `-9223372036854775805`, `ceil_div(-8, 2)`
+/// would be `-3`), so those are refused rather than answered wrong.
+pub(super) fn ceil_div(a: &Args) -> Result<Value> {
+    let (x, y) = (a.int_tuple(0)?, a.int_tuple(1)?);
+    if let Some(v) = x.leaves().chain(y.leaves()).find(|v| v.value() < 0) {
+        return Err(LayoutError::InvalidArgument {
+            op: "ceil_div",
+            detail: format!(
+                "ceil_div({x}, {y}) has the negative value {v}: C++'s (a + b - 1) / b is the ceiling only for a >= 0 and b > 0"
+            ),
+            hint: "give non-negative values and positive divisors",
+        });
+    }
+    Ok(Value::IntTuple(Box::new(x.ceil_div(&y)?)))
 }
 
 /// A test of two int-tuples.

@@ -151,7 +151,7 @@ pub(super) const ARITHMETIC: &[Operation] = &[
         ("ceil_div((12,8), 5)", "(3,8)"),
         &[Param::required("A", TUPLE), Param::required("B", TUPLE)],
         K::IntTuple,
-        |a| ordinary::of_tuples(a, IntTuple::ceil_div),
+        ordinary::ceil_div,
     ),
     Operation::new(
         "inner_product",

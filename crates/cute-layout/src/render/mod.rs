@@ -67,6 +67,7 @@ pub use crate::limits::{MAX_PICTURE_CELLS, MAX_TEXT_CELLS};
 
 /// Fails with the limit in the message when `layout` has more than `limit` elements.
 pub(crate) fn check_size(op: &'static str, layout: &Layout, limit: i64) -> Result<usize> {
+    check_extents(op, layout)?;
     let n = layout.size()?.value();
     if n < 0 || n > limit {
         return Err(LayoutError::InvalidArgument {
@@ -76,6 +77,19 @@ pub(crate) fn check_size(op: &'static str, layout: &Layout, limit: i64) -> Resul
         });
     }
     Ok(n as usize)
+}
+
+/// Fails for a layout with a negative extent, naming it: C++ multiplies it into `size` as
+/// given, but a loop over it draws nothing (and two negative extents give a positive size).
+pub(crate) fn check_extents(op: &'static str, layout: &Layout) -> Result<()> {
+    match layout.leaves().map(|(s, _)| s.value()).find(|&s| s < 0) {
+        Some(s) => Err(LayoutError::InvalidArgument {
+            op,
+            detail: format!("{layout} has the negative extent {s}: there is no cell to draw"),
+            hint: "extents must be positive: C++ multiplies a negative extent into size() as given, but visits no element of it",
+        }),
+        None => Ok(()),
+    }
 }
 
 /// The number of decimal digits of `x` as CuTe's `num_digits` counts them (1 below 10, capped
@@ -585,8 +599,10 @@ pub(crate) fn outline(out: &mut String, x: i64, y: i64, width: i64, height: i64)
 /// for tiled pictures of short codomains the strip of offsets `0..cosize` colored by the tile
 /// that reaches them.
 pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
+    check_extents("render", s.layout.inner())?;
     let mut total = s.layout.size()?.value();
     if let Some(a) = &s.input {
+        check_extents("render", a)?;
         total = total.saturating_add(a.size()?.value());
     }
     if total > MAX_PICTURE_CELLS {
@@ -599,6 +615,7 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
             hint: "draw a slice or a tile of the layout (e.g. composition(L, tile)) instead",
         });
     }
+    crate::budget::charge(total.unsigned_abs(), "cells to draw")?;
     check_highlight(opts, s.layout.inner().shape().as_ref())?;
     let tiles = subject_tiles(s, opts)?;
     let infos = cell_infos(&s.layout, s.offset, tiles.as_deref())?;

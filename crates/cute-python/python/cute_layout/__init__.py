@@ -47,9 +47,11 @@ from ._native import (
     eval,
     explain,
     explain_json,
+    get_budget,
     latex,
     operations,
     png,
+    set_budget,
     show,
     svg,
 )
@@ -124,9 +126,11 @@ __all__ = [
     "explain",
     "explain_json",
     "explain_steps",
+    "get_budget",
     "latex",
     "operations",
     "png",
+    "set_budget",
     "show",
     "svg",
 ] + [n for n in _OPERATION_NAMES if n not in _SHADOWS_BUILTIN]
