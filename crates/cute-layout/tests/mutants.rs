@@ -201,9 +201,12 @@ fn tv_cell_of_checks_every_bound() {
         e.to_string().contains("index -1, outside the 4x2 tile"),
         "{e}"
     );
-    // an empty tile
+    // an empty tile (refused as a tile since issue 26: its extents must be positive)
     let e = tv("(0,2)", "(4,2):(0,0)").cell_of(0, 0).unwrap_err();
-    assert!(e.to_string().contains("outside the 0x2 tile"), "{e}");
+    assert!(
+        e.to_string().contains("the tile (0,2) has the extent 0"),
+        "{e}"
+    );
 }
 
 #[test]

