@@ -29,7 +29,7 @@ for m in $wanted; do
 done
 [ -n "$metrics" ] || metrics=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
 echo "metrics: $metrics"
-ncu --csv --metrics "$metrics" "$bin" >"$out/ncu.csv" 2>"$out/ncu.err" || { cat "$out/ncu.err"; exit 1; }
+ncu --clock-control none --csv --metrics "$metrics" "$bin" >"$out/ncu.csv" 2>"$out/ncu.err" || { cat "$out/ncu.err"; exit 1; }
 if command -v python3 >/dev/null; then
   python3 "$here/tabulate.py" "$gen" "$out/ncu.csv" | tee "$out/table.md"
 else

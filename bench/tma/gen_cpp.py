@@ -118,6 +118,11 @@ template <class T> void show(T const& x) { print(x); printf("\\n"); }
 def main():
     print(HEADERS)
     print("int main() {")
+    # under nvcc the descriptor is encoded by the driver, which needs a current context
+    # (without one cuTensorMapEncodeTiled answers 201, CUDA_ERROR_INVALID_CONTEXT)
+    print("#if defined(__CUDACC__)")
+    print("  cudaFree(0);")
+    print("#endif")
     for line in sys.stdin:
         line = line.strip()
         if not line or line.startswith("#"):

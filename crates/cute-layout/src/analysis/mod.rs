@@ -316,8 +316,11 @@ pub fn count_conflicts(plan: &AccessPlan) -> BankReport {
 }
 
 /// The phases of one instruction: `(first lane, its lanes' addresses, merged)`. A group of
-/// `2·per_phase` lanes (a half-warp of a 128-bit load, the warp of a 64-bit load) with at most
-/// `per_phase` distinct addresses is one merged phase; otherwise phases of `per_phase` lanes.
+/// `2·per_phase` lanes (a half-warp of a 128-bit load, the warp of a 64-bit load) in which every
+/// pair of neighbouring lanes `(2k, 2k+1)` reads one address is one merged phase; otherwise
+/// phases of `per_phase` lanes. Measured on an H200 (bench/gpu/results/pending-h200.md): lanes
+/// repeating an address 4, 8 or 16 lanes apart are not merged, even with at most `per_phase`
+/// distinct addresses in the group.
 fn phases(access: Access, lanes: &[i64]) -> Vec<(i64, &[i64], bool)> {
     let per = access.instruction.lanes_per_phase() as usize;
     let merging =
@@ -325,9 +328,9 @@ fn phases(access: Access, lanes: &[i64]) -> Vec<(i64, &[i64], bool)> {
     let mut out = Vec::new();
     if merging {
         for (g, group) in lanes.chunks(2 * per).enumerate() {
-            let distinct: BTreeSet<i64> = group.iter().copied().collect();
+            let paired = group.chunks(2).all(|p| matches!(p, [a, b] if a == b));
             let first = (g * 2 * per) as i64;
-            if group.len() > per && distinct.len() <= per {
+            if group.len() > per && paired {
                 out.push((first, group, true));
             } else {
                 for (k, chunk) in group.chunks(per).enumerate() {

@@ -295,13 +295,25 @@ fn check_swizzled_box(
     bits: i64,
     gbasis: &BasisLayout,
 ) -> Result<()> {
+    let inner = box_dims.first().copied().unwrap_or(1);
+    let inner_bits = inner.saturating_mul(bits);
+    // every box (interleave none): boxDim[0] * elementSize a multiple of 16 bytes; the H200's
+    // driver rejects a 4-byte inner box with CUDA_ERROR_INVALID_VALUE (bench/tma/driver-h200.tsv)
+    if inner_bits % 128 != 0 {
+        return Err(LayoutError::InvalidArgument {
+            op: "make_tma_atom",
+            detail: format!(
+                "the box {gbasis} has an inner dimension of {inner} elements = {} bits; cuTensorMapEncodeTiled requires boxDim[0] * elementSize to be a multiple of 16 bytes (CuTe C++ 4.2 builds the atom on the host, and its descriptor is then rejected by the driver)",
+                inner_bits
+            ),
+            hint: "make the smem layout's contiguous mode (the box's inner dimension) a multiple of 16 bytes",
+        });
+    }
     let (b, m, s) = (sw.bits(), sw.base(), sw.shift());
     if b == 0 || (m, s) != (4, 3) {
         return Ok(());
     }
     let span = 16i64 << b;
-    let inner = box_dims.first().copied().unwrap_or(1);
-    let inner_bits = inner.saturating_mul(bits);
     if inner_bits > span * 8 {
         return Err(LayoutError::InvalidArgument {
             op: "make_tma_atom",
