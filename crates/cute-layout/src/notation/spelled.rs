@@ -225,23 +225,7 @@ impl<'a> Parser<'a> {
             self.pos = start;
             return self.coord();
         }
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return Err(self.too_deep());
-        }
-        let mut modes = Vec::new();
-        if !self.accept(b'>') {
-            loop {
-                modes.push(self.cpp_coord_tree()?);
-                if self.accept(b'>') {
-                    break;
-                }
-                self.expect(b',')?;
-            }
-        }
-        self.depth -= 1;
-        self.optional_braces()?;
-        Tree::tuple(modes)
+        self.cpp_type_modes(Self::cpp_coord_tree)
     }
 
     /// A tiler spelled as a C++ type, `Tile<Layout<_3,_4>,_8,X>` (an optional `{}` after it):
@@ -351,6 +335,31 @@ impl<'a> Parser<'a> {
         Ok(layout)
     }
 
+    /// The modes `M,...>` of a C++ tuple type after its `<`, each read by `mode`, then an
+    /// optional `{}`: the tuple of them (`Shape<..>`, `Step<..>`), at most `MAX_DEPTH` deep.
+    fn cpp_type_modes<T: Copy>(
+        &mut self,
+        mode: fn(&mut Self) -> Result<Tree<T>>,
+    ) -> Result<Tree<T>> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.too_deep());
+        }
+        let mut modes = Vec::new();
+        if !self.accept(b'>') {
+            loop {
+                modes.push(mode(self)?);
+                if self.accept(b'>') {
+                    break;
+                }
+                self.expect(b',')?;
+            }
+        }
+        self.depth -= 1;
+        self.optional_braces()?;
+        Tree::tuple(modes)
+    }
+
     /// An int-tuple spelled as a C++ type (`Shape<Shape<_2,_2>,Int<4>>`, leaves `_4`, `Int<4>`,
     /// `C<4>`) or in CuTe notation.
     pub(super) fn cpp_tree(&mut self) -> Result<IntTuple> {
@@ -369,23 +378,7 @@ impl<'a> Parser<'a> {
             self.pos = start;
             return self.int_tuple();
         }
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return Err(self.too_deep());
-        }
-        let mut modes = Vec::new();
-        if !self.accept(b'>') {
-            loop {
-                modes.push(self.cpp_tree()?);
-                if self.accept(b'>') {
-                    break;
-                }
-                self.expect(b',')?;
-            }
-        }
-        self.depth -= 1;
-        self.optional_braces()?;
-        Tree::tuple(modes)
+        self.cpp_type_modes(Self::cpp_tree)
     }
 }
 
