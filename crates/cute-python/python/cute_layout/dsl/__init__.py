@@ -215,9 +215,10 @@ def make_tensor(iterator, layout):
         raise NotImplementedError(
             f"cute.make_tensor over {type(iterator).__name__}: a tensor over memory (a pointer) "
             f"holds data; {COVERS}; make_tensor takes an integer or a tuple iterator here")
-    if isinstance(iterator, tuple):
-        return _eval_expr(f"make_tensor(make_inttuple_iter{_arg(iterator)},{_arg(layout)})",
-                          "make_tensor")
+    if isinstance(iterator, tuple):  # a coordinate tensor: ArithTuple(start) o layout
+        if not isinstance(layout, Layout):
+            raise TypeError(f"cute.make_tensor: expected a layout, got {type(layout).__name__}")
+        return _eval_expr(f"ArithTuple{_arg(iterator)} o {layout._text}", "make_tensor")
     return _call("make_tensor", _arg(iterator), _arg(layout))
 
 

@@ -197,9 +197,8 @@ class TiledMma(_Atomish):
 
     @property
     def thr_layout_vmnk(self):
-        layout = self._atom_layout
-        return _evaluate(f"make_layout(make_layout(_32,_1),"
-                         f"composition(make_layout(size({_arg(layout)}),_32),{_arg(layout)}))",
+        # C++'s tiled_product(AtomThrID, AtomLayoutMNK)
+        return _evaluate(f"tiled_product(_32:_1,{_arg(self._atom_layout)})",
                          "TiledMma.thr_layout_vmnk")
 
     @property
@@ -232,7 +231,7 @@ class TiledMma(_Atomish):
         return "\n".join(["Tiled MMA",
                           f"  Thr Layout VMNK: {self.thr_layout_vmnk}",
                           f"  Permutation MNK: {pretty_str(self.permutation_mnk)}",
-                          *self.atom._lines(2)])
+                          *self.atom._lines(4)])
 
 
 class CopyAtom(_Atomish):
@@ -266,6 +265,31 @@ class TiledCopy(_Atomish):
     @property
     def value_type(self):
         return self.atom.value_type
+
+    def _parts(self):
+        """``(atom, TiledLayout_TV, Tiler_MN)`` of the library's ``TiledCopy<...>`` text."""
+        from ._values import _split_top
+
+        return _split_top(self._value.cute[len("TiledCopy<"):-1])
+
+    @property
+    def layout_tv_tiled(self):
+        """``(thr, val) -> index`` into the tile (C++'s TiledLayout_TV)."""
+        return _evaluate(self._parts()[1], "TiledCopy.layout_tv_tiled")
+
+    @property
+    def tiler_mn(self):
+        """The tile, a tuple of layouts (``(32:1, 32:1)``)."""
+        from . import make_layout
+
+        tiler = _evaluate(self._parts()[2], "TiledCopy.tiler_mn")
+        return tuple(make_layout(t) if not hasattr(t, "cute") else t for t in tiler)
+
+    @property
+    def size(self):
+        from . import size
+
+        return size(self.layout_tv_tiled, mode=[0])
 
     def __str__(self):
         return str(self._value)

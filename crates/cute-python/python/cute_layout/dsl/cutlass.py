@@ -7,7 +7,8 @@ written for ``@cute.jit`` runs unchanged::
     import cute_layout.dsl as cute
 
 A dynamic integer keeps its value (the layout algebra computes with it; ``cute.printf`` prints
-it, as the DSL does at run time), but prints as ``?``, as the DSL's trace does. Arithmetic on
+it, as the DSL does at run time), but prints as ``?`` (its ``repr``, as in a printed tuple,
+``Int32(?)``), as the DSL's trace does. Arithmetic on
 dynamic integers gives dynamic integers of the wider type.
 """
 
@@ -52,6 +53,12 @@ class Integer(Numeric):
         if not lo <= value < hi:
             raise ValueError(f"{type(self).__name__}({value}): out of range [{lo}, {hi})")
         self.value = value
+
+    def __repr__(self):
+        return f"{type(self).__name__}(?)"
+
+    def __str__(self):
+        return "?"
 
     def __index__(self):
         return self.value
