@@ -311,3 +311,14 @@ def test_calls_outside_the_layout_part_are_not_implemented():
 def test_every_missing_name_has_a_reason():
     assert all(reason for reason in cute.MISSING.values())
     assert not [n for n in cute.MISSING if n in vars(cute) and not n.startswith("_")]
+
+
+def test_the_modules_docstring_examples_run():
+    import doctest
+
+    import cute_layout.dsl.viz
+
+    for module in (cute, cute_layout.dsl.viz):
+        result = doctest.testmod(module, verbose=False)
+        assert result.failed == 0
+    assert doctest.testmod(cute).attempted >= 3
