@@ -31,7 +31,33 @@ operation, the numbers, the violated condition). A call outside the layout part 
 pointers, kernels, copies, math) raises ``NotImplementedError`` saying what this module covers.
 
 Coverage of the DSL's ``cute`` namespace (nvidia-cutlass-dsl 4.8.1; ``bench/dsl/eager_check.py``
-checks that every name is here or listed in ``MISSING``): see ``docs/guide/dsl.md``.
+checks that every name of ``dir(cutlass.cute)`` is here or in ``MISSING``, which gives the reason
+of each missing one; ``docs/guide/dsl.md`` lists them all):
+
+- making: ``make_layout``, ``make_ordered_layout``, ``make_layout_like``, ``make_identity_layout``,
+  ``make_identity_tensor``, ``make_tensor`` (over an integer or a tuple), ``make_swizzle``,
+  ``make_composed_layout``, ``make_layout_tv``, ``E``, ``get_swizzle_portion``,
+  ``get_nonswizzle_portion``;
+- queries and tuples: ``size``, ``cosize``, ``rank``, ``depth``, ``shape``, ``get``, ``select``,
+  ``group_modes``, ``flatten``, ``flatten_to_tuple``, ``append``, ``prepend``, ``slice_``,
+  ``dice``, ``slice_and_offset``, ``crd2idx``, ``idx2crd``, ``product``, ``product_each``,
+  ``shape_div``, ``ceil_div``, ``round_up``, ``is_static``, ``is_congruent``,
+  ``is_weakly_congruent``, ``elem_less``, ``has_underscore``, ``is_integer``, ``is_int_tuple``,
+  ``wrap``, ``unwrap``, ``tuple_cat``, ``repeat``, ``repeat_as_tuple``, ``repeat_like``, ``front``;
+- the algebra: ``coalesce``, ``filter``, ``filter_zeros``, ``composition``, ``complement``,
+  ``right_inverse``, ``left_inverse``, ``max_common_layout``, ``max_common_vector``,
+  ``nullspace``, the divides (``logical_``, ``zipped_``, ``tiled_``, ``flat_divide``), the products
+  (``logical_``, ``zipped_``, ``tiled_``, ``flat_``, ``blocked_``, ``raked_product``),
+  ``tile_to_shape``, ``recast_layout``, ``local_tile``, ``local_partition``;
+- atoms: ``make_mma_atom``, ``make_tiled_mma`` (``nvgpu.warp.MmaF16BF16Op``), ``make_copy_atom``
+  (``nvgpu.CopyUniversalOp``, ``nvgpu.warp.LdMatrix8x8x16bOp``), ``make_tiled_copy_tv``,
+  ``make_tiled_copy_A``/``_B``/``_C``, and the TV getters of ``TiledMma`` (``tv_layout_A``,
+  ``tv_layout_A_tiled``, ..., ``thr_layout_vmnk``) and ``TiledCopy`` (``layout_tv_tiled``,
+  ``layout_src_tv_tiled``, ``layout_dst_tv_tiled``, ``tiler_mn``);
+- printing: ``pretty_str``, ``printf``, ``print_tensor`` (coordinate tensors), ``viz``;
+  ``jit``, ``compile``; the classes ``Layout``, ``ComposedLayout``, ``Swizzle``, ``Tensor``,
+  ``ScaledBasis``, ``MmaAtom``, ``TiledMma``, ``CopyAtom``, ``TiledCopy`` and ``cutlass``'s
+  numeric types.
 """
 
 import builtins as _builtins
@@ -445,10 +471,15 @@ def _profile_of(x):
 
 
 def elem_less(lhs, rhs):
-    """Whether every element of ``lhs`` is less than the matching one of ``rhs``."""
-    if isinstance(lhs, tuple):
-        return all(elem_less(a, b) for a, b in zip(lhs, rhs))
-    return int(lhs) < int(rhs)
+    """Whether every element of ``lhs`` is less than the matching one of ``rhs``: a
+    ``cutlass.Boolean``, dynamic (printed ``?``) as the DSL's is, even of static tuples."""
+
+    def less(a, b):
+        if isinstance(a, tuple):
+            return all(less(x, y) for x, y in zip(a, b))
+        return int(a) < int(b)
+
+    return cutlass.Boolean(less(lhs, rhs))
 
 
 def has_underscore(a):

@@ -43,6 +43,8 @@ class Integer(Numeric):
 
     def __init__(self, x):
         value = x.value if isinstance(x, Numeric) else x
+        if isinstance(value, bool) and type(self).width == 1:
+            value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
@@ -62,6 +64,9 @@ class Integer(Numeric):
 
     def __index__(self):
         return self.value
+
+    def __bool__(self):
+        return bool(self.value)
 
     def __int__(self):
         return self.value
