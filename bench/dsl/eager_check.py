@@ -25,7 +25,8 @@ refusal. One difference is mapped before comparing: the DSL prints a dynamic int
 its divisibility, ``?{div=8}``, where ``cute_layout.dsl`` prints ``?`` (the library keeps no
 divisibility). The coverage check: every name of the DSL's ``cute`` namespace (``dir(cute)``) is
 a function of ``cute_layout.dsl`` or listed in its ``MISSING`` with a reason; and every public
-function of the module is called by some case.
+function of the module is called by some case; and that each function's parameters are the
+DSL's (names, order, positional or keyword-only, which have defaults).
 """
 
 import contextlib
@@ -298,6 +299,46 @@ def difference(theirs, ours):
     return None
 
 
+def parameters(f):
+    """A function's parameters as ``[name, kind, has a default]`` (the DSL's ``loc``, ``ip`` and
+    ``**kwargs``, which pass the compiler's options, left out)."""
+    import inspect
+
+    return [[p.name, str(p.kind), p.default is not inspect.Parameter.empty]
+            for p in inspect.signature(f).parameters.values()
+            if p.name not in ("loc", "ip") and p.kind is not inspect.Parameter.VAR_KEYWORD]
+
+
+def signatures(cute):
+    """The parameters of every function of the DSL's ``cute`` namespace and of ``cute.viz``'s
+    pictures."""
+    import inspect
+
+    out = {}
+    for n in dir(cute):
+        f = getattr(cute, n)
+        if not n.startswith("_") and inspect.isfunction(f):
+            out[n] = parameters(f)
+    for n in ("print_latex", "print_latex_tv"):
+        out[f"viz.{n}"] = parameters(getattr(cute.viz, n))
+    return out
+
+
+def signature_differences(cute, theirs):
+    """The functions of ``cute_layout.dsl`` whose parameters are not the DSL's (names, kinds,
+    which have defaults; ours may take more keyword-only ones, the DSL's ``**kwargs``)."""
+    out = []
+    for n, params in sorted(theirs.items()):
+        f = getattr(cute.viz, n[4:]) if n.startswith("viz.") else vars(cute).get(n)
+        if f is None or isinstance(f, type) or not callable(f) or n in cute.MISSING:
+            continue
+        ours = [p for p in parameters(f) if not (p[1] == "KEYWORD_ONLY" and p[2]
+                                                  and p[0] not in {q[0] for q in params})]
+        if ours != params:
+            out.append(f"{n}: the DSL's {params}, ours {ours}")
+    return out
+
+
 def normalize(text):
     return re.sub(r"\?\{div=\d+\}", "?", text)
 
@@ -311,6 +352,7 @@ def main():
 
         names = sorted(n for n in dir(cute) if not n.startswith("_"))
         (work / "dsl_names.json").write_text(json.dumps(names))
+        (work / "dsl_signatures.json").write_text(json.dumps(signatures(cute)))
         (work / "dsl_out.json").write_text(json.dumps(run(cases, None, None, work, "eager_dsl")))
         return 0
     from cute_layout import dsl as cute
@@ -346,6 +388,9 @@ def main():
     if unknown:
         failures += 1
         print(f"names of the DSL's cute namespace neither in cute_layout.dsl nor in its MISSING: {unknown}")
+    for d in signature_differences(cute, json.loads((work / "dsl_signatures.json").read_text())):
+        failures += 1
+        print(f"parameters differ: {d}")
     public = [n for n, f in vars(cute).items() if callable(f) and not n.startswith("_")
               and getattr(f, "__module__", "").startswith("cute_layout.dsl")
               and not isinstance(f, type)]

@@ -314,7 +314,7 @@ def depth(a):
     return _call("depth", _arg(a))
 
 
-def shape(input, mode=None):
+def shape(input, *, mode=None):
     """The shape (of mode ``mode``)."""
     return _eval_expr(f"shape{_modes(mode)}({_arg(input)})", "shape")
 
