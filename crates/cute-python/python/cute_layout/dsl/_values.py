@@ -100,8 +100,9 @@ def _int(token):
 
 
 def _tuple(text):
-    """A CuTe int-tuple or coordinate as Python: ``(_4,(8,_))`` -> ``(4, (Int32(8), None))``."""
-    tokens = re.findall(r"\(|\)|,|_?-?\d+|_", text)
+    """A CuTe int-tuple, coordinate or scaled-basis stride as Python: ``(_4,(8,_))`` ->
+    ``(4, (Int32(8), None))``, ``_2@1`` -> ``2*cute.E(1)``."""
+    tokens = re.findall(r"\(|\)|,|_?-?\d+(?:@\d+)*|_", text)
     pos = 0
 
     def item():
@@ -117,6 +118,9 @@ def _tuple(text):
                 out.append(item())
             pos += 1
             return tuple(out)
+        if "@" in t:
+            value, *modes = t.split("@")
+            return ScaledBasis(_int(value), [int(m) for m in modes] if len(modes) > 1 else int(modes[0]))
         return None if t == "_" else _int(t)
 
     return item()
@@ -218,30 +222,8 @@ class Layout(Value):
 
 
 def _basis_stride(text):
-    """The stride of a scaled-basis layout as ``ScaledBasis`` values."""
-    stride = _split_colon(text)[1]
-    tokens = re.findall(r"\(|\)|,|_?-?\d+@[\d@]+|_?-?\d+", stride)
-    pos = 0
-
-    def item():
-        nonlocal pos
-        t = tokens[pos]
-        pos += 1
-        if t == "(":
-            out = []
-            while tokens[pos] != ")":
-                if tokens[pos] == ",":
-                    pos += 1
-                    continue
-                out.append(item())
-            pos += 1
-            return tuple(out)
-        if "@" in t:
-            value, *modes = t.split("@")
-            return ScaledBasis(_int(value), [int(m) for m in modes] if len(modes) > 1 else int(modes[0]))
-        return _int(t)
-
-    return item()
+    """The stride of a scaled-basis layout, its basis vectors as ``ScaledBasis`` values."""
+    return _tuple(_split_colon(text)[1])
 
 
 def _split_colon(text):
