@@ -276,8 +276,9 @@ LIBRARY_DIFFERS = [
     # C++'s tiled_product slices the rest modes, result(_, repeat<R1>(_)), which unpacks a
     # one-tuple tiler's mode: (4,3):(17,1); the library keeps (4,(3)):(17,(1))
     "print(cute.tiled_product(cute.make_layout(4, stride=17), cute.make_layout((3,))))",
-    # C++'s raked_product and blocked_product end in coalesce(..., (_1,..,_1)), which merges the
-    # (3,1):(2,0) mode the rank-1 block's append<R> makes: ((2,5),3):((1,21),2)
+    # newer CUTLASS's raked_product and blocked_product end in coalesce(..., tuple_repeat<R>(_1))
+    # (older ones return the zip alone, as the library does), which merges the (3,1):(2,0) mode
+    # the rank-1 block's append<R> makes: ((2,5),3):((1,21),2)
     "print(cute.raked_product(cute.make_layout(5, stride=21), cute.make_layout((2, 3))))",
 ]
 # By the library's rule 2, a dynamic integer follows the rules of a static one of its value (a
