@@ -324,18 +324,26 @@ def get(obj, mode=()):
     if not _modes(mode):
         return obj
     path = [mode] if isinstance(mode, int) else list(mode)
+    if isinstance(obj, tuple):  # a tuple's element at the path
+        for m in path:
+            obj = obj[m]
+        return obj
     return _eval_expr(f"get({_arg(obj)},{','.join(f'_{m}' for m in path)})", "get")
 
 
 def select(obj, mode=()):
     """The modes ``mode`` (a list) of a layout or tuple, in that order."""
     path = [mode] if isinstance(mode, int) else list(mode)
+    if isinstance(obj, tuple):
+        return tuple(obj[m] for m in path)
     return _eval_expr(f"select({_arg(obj)},{','.join(f'_{m}' for m in path)})", "select")
 
 
 def group_modes(input, begin, end=None):
     """Modes ``begin..end`` grouped into one."""
     end = rank(input) if end is None else end
+    if isinstance(input, tuple):
+        return (*input[:begin], input[begin:end], *input[end:])
     return _call("group", _arg(input), _arg(begin), _arg(end), dsl_name="group_modes")
 
 
@@ -381,12 +389,30 @@ def _grow(op, input, elem, up_to_rank):
 
 def slice_(src, coord):
     """The part of ``src`` at the ``None`` modes of ``coord``."""
+    if isinstance(src, tuple):
+        return _tuple_slice(coord, src, keep_wildcards=True)
     return _call("slice", _arg(coord), _arg(src), dsl_name="slice_")
 
 
 def dice(src, dicer):
     """The part of ``src`` at the integer modes of ``dicer``."""
+    if isinstance(src, tuple):
+        return _tuple_slice(dicer, src, keep_wildcards=False)
     return _call("dice", _arg(dicer), _arg(src))
+
+
+def _tuple_slice(coord, t, keep_wildcards):
+    """CuTe's ``slice`` (``keep_wildcards``: the modes where ``coord`` is ``_``) or ``dice`` (the
+    others) of a tuple: the kept modes, one level of nesting concatenated."""
+    if not isinstance(coord, tuple):
+        return t if (coord is None) == keep_wildcards else ()
+    out = []
+    for c, x in zip(coord, t):
+        if isinstance(c, tuple):
+            out.extend(_tuple_slice(c, x, keep_wildcards))
+        elif (c is None) == keep_wildcards:
+            out.append(x)
+    return tuple(out)
 
 
 def slice_and_offset(coord, src):
