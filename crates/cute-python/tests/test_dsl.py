@@ -322,3 +322,32 @@ def test_the_modules_docstring_examples_run():
         result = doctest.testmod(module, verbose=False)
         assert result.failed == 0
     assert doctest.testmod(cute).attempted >= 3
+
+
+def _bench_check():
+    """bench/dsl/check.py, whose map of CuTe notation to the DSL's print is checked against the
+    DSL by bench/dsl/check.sh."""
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[3] / "bench" / "dsl" / "check.py"
+    spec = importlib.util.spec_from_file_location("dsl_check", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@settings(max_examples=80, deadline=None)
+@given(flat_layouts(dynamic=True), st.integers(0, 3), st.integers(0, 4), st.integers(-4, 4))
+def test_values_print_as_bench_dsl_check_maps_them(layout, b, m, s):
+    """What this module prints is what bench/dsl/check.py's `expected` (checked against the DSL
+    there) makes of the value's CuTe notation: layouts, composed layouts, tensors."""
+    check = _bench_check()
+    L = cute.make_layout(layout[0], stride=layout[1])
+    values = [L, cute.make_tensor(cutlass.Int32(3), L), cute.make_identity_tensor(layout[0])]
+    try:
+        values.append(cute.make_composed_layout(cute.make_swizzle(b, m, s), 0, L))
+    except cute.DSLRuntimeError:
+        pass
+    for v in values:
+        assert check.dsl_printed(str(v)) == check.expected(v.cute), v.cute
