@@ -351,3 +351,17 @@ def test_values_print_as_bench_dsl_check_maps_them(layout, b, m, s):
         pass
     for v in values:
         assert check.dsl_printed(str(v)) == check.expected(v.cute), v.cute
+
+
+def test_the_full_thread_tiled_mma_picture():
+    """Every thread of a tiled MMA: C++'s print_latex of the TiledMMA (the library's), and its
+    SVG in Jupyter."""
+    op = cute.nvgpu.warp.MmaF16BF16Op(cutlass.Float16, cutlass.Float32, (16, 8, 8))
+    tm = cute.make_tiled_mma(op, (2, 1, 1))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        cute.viz.print_latex_tiled_mma(tm)
+    text = out.getvalue()
+    assert text == cute_layout.latex(tm.cute) + "\n"
+    assert "tikzpicture" in text and "T63" in text  # 64 threads, each drawn
+    assert "T64" not in text
