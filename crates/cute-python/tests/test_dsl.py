@@ -365,3 +365,11 @@ def test_the_full_thread_tiled_mma_picture():
     assert text == cute_layout.latex(tm.cute) + "\n"
     assert "tikzpicture" in text and "T63" in text  # 64 threads, each drawn
     assert "T64" not in text
+
+
+def test_atoms_print():
+    ca = cute.make_copy_atom(cute.nvgpu.warp.LdMatrix8x8x16bOp(False, 4), cutlass.Float16)
+    assert str(ca) == repr(ca) == "Copy_Atom<SM75_U32x4_LDSM_N,half_t>"
+    atom = cute.make_mma_atom(cute.nvgpu.warp.MmaF16BF16Op(cutlass.BFloat16, cutlass.Float32, (16, 8, 8)))
+    assert atom.cute == "SM80_16x8x8_F32BF16BF16F32_TN"
+    assert repr(atom).startswith("MMA Atom\n  ThrID:       32:1\n  Shape MNK:   (16,8,8)\n")

@@ -118,7 +118,13 @@ class _Atomish:
         except Exception:  # no picture: the text shows
             return None
 
-    __repr__ = lambda self: str(self)  # noqa: E731
+    def __str__(self):
+        """The library's text of the atom (C++'s name: ``Copy_Atom<SM75_U32x4_LDSM_N,half_t>``);
+        the MMA atom and the tiled MMA print the DSL's summary instead."""
+        return self._text
+
+    def __repr__(self):
+        return str(self)
 
 
 class MmaAtom(_Atomish):
