@@ -12,6 +12,14 @@
 # dsl` of it (the DSL's argument order, parameter names and static integers). Prints `ok` and
 # the counts, or the differences, and fails on any.
 #
+# Then bench/dsl/eager_check.py: the same Python bodies (the DSL's documented layout examples
+# and seeded random layouts and arguments, every function of cute_layout.dsl) traced under
+# `@cute.jit` by the DSL and run eagerly by `cute_layout.dsl`; what each prints is compared, and
+# every name of the DSL's `cute` namespace must be in the module or listed missing with a reason.
+# The eager side runs under CUTE_LAYOUT_PYTHON, a Python with the cute_layout package; without
+# it, scripts/test-python's venv (target/test-python-venv, which CI builds first) if it has the
+# package, else the package is built into the DSL's venv (pip install crates/cute-python).
+#
 # The DSL: CUTE_DSL_VENV, a venv with nvidia-cutlass-dsl; without it, one is made under the
 # build directory with `pip install nvidia-cutlass-dsl==4.8.1` (the version the mapping was
 # checked with).
@@ -35,3 +43,17 @@ cp bench/dsl/cases.txt "$WORK/cases.txt"
 cp bench/dsl/calls.txt "$WORK/calls.txt"
 "$CUTE" eval --from dsl < "$WORK/calls.txt" > "$WORK/calls_cute.txt"
 "$VENV/bin/python" bench/dsl/check.py "$WORK"
+
+# cute_layout.dsl against the DSL
+TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
+PY="${CUTE_LAYOUT_PYTHON:-}"
+if [[ -z "$PY" ]]; then
+  if "$TARGET/test-python-venv/bin/python" -c 'import cute_layout.dsl' 2>/dev/null; then
+    PY="$TARGET/test-python-venv/bin/python"
+  else
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check "$ROOT/crates/cute-python"
+    PY="$VENV/bin/python"
+  fi
+fi
+"$VENV/bin/python" bench/dsl/eager_check.py dsl "$WORK/eager"
+"$PY" bench/dsl/eager_check.py eager "$WORK/eager"

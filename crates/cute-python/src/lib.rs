@@ -8,9 +8,10 @@
 //! The modules, bottom up (each uses only those before it): `convert` (Python ints and tuples
 //! to the library's, `_`), `render`, `layout` (`Layout`, `Morphism`, and layout and tiler
 //! arguments), `swizzle`, `values` (`TvLayout`, `Value`), `tensor`, `ops` (the table's calls,
-//! CuTe text of arguments), `functions`.
+//! CuTe text of arguments), `functions`, `dsl` (values as text, for `cute_layout.dsl`).
 
 mod convert;
+mod dsl;
 mod functions;
 mod layout;
 mod ops;
@@ -136,6 +137,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(latex, m)?)?;
     m.add_function(wrap_pyfunction!(set_budget, m)?)?;
     m.add_function(wrap_pyfunction!(get_budget, m)?)?;
+    m.add_function(wrap_pyfunction!(dsl::eval_text, m)?)?;
+    m.add_function(wrap_pyfunction!(dsl::dsl_spelling, m)?)?;
     m.add("_functions", functions::module_functions(py)?)?;
     Ok(())
 }
