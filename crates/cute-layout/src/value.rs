@@ -17,6 +17,7 @@ use crate::atom::{CopyAtom, MmaAtom, TiledCopy, TiledMma};
 use crate::basis::{BasisLayout, IdentityTensor};
 use crate::category::NestedMorphism;
 use crate::coord::Coord;
+use crate::f2::F2Layout;
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::print::Sink;
@@ -91,6 +92,9 @@ pub enum Value {
     /// A tiled copy (`make_tiled_copy`, `make_tiled_copy_A`, ...), printed with C++'s template
     /// arguments: `TiledCopy<Copy_Atom<OP,T>,LayoutCopy_TV,ShapeTiler_MN>`.
     TiledCopy(Box<TiledCopy>),
+    /// A layout with F2 strides, whose offsets combine by XOR: `(_8,_8):(_1^,_9^)` (see
+    /// [`crate::f2`]).
+    F2(Box<F2Layout>),
 }
 
 /// The kind of a [`Value`]: what the registry's parameters accept.
@@ -134,6 +138,8 @@ pub enum Kind {
     TiledMma,
     /// [`Value::TiledCopy`].
     TiledCopy,
+    /// [`Value::F2`].
+    F2,
 }
 
 impl Kind {
@@ -162,6 +168,7 @@ impl Kind {
             Kind::CopyAtom => "copy atom",
             Kind::TiledMma => "tiled MMA",
             Kind::TiledCopy => "tiled copy",
+            Kind::F2 => "F2 layout",
         }
     }
 
@@ -182,7 +189,7 @@ impl Kind {
 pub(crate) struct Kinds(u32);
 
 // one bit per kind in a `u32` (the last kind's bit included)
-const _: () = assert!((Kind::TiledCopy as u32) < 32);
+const _: () = assert!((Kind::F2 as u32) < 32);
 
 impl Kinds {
     /// Scaled-basis layouts, identity tensors, swizzles and swizzled layouts: the kinds with
@@ -245,6 +252,7 @@ impl Value {
             Value::CopyAtom(_) => Kind::CopyAtom,
             Value::TiledMma(_) => Kind::TiledMma,
             Value::TiledCopy(_) => Kind::TiledCopy,
+            Value::F2(_) => Kind::F2,
         }
     }
 
@@ -333,6 +341,7 @@ impl fmt::Display for Value {
                 Value::CopyAtom(a) => a.fmt(f),
                 Value::TiledMma(m) => m.fmt(f),
                 Value::TiledCopy(c) => c.fmt(f),
+                Value::F2(l) => l.fmt(f),
             },
         )
     }

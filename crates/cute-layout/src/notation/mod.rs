@@ -19,6 +19,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 pub mod atom;
+mod f2;
 mod morphism;
 mod python;
 mod scaled;
@@ -537,9 +538,12 @@ impl<'a> Parser<'a> {
                     Err(e) => {
                         *out = match self.basis_layout_at(start, depth) {
                             Some(basis) => basis?,
-                            None => match self.tv_layout_at(start, depth) {
-                                Some(tv) => tv,
-                                None => self.python_tuple_at(start, depth).ok_or(e)??,
+                            None => match self.f2_layout_at(start, depth) {
+                                Some(f2) => f2?,
+                                None => match self.tv_layout_at(start, depth) {
+                                    Some(tv) => tv,
+                                    None => self.python_tuple_at(start, depth).ok_or(e)??,
+                                },
                             },
                         }
                     }
