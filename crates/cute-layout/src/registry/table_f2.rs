@@ -103,7 +103,7 @@ pub(super) static F2_OPERATIONS: &[Operation] = &[
         "to_f2",
         &[],
         "to_f2(L)",
-        "the F2-stride layout of a layout or a swizzled layout Sw<B,M,S> o 0 o L, where they are equal as functions (offsets that add without carry)",
+        "the F2-stride layout of a layout or a swizzled layout Sw<B,M,S> o _0 o L, where they are equal as functions (offsets that add without carry)",
         "to_f2(Sw<3,3,3> o _0 o (_8,_64):(_64,_1))",
         "(_8,_64):(_72^,_1^)",
         &one("L", &[K::Layout, K::Int, K::Tv, K::Composed, K::F2]),
