@@ -257,13 +257,17 @@ impl Value {
     }
 
     /// The value as a function from indices to offsets, where it is one: a layout, a tensor's
-    /// layout, a TV layout's layout, a composed layout or a swizzled tensor's composed layout.
+    /// layout, a TV layout's layout, a composed layout or a swizzled tensor's composed layout,
+    /// or the swizzled layout an F2 layout equals ([`crate::f2::F2Layout::to_swizzled`]).
     /// This is what `show`, `svg` and `latex` draw.
     ///
     /// ```
     /// use cute_layout::value::Value;
     /// let v: Value = "Sw<1,0,1> o _0 o (_2,_2):(_2,_1)".parse().unwrap();
     /// assert_eq!(v.as_any_layout().unwrap().offsets().unwrap(), [0, 3, 1, 2]);
+    /// let f: Value = "(_2,_2):(_3^,_1^)".parse().unwrap();
+    /// assert_eq!(f.as_any_layout().unwrap().to_string(), "Sw<1,0,1> o _0 o (_2,_2):(_2,_1)");
+    /// assert_eq!(f.as_any_layout().unwrap().offsets().unwrap(), [0, 3, 1, 2]);
     /// ```
     pub fn as_any_layout(&self) -> Option<AnyLayout> {
         match self {
@@ -273,6 +277,8 @@ impl Value {
             Value::Composed(c) | Value::ComposedOffset(c, _) => {
                 Some(AnyLayout::Composed((**c).clone()))
             }
+            // an F2 layout draws as the swizzled layout it equals, where it equals one
+            Value::F2(f) => f.to_swizzled().ok(),
             _ => None,
         }
     }
