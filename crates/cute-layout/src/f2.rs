@@ -683,10 +683,12 @@ impl F2Layout {
     }
 
     /// The swizzled layout `Sw<B,M,S> o _0 o L` equal to this F2 layout as a function (a plain
-    /// layout where no swizzle is needed): each index bit's image `L(2^k)` has at most two
-    /// bits; the two-bit images `{h, h−S}` share one shift `S > 0`, and their high bits span
-    /// `B ≤ S` bits from `M + S`; then `L = Sw ∘ F` must add its offsets without carry
-    /// ([`F2Layout::to_layout`]).
+    /// layout where no swizzle is needed): each index bit's image `F(2^k)` has at most two
+    /// bits; the two-bit images `{h, h−|S|}` share one distance `|S|`, and the bits the swizzle
+    /// reads (the high ones for `S > 0`, tried first, the low ones for `S < 0`) span `B ≤ |S|`
+    /// bits from `M + max(0,S)`; then `L = Sw ∘ F` must add its offsets without carry
+    /// ([`F2Layout::to_layout`]). The swizzle is the smallest that does: bits the layout never
+    /// reaches are not swizzled (`Sw<3,4,3>` over 512 offsets gives `Sw<2,4,3>`).
     ///
     /// # Errors
     /// [`LayoutError::InvalidArgument`] naming the image and the condition it fails; as
@@ -697,6 +699,8 @@ impl F2Layout {
     /// let f: F2Layout = "(_8,_64):(_72^,_1^)".parse()?;
     /// assert_eq!(f.to_swizzled()?.to_string(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
     /// assert_eq!("(_4,_8):(_8^,_1^)".parse::<F2Layout>()?.to_swizzled()?.to_string(), "(_4,_8):(_8,_1)");
+    /// let up: F2Layout = "(_8,(_8,_8)):(_1^,(_72^,_64^))".parse()?; // Sw<3,3,-3> o _0 o (_8,_64):(_1,_8)
+    /// assert_eq!(up.to_swizzled()?.to_string(), "Sw<3,3,-3> o _0 o (_8,(_8,_8)):(_1,(_8,_64))");
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn to_swizzled(&self) -> Result<AnyLayout> {
@@ -729,21 +733,40 @@ impl F2Layout {
                 "only F2 layouts that are one swizzle of a layout convert",
             ));
         }
-        let (low, high) = pairs
-            .iter()
-            .fold((u32::MAX, 0), |(lo, hi), &(h, _)| (lo.min(h), hi.max(h)));
-        let bits = high - low + 1;
-        if bits > shift {
-            return Err(refuse(
-                OP,
-                format!("{self}: the swizzled bits {low}..={high} span {bits} bits, more than the shift {shift}"),
-                "Sw<B,M,S> needs |S| >= B",
-            ));
+        // Sw<B,M,S> with S > 0 reads the high bits of each pair, with S < 0 the low ones: the
+        // first that leaves a layout without carry is the answer
+        let mut first_error = None;
+        for reads_high in [true, false] {
+            let read = |&(h, l): &(u32, u32)| if reads_high { h } else { l };
+            let low = pairs.iter().map(read).min().unwrap_or(0);
+            let high = pairs.iter().map(read).max().unwrap_or(0);
+            let bits = high - low + 1;
+            if bits > shift {
+                return Err(refuse(
+                    OP,
+                    format!("{self}: the swizzled bits {low}..={high} span {bits} bits, more than the shift {shift}"),
+                    "Sw<B,M,S> needs |S| >= B",
+                ));
+            }
+            let (m, s) = if reads_high {
+                (low - shift, i64::from(shift))
+            } else {
+                (low, -i64::from(shift))
+            };
+            let sw = Swizzle::new(i64::from(bits), i64::from(m), s)?;
+            // Sw is an involution: L = Sw ∘ F, and F = Sw ∘ L
+            match compose(&sw, self).and_then(|l| l.to_layout()) {
+                Ok(inner) => return Ok(ComposedLayout::composition(sw, Int::ZERO, inner)),
+                Err(e) => first_error = first_error.or(Some(e)),
+            }
         }
-        let sw = Swizzle::new(i64::from(bits), i64::from(low - shift), i64::from(shift))?;
-        // Sw is an involution: L = Sw ∘ F, and F = Sw ∘ L
-        let inner = compose(&sw, self)?.to_layout()?;
-        Ok(ComposedLayout::composition(sw, Int::ZERO, inner))
+        Err(first_error.unwrap_or_else(|| {
+            refuse(
+                OP,
+                format!("{self}: no swizzle reading was tried"),
+                "report this",
+            )
+        }))
     }
 }
 

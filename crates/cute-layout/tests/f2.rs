@@ -81,10 +81,11 @@ fn bit_permutation() -> impl Strategy<Value = Vec<(i64, i64)>> {
         })
 }
 
-/// A swizzle whose bits fit below 2^9.
+/// A swizzle whose bits fit below 2^12, either shift direction.
 fn any_swizzle() -> impl Strategy<Value = Swizzle> {
-    (0i64..=3, 0i64..=3, 1i64..=4)
-        .prop_filter_map("|S| >= B", |(b, m, s)| Swizzle::new(b.min(s), m, s).ok())
+    (0i64..=3, 0i64..=3, -4i64..=4).prop_filter_map("|S| >= B", |(b, m, s)| {
+        Swizzle::new(b.min(s.abs()), m, s).ok()
+    })
 }
 
 /// CuTe's swizzle, written out.
