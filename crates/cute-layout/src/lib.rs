@@ -69,6 +69,7 @@ pub mod error;
 pub mod eval;
 pub mod explain;
 pub mod expr;
+pub mod f2;
 pub mod fast;
 pub mod int;
 pub mod layout;

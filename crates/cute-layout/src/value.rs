@@ -17,6 +17,7 @@ use crate::atom::{CopyAtom, MmaAtom, TiledCopy, TiledMma};
 use crate::basis::{BasisLayout, IdentityTensor};
 use crate::category::NestedMorphism;
 use crate::coord::Coord;
+use crate::f2::F2Layout;
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::print::Sink;
@@ -91,6 +92,9 @@ pub enum Value {
     /// A tiled copy (`make_tiled_copy`, `make_tiled_copy_A`, ...), printed with C++'s template
     /// arguments: `TiledCopy<Copy_Atom<OP,T>,LayoutCopy_TV,ShapeTiler_MN>`.
     TiledCopy(Box<TiledCopy>),
+    /// A layout with F2 strides, whose offsets combine by XOR: `(_8,_8):(_1^,_9^)` (see
+    /// [`crate::f2`]).
+    F2(Box<F2Layout>),
 }
 
 /// The kind of a [`Value`]: what the registry's parameters accept.
@@ -134,6 +138,8 @@ pub enum Kind {
     TiledMma,
     /// [`Value::TiledCopy`].
     TiledCopy,
+    /// [`Value::F2`].
+    F2,
 }
 
 impl Kind {
@@ -162,6 +168,7 @@ impl Kind {
             Kind::CopyAtom => "copy atom",
             Kind::TiledMma => "tiled MMA",
             Kind::TiledCopy => "tiled copy",
+            Kind::F2 => "F2 layout",
         }
     }
 
@@ -182,7 +189,7 @@ impl Kind {
 pub(crate) struct Kinds(u32);
 
 // one bit per kind in a `u32` (the last kind's bit included)
-const _: () = assert!((Kind::TiledCopy as u32) < 32);
+const _: () = assert!((Kind::F2 as u32) < 32);
 
 impl Kinds {
     /// Scaled-basis layouts, identity tensors, swizzles and swizzled layouts: the kinds with
@@ -245,17 +252,22 @@ impl Value {
             Value::CopyAtom(_) => Kind::CopyAtom,
             Value::TiledMma(_) => Kind::TiledMma,
             Value::TiledCopy(_) => Kind::TiledCopy,
+            Value::F2(_) => Kind::F2,
         }
     }
 
     /// The value as a function from indices to offsets, where it is one: a layout, a tensor's
-    /// layout, a TV layout's layout, a composed layout or a swizzled tensor's composed layout.
+    /// layout, a TV layout's layout, a composed layout or a swizzled tensor's composed layout,
+    /// or the swizzled layout an F2 layout equals ([`crate::f2::F2Layout::to_swizzled`]).
     /// This is what `show`, `svg` and `latex` draw.
     ///
     /// ```
     /// use cute_layout::value::Value;
     /// let v: Value = "Sw<1,0,1> o _0 o (_2,_2):(_2,_1)".parse().unwrap();
     /// assert_eq!(v.as_any_layout().unwrap().offsets().unwrap(), [0, 3, 1, 2]);
+    /// let f: Value = "(_2,_2):(_3^,_1^)".parse().unwrap();
+    /// assert_eq!(f.as_any_layout().unwrap().to_string(), "Sw<1,0,1> o _0 o (_2,_2):(_2,_1)");
+    /// assert_eq!(f.as_any_layout().unwrap().offsets().unwrap(), [0, 3, 1, 2]);
     /// ```
     pub fn as_any_layout(&self) -> Option<AnyLayout> {
         match self {
@@ -265,6 +277,8 @@ impl Value {
             Value::Composed(c) | Value::ComposedOffset(c, _) => {
                 Some(AnyLayout::Composed((**c).clone()))
             }
+            // an F2 layout draws as the swizzled layout it equals, where it equals one
+            Value::F2(f) => f.to_swizzled().ok(),
             _ => None,
         }
     }
@@ -333,6 +347,7 @@ impl fmt::Display for Value {
                 Value::CopyAtom(a) => a.fmt(f),
                 Value::TiledMma(m) => m.fmt(f),
                 Value::TiledCopy(c) => c.fmt(f),
+                Value::F2(l) => l.fmt(f),
             },
         )
     }

@@ -291,7 +291,8 @@ pub fn value_to_py(
         | Value::MmaAtom(_)
         | Value::CopyAtom(_)
         | Value::TiledMma(_)
-        | Value::TiledCopy(_)) => Py::new(
+        | Value::TiledCopy(_)
+        | Value::F2(_)) => Py::new(
             py,
             PyValue {
                 expr: expr()?,

@@ -19,6 +19,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 pub mod atom;
+mod f2;
 mod morphism;
 mod python;
 mod scaled;
@@ -535,11 +536,14 @@ impl<'a> Parser<'a> {
                     Ok(Some(other)) => *out = self.other_literal(l, other)?,
                     Ok(None) => {}
                     Err(e) => {
-                        *out = match self.basis_layout_at(start, depth) {
-                            Some(basis) => basis?,
-                            None => match self.tv_layout_at(start, depth) {
-                                Some(tv) => tv,
-                                None => self.python_tuple_at(start, depth).ok_or(e)??,
+                        *out = match self.f2_layout_at(start, depth) {
+                            Some(f2) => f2?,
+                            None => match self.basis_layout_at(start, depth) {
+                                Some(basis) => basis?,
+                                None => match self.tv_layout_at(start, depth) {
+                                    Some(tv) => tv,
+                                    None => self.python_tuple_at(start, depth).ok_or(e)??,
+                                },
                             },
                         }
                     }
@@ -685,6 +689,10 @@ impl<'a> Parser<'a> {
             return Err(self.error(NO_UNDERSCORE));
         }
         self.stride(shape, stride)?;
+        if self.input.as_bytes().get(self.pos) == Some(&b'^') {
+            // a leaf F2 stride, `_4:_3^`: read again as an F2 layout
+            return Err(self.error("an integer stride (an F2 layout is read next)"));
+        }
         // congruent, and no deeper than `MAX_DEPTH` since `tree` stops there
         if self.peek() == Some(b'o') {
             return Ok(Some(NotLayout::Composed));

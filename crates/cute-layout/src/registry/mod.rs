@@ -34,6 +34,7 @@ mod table_atoms;
 mod table_category;
 mod table_construction;
 mod table_coordinates;
+mod table_f2;
 mod table_queries;
 mod table_swizzles;
 mod table_tensors;

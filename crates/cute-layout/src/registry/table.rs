@@ -105,6 +105,7 @@ const FAMILIES: &[&[Operation]] = &[
     super::table_category::CATEGORY,
     super::table_atoms::ATOMS,
     super::table_whitepaper::WHITEPAPER_OPERATIONS,
+    super::table_f2::F2_OPERATIONS,
 ];
 
 /// How many operations there are.

@@ -825,3 +825,63 @@ def layout_add(*args: Any) -> Any:
 
     the sum R(i) = A(i) + B(i) of two layouts of one size, where it is a layout: the whitepaper's
     """
+
+def to_f2(*args: Any) -> Any:
+    """to_f2(L)
+
+    the F2-stride layout of a layout or a swizzled layout Sw<B,M,S> o _0 o L, where they are equal as functions (offsets that add without carry)
+    """
+
+def from_f2(*args: Any) -> Any:
+    """from_f2(F)
+
+    the swizzled layout Sw<B,M,S> o _0 o L (or the layout) equal to an F2-stride layout as a function
+    """
+
+def f2_eval(*args: Any) -> Any:
+    """f2_eval(F, c)
+
+    F(c) of an F2 layout at an index or coordinate: the XOR of the carry-less products c_k*d_k
+    """
+
+def f2_size(*args: Any) -> Any:
+    """f2_size(F)
+
+    the number of coordinates of an F2 layout, the product of its extents
+    """
+
+def f2_cosize(*args: Any) -> Any:
+    """f2_cosize(F)
+
+    the power of two above every offset of an F2 layout, 2^max bitlen((s-1)*d) (PyCuTe v2's coshape)
+    """
+
+def f2_equal(*args: Any) -> Any:
+    """f2_equal(A, B)
+
+    whether two F2 (or carry-free) layouts are the same function on [0, size)
+    """
+
+def f2_coalesce(*args: Any) -> Any:
+    """f2_coalesce(F)
+
+    the flat F2 layout of the same function, modes merged where d_b = s_a*d_a carry-lessly and s_a is a power of two
+    """
+
+def f2_composition(*args: Any) -> Any:
+    """f2_composition(A, B)
+
+    A o B as an F2 layout, for A a swizzle or a layout linear in its index bits: B's modes split where A maps their bits to non-shifts
+    """
+
+def f2_right_inverse(*args: Any) -> Any:
+    """f2_right_inverse(F)
+
+    the inverse F2 layout of a bijection on the bits of [0, 2^n): the inverse F2 matrix, coalesced
+    """
+
+def f2_left_inverse(*args: Any) -> Any:
+    """f2_left_inverse(F)
+
+    the inverse F2 layout of a bijection on the bits of [0, 2^n) (two-sided, as f2_right_inverse)
+    """
