@@ -1067,3 +1067,91 @@ impl BasisLayout {
         BasisLayout::new(shape, self.stride.clone())
     }
 }
+
+/// `tiler_to_layout(T)` (PyCuTe v2): the one layout that acts as the tiler `T` does under
+/// composition. An integer `n` is `n:_1`, a layout is itself, and a tuple of tilers is the
+/// layout whose mode `i` is `tiler_to_layout(Tᵢ)` with its strides scaled by the basis vector
+/// `E<i>` (`E<i,j>` in a nested tuple): `(4,5)` is `(4,5):(_1@0,_1@1)`, whose composition with
+/// `A` picks mode `i` of `A` for mode `i` of the tiler, as by-mode composition does.
+///
+/// @post `shape(R) == shape(T)`; `composition(A, R) == composition(A, T)` for every `A` the
+/// tiler composes with ([`compose_basis`] for a tuple `T`). A tiler without a tuple gives
+/// integer strides ([`BasisLayout::to_layout`] is `Some`).
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] for a `_` in `T` (it keeps a mode of the tiled layout and
+/// has no extent of its own); as [`ScaledBasis::new`] for tuples nested deeper than
+/// [`MAX_BASIS_DEPTH`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::{basis::tiler_to_layout, Tiler};
+/// let t = |s: &str| s.parse::<Tiler>().unwrap();
+/// assert_eq!(tiler_to_layout(&t("3"))?.to_string(), "3:_1");
+/// assert_eq!(tiler_to_layout(&t("(7,2):(3,1)"))?.to_string(), "(7,2):(3,1)");
+/// assert_eq!(tiler_to_layout(&t("(4,5)"))?.to_string(), "(4,5):(_1@0,_1@1)");
+/// assert_eq!(tiler_to_layout(&t("<4:2,5:3>"))?.to_string(), "(4,5):(2@0,3@1)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn tiler_to_layout(tiler: &Tiler) -> Result<BasisLayout> {
+    let (shape, stride) = tiler_modes(tiler, &mut Vec::new()).map_err(|path| {
+        LayoutError::InvalidArgument {
+            op: "tiler_to_layout",
+            detail: format!("the mode {path:?} of the tiler {tiler} is `_`, which keeps a mode of the layout it tiles and has no extent of its own"),
+            hint: "give the mode's extent instead of `_` (a tiler of the layout's own shape keeps the mode as it is)",
+        }
+    })??;
+    BasisLayout::new(shape, stride)
+}
+
+/// The shape and strides of a tiler's layout, or the path of its first `_`.
+type TilerModes = std::result::Result<Result<(IntTuple, Tree<ScaledBasis>)>, Vec<usize>>;
+
+/// The shape and strides of [`tiler_to_layout`] for the sub-tiler at `path`.
+fn tiler_modes(tiler: &Tiler, path: &mut Vec<usize>) -> TilerModes {
+    let leaf = |d: Int, path: &[usize]| ScaledBasis::new(d, path);
+    Ok(match tiler {
+        Tiler::Int(n) => leaf(Int::ONE, path).map(|d| (IntTuple::int(*n), Tree::leaf(d))),
+        Tiler::Layout(l) => l
+            .stride()
+            .try_map(|d| leaf(d, path))
+            .map(|d| (l.shape().clone(), d)),
+        Tiler::Underscore => return Err(path.clone()),
+        Tiler::Tuple(modes) => {
+            let (mut shapes, mut strides) = (Vec::new(), Vec::new());
+            for (i, m) in modes.iter().enumerate() {
+                path.push(i);
+                let mode = tiler_modes(m, path)?;
+                path.pop();
+                match mode {
+                    Ok((s, d)) => {
+                        shapes.push(s);
+                        strides.push(d);
+                    }
+                    Err(e) => return Ok(Err(e)),
+                }
+            }
+            IntTuple::tuple(shapes).and_then(|s| Ok((s, Tree::tuple(strides)?)))
+        }
+    })
+}
+
+impl BasisLayout {
+    /// The integer layout of the same shape and strides when no stride has a basis direction
+    /// (every path empty, as [`tiler_to_layout`] gives for a tiler without a tuple); `None`
+    /// otherwise.
+    ///
+    /// ```
+    /// # use cute_layout::{basis::tiler_to_layout, Tiler};
+    /// let t = |s: &str| s.parse::<Tiler>().unwrap();
+    /// assert_eq!(tiler_to_layout(&t("4:2"))?.to_layout().unwrap().to_string(), "4:2");
+    /// assert!(tiler_to_layout(&t("(4,5)"))?.to_layout().is_none());
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn to_layout(&self) -> Option<Layout> {
+        if self.stride.leaves().any(|d| d.len > 0) {
+            return None;
+        }
+        Layout::new(self.shape.clone(), self.stride.map(|d| d.value)).ok()
+    }
+}

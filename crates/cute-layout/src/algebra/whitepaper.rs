@@ -1,6 +1,7 @@
 //! Operations of the CuTe Whitepaper (Cecka, *CuTe Layout Representation and Algebra*,
 //! arXiv:2603.02298) and its reference PyCuTe v2 that CuTe C++ 4.2 lacks, and C++'s
-//! `make_layout_like`: `coalesce_z`, `greatest_common_domain`, `layout_add`.
+//! `make_layout_like`: `coalesce_z`, `greatest_common_domain`, `layout_add`, and the lattice of
+//! shapes under `compatible`, `common_refinement` (the join) and `common_coarsening` (the meet).
 //!
 //! Each function states its definition and contract; the property tests of
 //! `tests/whitepaper.rs` check every post-condition, and the oracle cases (values computed by
@@ -10,6 +11,7 @@ use super::coalesce::{coalesce, filter_zeros};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::tree::TreeRef;
 use crate::tuple::IntTuple;
 
 /// `make_layout_like(L)`: the compact layout of `L`'s shape whose strides follow the order of
@@ -258,4 +260,118 @@ pub fn coshape(layout: &Layout) -> Result<Int> {
         acc = acc.add(s.sub(Int::new(1, true))?.mul(abs)?)?;
     }
     Ok(acc)
+}
+
+/// `common_refinement(a, b)`: the least shape `c` that both shapes coarsen, `a ≼ c` and
+/// `b ≼ c` under [`IntTuple::compatible`] (the whitepaper's join, §2.2.1): tuples of one rank
+/// refine mode by mode, an integer and a tuple of its size refine to the tuple, two integers
+/// only if equal.
+///
+/// @post `compatible(a, R)` and `compatible(b, R)`; symmetric; `common_refinement(a, a) == a`.
+/// A leaf equal in both is static iff both are; a tuple taken from one side keeps its leaves.
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] where no common refinement exists: two integers that
+/// differ, an integer and a tuple of another size, tuples of different ranks
+/// (`common_refinement((2,(3,5)), ((3,2),5))`: one size, profiles that no shape refines both).
+///
+/// # Examples
+/// ```
+/// use cute_layout::{algebra::whitepaper::common_refinement, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>().unwrap();
+/// assert_eq!(common_refinement(&t("((2,3),20)"), &t("(6,(4,5))"))?.to_string(), "((2,3),(4,5))");
+/// assert_eq!(common_refinement(&t("10"), &t("(10)"))?.to_string(), "(10)");
+/// assert!(common_refinement(&t("(2,(3,5))"), &t("((3,2),5)")).is_err());
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn common_refinement(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+    refine_at(a.as_ref(), b.as_ref()).map_err(|why| LayoutError::InvalidArgument {
+        op: "common_refinement",
+        detail: format!("{a} and {b} have no common refinement: {why}"),
+        hint: "a common refinement needs equal sizes and, where both are tuples, equal ranks mode by mode; common_coarsening exists for any two shapes of one size",
+    })
+}
+
+/// [`common_refinement`] of two sub-shapes; the error says where they part.
+fn refine_at(a: TreeRef<'_, Int>, b: TreeRef<'_, Int>) -> std::result::Result<IntTuple, String> {
+    let size = |t: TreeRef<'_, Int>| t.to_tree().size().map_err(|e| e.to_string());
+    match (a.as_leaf(), b.as_leaf()) {
+        (Some(x), Some(y)) if x.value() == y.value() => {
+            Ok(IntTuple::int(x.with_static(x.is_static() && y.is_static())))
+        }
+        (Some(x), Some(y)) => Err(format!("the leaves {x} and {y} differ")),
+        (Some(x), None) | (None, Some(x)) => {
+            let t = if a.is_leaf() { b } else { a };
+            match size(t)? {
+                n if n.value() == x.value() => Ok(t.to_tree()),
+                n => Err(format!(
+                    "the integer {x} and the tuple {} of size {n}",
+                    t.to_tree()
+                )),
+            }
+        }
+        (None, None) if a.rank() != b.rank() => Err(format!(
+            "the tuples {} and {} have ranks {} and {}",
+            a.to_tree(),
+            b.to_tree(),
+            a.rank(),
+            b.rank()
+        )),
+        (None, None) => {
+            let modes = a.modes().zip(b.modes()).map(|(x, y)| refine_at(x, y));
+            IntTuple::tuple(modes.collect::<std::result::Result<Vec<_>, _>>()?)
+                .map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// `common_coarsening(a, b)`: the greatest shape `c` that coarsens both shapes, `c ≼ a` and
+/// `c ≼ b` under [`IntTuple::compatible`] (the whitepaper's meet, §2.2.1): tuples of one rank
+/// whose modes all have a common coarsening meet mode by mode; otherwise the meet is the
+/// integer `size(a)`.
+///
+/// @pre `size(a) == size(b)`. @post `compatible(R, a)` and `compatible(R, b)`; symmetric;
+/// `common_coarsening(a, a) == a`; where [`common_refinement`] exists,
+/// `compatible(R, common_refinement(a, b))`. A size is static iff both shapes are.
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] for shapes of different sizes.
+///
+/// # Examples
+/// ```
+/// use cute_layout::{algebra::whitepaper::common_coarsening, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>().unwrap();
+/// assert_eq!(common_coarsening(&t("(4,(3,5))"), &t("((2,2),15)"))?.to_string(), "(4,15)");
+/// assert_eq!(common_coarsening(&t("((2,3),4)"), &t("((3,2),4)"))?.to_string(), "(6,4)");
+/// assert_eq!(common_coarsening(&t("(2,(3,5))"), &t("((3,2),5)"))?.to_string(), "30");
+/// assert!(common_coarsening(&t("(2,3)"), &t("(4,5)")).is_err());
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn common_coarsening(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+    coarsen_at(a.as_ref(), b.as_ref())?.ok_or_else(|| LayoutError::InvalidArgument {
+        op: "common_coarsening",
+        detail: format!(
+            "{a} and {b} have no common coarsening: their sizes are {} and {}",
+            a.size().map_or_else(|e| e.to_string(), |n| n.to_string()),
+            b.size().map_or_else(|e| e.to_string(), |n| n.to_string()),
+        ),
+        hint: "shapes coarsen to a common shape only where their sizes are equal",
+    })
+}
+
+/// [`common_coarsening`] of two sub-shapes; `None` where their sizes differ.
+fn coarsen_at(a: TreeRef<'_, Int>, b: TreeRef<'_, Int>) -> Result<Option<IntTuple>> {
+    if !a.is_leaf() && !b.is_leaf() && a.rank() == b.rank() {
+        let modes = a
+            .modes()
+            .zip(b.modes())
+            .map(|(x, y)| coarsen_at(x, y))
+            .collect::<Result<Option<Vec<_>>>>()?;
+        if let Some(modes) = modes {
+            return Ok(Some(IntTuple::tuple(modes)?));
+        }
+    }
+    let (sa, sb) = (a.to_tree().size()?, b.to_tree().size()?);
+    Ok((sa.value() == sb.value())
+        .then(|| IntTuple::int(sa.with_static(sa.is_static() && sb.is_static()))))
 }

@@ -24,6 +24,9 @@ pub(super) fn apply(a: &Args, first: usize) -> Result<Value> {
     let (tensor, basis) = match a.items.get(form.position) {
         Some(Value::IdentityTensor(t)) => ((**t).clone(), false),
         Some(Value::Basis(b)) => (IdentityTensor::new((**b).clone()), true),
+        // a parameter that declares scaled-basis layouts takes them in the ordinary form
+        // (composition's tiler: C++'s composition with scaled-basis strides)
+        _ if takes.contains(&Kind::Basis) => return (a.op.apply)(a),
         _ => return Err(no_form()),
     };
     (form.apply)(a, tensor, basis)
@@ -128,7 +131,16 @@ fn by_tiler(
 }
 
 pub(super) fn composition(a: &Args, t: IdentityTensor, basis: bool) -> Result<Value> {
-    by_tiler(a, t, basis, composition_tiler)
+    let Some(Value::Basis(b)) = a.items.get(1) else {
+        return by_tiler(a, t, basis, composition_tiler);
+    };
+    a.arity(2, 2)?;
+    let r = t.map_layout(|l| crate::basis::compose_basis(l, b))?;
+    Ok(if basis {
+        Value::Basis(Box::new(r.layout().clone()))
+    } else {
+        tensor(r)
+    })
 }
 
 pub(super) fn logical_divide_form(a: &Args, t: IdentityTensor, basis: bool) -> Result<Value> {

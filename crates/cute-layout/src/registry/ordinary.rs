@@ -316,6 +316,10 @@ pub(super) fn filter_zeros_op(a: &Args) -> Result<Value> {
 /// `composition(L, B)` of ordinary layouts, `B` a layout or a tiler.
 pub(super) fn composition(a: &Args) -> Result<Value> {
     let l = a.layout(0)?;
+    if let Value::Basis(b) = &a.items[1] {
+        // C++'s composition with scaled-basis strides: `E<i>` takes mode `i` of `L`
+        return shared(crate::basis::compose_basis(&l, b));
+    }
     if a.is_layout(1) {
         shared(compose(&l, &*a.layout(1)?))
     } else {

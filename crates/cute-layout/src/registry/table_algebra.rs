@@ -52,7 +52,7 @@ pub(super) const ALGEBRA: &[Operation] = &[
         "composition(L, tiler) or composition(A, offset, B)",
         "the layout L o B: first B, then L (B a layout or a tiler; swizzles too); with an offset, A o OFFSET o B (an identity swizzle with offset _0 gives B)",
         ("composition((6,2):(8,2), (4,3):(3,1))", "((2,2),3):((24,2),8)"),
-        &[Param::required("L", &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Basis, K::IdentityTensor]), Param::required("tiler", &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv, K::Swizzle, K::Composed]), Param::optional("B", LAYOUT)],
+        &[Param::required("L", &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Basis, K::IdentityTensor]), Param::required("tiler", &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv, K::Swizzle, K::Composed, K::Basis]), Param::optional("B", LAYOUT)],
         K::Layout,
         swizzled::composition,
     )

@@ -2,13 +2,17 @@
 //! C++ queries they bring with them (`coshape`, `make_layout_like`): one entry each (see
 //! [`super::Operation`]), listed by `cute ops` after the others.
 
+use super::table::TILER;
 use super::{ordinary, Args, IdentityForm, Operation, Param, Presence::*, TensorForm, Tiles};
 use crate::algebra::whitepaper::{
-    coalesce_z, coshape, greatest_common_domain, layout_add, make_layout_like,
+    coalesce_z, common_coarsening, common_refinement, coshape, greatest_common_domain, layout_add,
+    make_layout_like,
 };
-use crate::basis::IdentityTensor;
+use crate::basis::{tiler_to_layout, IdentityTensor};
 use crate::error::Result;
+use crate::tuple::IntTuple;
 use crate::value::{Kind as K, Value};
+use std::sync::Arc;
 
 /// `coshape(L)`: of a layout, an integer; of a scaled-basis layout, a tuple of the codomain.
 fn coshape_op(a: &Args) -> Result<Value> {
@@ -21,22 +25,56 @@ fn coshape_basis(a: &Args, t: IdentityTensor, _: bool) -> Result<Value> {
     Ok(ordinary::tuple_value(t.layout().coshape_extents()?))
 }
 
+/// Argument `i` as a shape: a shape itself, an integer, or the shape of a layout.
+fn shape(a: &Args, i: usize) -> Result<IntTuple> {
+    match &a.items[i] {
+        Value::IntTuple(t) => Ok((**t).clone()),
+        Value::Int(n) => Ok(IntTuple::int(*n)),
+        _ => Ok(a.layout(i)?.shape().clone()),
+    }
+}
+
 /// `greatest_common_domain(A, B)` of two layouts' shapes or two shapes.
 fn greatest_common_domain_op(a: &Args) -> Result<Value> {
-    let shape = |i: usize| -> Result<crate::tuple::IntTuple> {
-        match &a.items[i] {
-            Value::IntTuple(t) => Ok((**t).clone()),
-            Value::Int(n) => Ok(crate::tuple::IntTuple::int(*n)),
-            _ => Ok(a.layout(i)?.shape().clone()),
-        }
-    };
-    Ok(Value::Layout(std::sync::Arc::new(greatest_common_domain(
-        &shape(0)?,
-        &shape(1)?,
+    Ok(Value::Layout(Arc::new(greatest_common_domain(
+        &shape(a, 0)?,
+        &shape(a, 1)?,
     )?)))
 }
 
+/// `common_refinement(A, B)` / `common_coarsening(A, B)` of two shapes (or layouts' shapes).
+fn of_shapes(a: &Args, f: fn(&IntTuple, &IntTuple) -> Result<IntTuple>) -> Result<Value> {
+    Ok(ordinary::tuple_value(f(&shape(a, 0)?, &shape(a, 1)?)?))
+}
+
+/// `layout_add(A, B)`, where `_` (PyCuTe v2's `None`) is the zero layout: `layout_add(_, B)`
+/// is `B`.
+fn layout_add_op(a: &Args) -> Result<Value> {
+    match (&a.items[0], &a.items[1]) {
+        (Value::Underscore, Value::Underscore) => Ok(Value::Underscore),
+        (Value::Underscore, _) => Ok(Value::Layout(Arc::new(a.layout(1)?.into_owned()))),
+        (_, Value::Underscore) => Ok(Value::Layout(Arc::new(a.layout(0)?.into_owned()))),
+        _ => ordinary::of_layouts(a, layout_add),
+    }
+}
+
+/// `tiler_to_layout(T)`: a layout for a tiler without a tuple, a scaled-basis layout for a
+/// tuple.
+fn tiler_to_layout_op(a: &Args) -> Result<Value> {
+    let r = tiler_to_layout(&*a.tiler(0)?)?;
+    Ok(match r.to_layout() {
+        Some(l) => Value::Layout(Arc::new(l)),
+        None => Value::Basis(Box::new(r)),
+    })
+}
+
+/// The kinds a shape argument takes.
+const SHAPE: &[K] = &[K::IntTuple, K::Int, K::Layout, K::Tv];
+
 const LAYOUT: &[K] = &[K::Layout, K::Int, K::Tv];
+
+/// A layout, or `_` (PyCuTe v2's `None`, the zero of `layout_add`).
+const LAYOUT_OR_NONE: &[K] = &[K::Layout, K::Int, K::Tv, K::Underscore];
 
 /// The whitepaper's operations, in the order `cute ops` lists them (after the C++ ones).
 pub(super) static WHITEPAPER_OPERATIONS: &[Operation] = &[
@@ -113,13 +151,13 @@ pub(super) static WHITEPAPER_OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: &[K::IntTuple, K::Int, K::Layout, K::Tv],
+                kinds: SHAPE,
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "B",
-                kinds: &[K::IntTuple, K::Int, K::Layout, K::Tv],
+                kinds: SHAPE,
                 presence: Required,
                 template: false,
             },
@@ -141,22 +179,49 @@ pub(super) static WHITEPAPER_OPERATIONS: &[Operation] = &[
         params: &[
             Param {
                 name: "A",
-                kinds: LAYOUT,
+                kinds: LAYOUT_OR_NONE,
                 presence: Required,
                 template: false,
             },
             Param {
                 name: "B",
-                kinds: LAYOUT,
+                kinds: LAYOUT_OR_NONE,
                 presence: Required,
                 template: false,
             },
         ],
         result: K::Layout,
-        apply: |a| ordinary::of_layouts(a, layout_add),
+        apply: layout_add_op,
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
         tensor: TensorForm::Refuse,
     },
+    Operation::new(
+        "common_refinement",
+        "common_refinement(A, B)",
+        "the least shape both shapes coarsen (compatible(A, R), compatible(B, R)), mode by mode: the whitepaper's join",
+        ("common_refinement(((2,3),20), (6,(4,5)))", "((2,3),(4,5))"),
+        &[Param::required("A", SHAPE), Param::required("B", SHAPE)],
+        K::IntTuple,
+        |a| of_shapes(a, common_refinement),
+    ),
+    Operation::new(
+        "common_coarsening",
+        "common_coarsening(A, B)",
+        "the greatest shape that coarsens both shapes (compatible(R, A), compatible(R, B)); their size where the modes part: the whitepaper's meet",
+        ("common_coarsening((4,(3,5)), ((2,2),15))", "(4,15)"),
+        &[Param::required("A", SHAPE), Param::required("B", SHAPE)],
+        K::IntTuple,
+        |a| of_shapes(a, common_coarsening),
+    ),
+    Operation::new(
+        "tiler_to_layout",
+        "tiler_to_layout(T)",
+        "the layout that composes as the tiler T does: mode i of a tuple tiler scaled by the basis vector E<i> (PyCuTe v2's)",
+        ("tiler_to_layout(<4:2,5>)", "(4,5):(2@0,_1@1)"),
+        &[Param::required("T", TILER)],
+        K::Basis,
+        tiler_to_layout_op,
+    ),
 ];
