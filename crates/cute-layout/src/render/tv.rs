@@ -141,7 +141,7 @@ pub fn svg_tv(tv: &TvLayout) -> Result<String> {
 /// `thread:T`, `value:V` or a slice `(m,n)` of the tile (outlined thick, the others dimmed).
 ///
 /// # Errors
-/// As [`TvLayout::grid`]; [`Coloring::Tile`](crate::render::Coloring::Tile) or a `tile:K` highlight (a TV layout has no
+/// As [`TvLayout::grid`]; [`Coloring::Tile`] or a `tile:K` highlight (a TV layout has no
 /// tiles); a slice that does not match the rank-2 tile.
 ///
 /// ```
