@@ -38,7 +38,7 @@ pub(crate) fn class_color(coloring: Coloring, kind: Kind, k: i64) -> Rgb {
 /// let o = Options { coloring: Coloring::Bank, elem_bytes: 2, ..Options::default() };
 /// let g = grid_opts(&subject("(_2,_4):(_4,_1)")?, &o)?;
 /// assert!(g.contains("banks (2-byte elements, bank = byte offset / 4 mod 32):"));
-/// assert!(g.contains("| b0 | b0 | b1 | b1 |"));
+/// assert!(g.contains("|  b0 |  b0 |  b1 |  b1 |"));
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub(crate) fn bank_note(bank: i64) -> String {
