@@ -321,6 +321,33 @@ test("a shared-memory view shows the bank of a cell on hover", async () => {
   await page.close();
 });
 
+test("a picture coloured by bank writes each cell's bank and a legend; the hover still works", async () => {
+  const page = await open();
+  await page.selectOption("#color", "bank");
+  await page.fill("#elem-bytes", "2");
+  await submit(page, "(4,8):(8,1)");
+  await page.waitForSelector("#picture svg g.legend");
+  // every cell's note is the bank of its offset (2-byte elements: offset / 2), counted here
+  const notes = await page.$$eval("#picture svg rect.cell", (rects) =>
+    rects.map((r) => [r.nextElementSibling.textContent, r.nextElementSibling.nextElementSibling?.textContent]));
+  assert.equal(notes.length, 32);
+  for (const [offset, note] of notes) assert.equal(note, `b${Math.floor(Number(offset) / 2) % 32}`);
+  // the legend: what the colour is, one swatch per bank present, none taken for a cell
+  const legend = await page.$$eval("#picture svg g.legend text", (ts) => ts.map((t) => t.textContent));
+  assert.equal(legend[0], "banks (2-byte elements, bank = byte offset / 4 mod 32)");
+  assert.deepEqual(legend.slice(1), [...Array(16).keys()].map((b) => `b${b}`));
+  assert.equal(await page.locator("#picture svg g.legend rect.cell").count(), 0);
+  await page.locator("#picture svg rect.cell").nth(5).hover();
+  await page.waitForSelector("#tip:not([hidden])");
+  assert.match(await page.textContent("#tip"), /bank 2$/);
+  // a TV layout coloured by bank: its cells are still found, and its legend is drawn
+  await submit(page, "make_layout_tv((_4,_8):(_8,_1),(_1,_2):(_1,_1))");
+  await page.waitForFunction(() => document.querySelectorAll("#picture svg rect.cell[data-thread]").length === 64);
+  assert.equal(await page.locator("#picture svg g.legend rect.swatch").count(), 32);
+  await page.screenshot({ path: join(shots, "bank-legend.png") });
+  await page.close();
+});
+
 test("the highlight box highlights a tile, and the hover still works", async () => {
   const page = await open();
   await page.selectOption("#color", "tile");

@@ -260,11 +260,11 @@ fn mode_vector(
 ///
 /// **Phases.** 128 bytes a phase: 8 lanes of a 128-bit access, 16 of a 64-bit one, all 32 of
 /// a narrower one, 8 rows of a matrix instruction. **Repeated addresses of wide loads merge**
-/// (measured on an H200, `docs/bank-conflicts.md`): a half-warp of a 128-bit load whose lanes
-/// name at most 8 distinct 16-byte addresses is served in one phase, not two; a 64-bit load
-/// whose 32 lanes name at most 16 distinct 8-byte addresses in one phase, not two (the
-/// phase's wavefronts are still the most distinct words of one bank). Stores, and `ldmatrix`
-/// / `stmatrix`, keep their phases.
+/// (measured on an H200, `docs/bank-conflicts.md`): a 128-bit load in which every lane reads
+/// the address of its neighbour (`i ^ 1`), or every lane that of the lane two apart (`i ^ 2`),
+/// is served in two half-warp phases, not four; a 64-bit load so repeating its addresses in
+/// one phase, not two (a phase's wavefronts are still the most distinct words of
+/// one bank). Stores, and `ldmatrix` / `stmatrix`, keep their phases.
 ///
 /// ```
 /// use cute_layout::analysis::{count_conflicts, plan, AccessSpec};
@@ -315,35 +315,38 @@ pub fn count_conflicts(plan: &AccessPlan) -> BankReport {
     r
 }
 
-/// The phases of one instruction: `(first lane, its lanes' addresses, merged)`. A group of
-/// `2·per_phase` lanes (a half-warp of a 128-bit load, the warp of a 64-bit load) in which every
-/// pair of neighbouring lanes `(2k, 2k+1)` reads one address is one merged phase; otherwise
-/// phases of `per_phase` lanes. Measured on an H200 (bench/gpu/results/pending-h200.md): lanes
-/// repeating an address 4, 8 or 16 lanes apart are not merged, even with at most `per_phase`
-/// distinct addresses in the group.
+/// The phases of one instruction: `(first lane, its lanes' addresses, merged)`. A load of
+/// 128 (64) bits is served half-warp (warp) by half-warp in merged phases of `2·per_phase`
+/// lanes when the whole instruction repeats its addresses in lanes a fixed distance apart
+/// ([`merge_distances`]): every lane `i` reads the address of lane `i ^ d` (where that lane
+/// takes part); otherwise in phases of `per_phase` lanes. Measured on an H200
+/// (`docs/bank-conflicts.md`, `bench/gpu/results/`).
 fn phases(access: Access, lanes: &[i64]) -> Vec<(i64, &[i64], bool)> {
     let per = access.instruction.lanes_per_phase() as usize;
-    let merging =
-        !access.store && matches!(access.instruction, Instruction::Vector { bytes } if bytes >= 8);
-    let mut out = Vec::new();
-    if merging {
-        for (g, group) in lanes.chunks(2 * per).enumerate() {
-            let paired = group.chunks(2).all(|p| matches!(p, [a, b] if a == b));
-            let first = (g * 2 * per) as i64;
-            if group.len() > per && paired {
-                out.push((first, group, true));
-            } else {
-                for (k, chunk) in group.chunks(per).enumerate() {
-                    out.push((first + (k * per) as i64, chunk, false));
-                }
-            }
-        }
-    } else {
-        for (k, chunk) in lanes.chunks(per).enumerate() {
-            out.push(((k * per) as i64, chunk, false));
-        }
+    let merged = lanes.len() > per
+        && merge_distances(access)
+            .iter()
+            .any(|&d| (0..lanes.len()).all(|i| lanes.get(i ^ d).is_none_or(|a| *a == lanes[i])));
+    let size = if merged { 2 * per } else { per };
+    lanes
+        .chunks(size)
+        .enumerate()
+        .map(|(k, chunk)| ((k * size) as i64, chunk, merged && chunk.len() > per))
+        .collect()
+}
+
+/// The lane distances `d` at which repeated addresses merge the phases of a load (lane `i`
+/// and lane `i ^ d` reading one address, in every lane of the instruction): 1 and 2 for a
+/// 64- or 128-bit load (neighbours `2k, 2k+1`, or lanes two apart: inside each group of four
+/// lanes); none for stores, narrower accesses and matrix instructions. The H200 merges
+/// neither lanes 4, 8 or 16 apart, nor an instruction in which only some lanes repeat
+/// (`ld128_pairs_groups17`, `bench/gpu/results/table-h200-2.md`).
+fn merge_distances(access: Access) -> &'static [usize] {
+    match access.instruction {
+        _ if access.store => &[],
+        Instruction::Vector { bytes: 8 | 16 } => &[1, 2],
+        _ => &[],
     }
-    out
 }
 
 /// The wavefronts of one phase (lanes from `first`, each moving `bytes` from its address), and

@@ -2,8 +2,8 @@
 
 use super::options::check_highlight;
 use super::{
-    cell_infos, check_size, cosize, num_digits, parent, slabs, subject_tiles, Mark, Options,
-    Subject, MAX_TEXT_CELLS,
+    cell_infos, check_size, cosize, num_digits, parent, slabs, subject_tiles, Coloring, Mark,
+    Options, Subject, MAX_TEXT_CELLS,
 };
 use crate::basis::IdentityTensor;
 use crate::error::Result;
@@ -54,7 +54,8 @@ pub fn grid_any(function: &AnyLayout) -> Result<String> {
 
 /// [`grid_any`] of a [`Subject`] with [`Options`]: with a highlight, the cells not highlighted
 /// show `.` instead of their offset (a text grid has no colors; [`Options::coloring`] is
-/// ignored except that `--highlight tile:K` needs the subject's tiles). Colored by tile, a
+/// ignored except that `--highlight tile:K` needs the subject's tiles, and that colored by
+/// bank the grid is followed by a second one of each cell's bank, `b12`). Colored by tile, a
 /// divide, product, complement or part of `A` (composition, `local_tile`, `local_partition`)
 /// is printed after its input `A = ...`, whose cells show the offsets the result reaches (with
 /// a highlight: that its highlighted cells reach) and `.` elsewhere; the result is then
@@ -108,6 +109,18 @@ pub fn grid_opts(subject: &Subject, options: &Options) -> Result<String> {
         o => writeln!(out, "{function}+{o}"),
     };
     tables(&mut out, layout, &texts, w)?;
+    if options.coloring == Coloring::Bank {
+        // a text grid has no colours: the bank of every cell, in a second grid
+        let banks: Vec<String> = infos
+            .iter()
+            .map(|c| match options.highlighted(c, layout.shape().as_ref()) {
+                Some(false) => ".".to_string(),
+                _ => super::legend::bank_note(options.bank(c.offset)),
+            })
+            .collect();
+        let _ = writeln!(out, "{}:", super::legend::bank_heading(options));
+        tables(&mut out, layout, &banks, w.max(5))?;
+    }
     Ok(out)
 }
 

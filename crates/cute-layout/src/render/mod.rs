@@ -22,6 +22,7 @@ pub mod atom;
 pub mod color;
 pub mod grid;
 pub mod latex;
+mod legend;
 pub mod options;
 mod picture;
 #[cfg(feature = "png")]
@@ -473,6 +474,8 @@ pub(crate) enum Mark {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Cell {
     pub(crate) text: String,
+    /// A second, smaller line under the text: the bank (`b12`) of a picture colored by bank.
+    pub(crate) note: Option<String>,
     pub(crate) fill: Rgb,
     pub(crate) mark: Mark,
 }
@@ -538,8 +541,7 @@ pub(crate) fn cell_infos(
 pub(crate) fn paint(opts: &Options, c: &CellInfo, shape: &IntTuple) -> (Rgb, Mark) {
     let fill = match opts.class(c) {
         None => offset_color(c.offset),
-        Some(k) if opts.coloring == Coloring::Bank => color::bank_color(k),
-        Some(k) => tile_color(k),
+        Some(k) => legend::class_color(opts.coloring, legend::Kind::Layout, k),
     };
     match opts.highlighted(c, shape.as_ref()) {
         None => (fill, Mark::Plain),
@@ -564,12 +566,7 @@ pub(crate) fn paint_tv(
         value: c.value,
         tile: None,
     };
-    let fill = match options.coloring {
-        Coloring::Offset | Coloring::Thread | Coloring::Tile => tv_color(c.thread),
-        Coloring::Warp => tile_color(c.thread.div_euclid(32)),
-        Coloring::Bank => color::bank_color(options.class(&info).unwrap_or(0)),
-        Coloring::Value | Coloring::Phase => tile_color(options.class(&info).unwrap_or(0)),
-    };
+    let fill = legend::class_color(options.coloring, legend::Kind::Tv, tv_class(options, c));
     match options.highlighted(&info, mn.as_ref()) {
         None => (fill, Mark::Plain),
         Some(true) => (fill, Mark::Highlighted),
@@ -577,9 +574,36 @@ pub(crate) fn paint_tv(
     }
 }
 
-/// CuTe's `TikzColor_TV` palette (the one [`crate::render::latex_tv`] uses), by thread.
-fn tv_color(thread: i64) -> Rgb {
-    color::TV_PALETTE[thread.rem_euclid(8) as usize]
+/// The colour class of a TV cell: its thread (CuTe's TV colors, also for `Offset` and
+/// `Tile`), its warp, or [`Options::class`] (value, bank, phase).
+pub(crate) fn tv_class(options: &Options, c: &crate::tv::TvCell) -> i64 {
+    let info = CellInfo {
+        index: c.thread, // read by no class but the warp's, taken from the thread below
+        offset: c.offset,
+        thread: c.thread,
+        value: c.value,
+        tile: None,
+    };
+    match options.coloring {
+        Coloring::Offset | Coloring::Thread | Coloring::Tile => c.thread,
+        Coloring::Warp => c.thread.div_euclid(32),
+        Coloring::Bank | Coloring::Value | Coloring::Phase => options.class(&info).unwrap_or(0),
+    }
+}
+
+/// The legend of a layout picture under `opts` (`None` for CuTe's greys by offset): the
+/// classes of its cells (see [`legend::legend`]).
+pub(crate) fn subject_legend(s: &Subject, opts: &Options) -> Result<Option<legend::Legend>> {
+    if opts.coloring == Coloring::Offset {
+        return Ok(None);
+    }
+    let tiles = subject_tiles(s, opts)?;
+    let infos = cell_infos(&s.layout, s.offset, tiles.as_deref())?;
+    Ok(legend::legend(
+        opts,
+        legend::Kind::Layout,
+        infos.iter().filter_map(|c| opts.class(c)),
+    ))
 }
 
 /// The thick outline of a highlighted `width x height` cell at `(x, y)`.
@@ -629,6 +653,7 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
             .map(|p| {
                 Ok(Some(Cell {
                     text: label(opts.label, a, &p.info)?,
+                    note: None,
                     fill: p.fill(),
                     mark: p.mark,
                 }))
@@ -643,6 +668,8 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
             let (fill, mark) = paint(opts, c, shape);
             Ok(Some(Cell {
                 text: label(opts.label, s.layout.inner(), c)?,
+                note: (opts.coloring == Coloring::Bank)
+                    .then(|| legend::bank_note(opts.bank(c.offset))),
                 fill,
                 mark,
             }))
@@ -660,6 +687,7 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
             .map(|o| {
                 tile_of(o).map(|t| Cell {
                     text: o.to_string(),
+                    note: None,
                     fill: tile_color(t),
                     mark: Mark::Plain,
                 })
@@ -716,6 +744,7 @@ pub(crate) fn coordinate_panels(t: &IdentityTensor) -> Result<Vec<Panel>> {
         .map(|c| {
             Some(Cell {
                 text: c.to_string(),
+                note: None,
                 fill: WHITE,
                 mark: Mark::Plain,
             })

@@ -190,7 +190,7 @@ impl Picture {
                     hint: "draw it without a coloring or a highlight (cute: --color, --highlight; Python: tiles=True)",
                 })
             }
-            Picture::Coordinates(t) => Ok(svg_panels(&t.to_string(), &coordinate_panels(t)?)),
+            Picture::Coordinates(t) => Ok(svg_panels(&t.to_string(), &coordinate_panels(t)?, None)),
         }
     }
 

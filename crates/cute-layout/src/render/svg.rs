@@ -1,6 +1,7 @@
 //! SVG pictures of layouts: a table of cells per panel, with row and column labels.
 
-use super::{outline, panels, Mark, Options, Panel, Subject};
+use super::legend::{self, Legend};
+use super::{outline, panels, subject_legend, Mark, Options, Panel, Subject};
 use crate::error::Result;
 use std::fmt::Write;
 
@@ -66,11 +67,17 @@ pub fn svg(subject: &Subject, options: &Options) -> Result<String> {
     if let Some(picture) = super::tv::dispatch(subject, options, super::tv::Format::Svg) {
         return picture;
     }
-    Ok(svg_panels(&subject.title, &panels(subject, options)?))
+    let ps = panels(subject, options)?;
+    Ok(svg_panels(
+        &subject.title,
+        &ps,
+        subject_legend(subject, options)?.as_ref(),
+    ))
 }
 
-/// The SVG picture of `ps`, one under the other, titled `title`.
-pub(crate) fn svg_panels(title: &str, ps: &[Panel]) -> String {
+/// The SVG picture of `ps`, one under the other, titled `title`, with `legend` (what the
+/// colours mean) under them.
+pub(crate) fn svg_panels(title: &str, ps: &[Panel], legend: Option<&Legend>) -> String {
     let width = ps
         .iter()
         .map(|p| label_width(p) + p.cols * cell_width(p))
@@ -78,10 +85,12 @@ pub(crate) fn svg_panels(title: &str, ps: &[Panel]) -> String {
         .unwrap_or(0)
         .max(title_width(ps))
         + 2 * MARGIN;
+    let width = width.max(legend.map_or(0, |l| legend::width(l, MARGIN)));
     let height = MARGIN
         + ps.iter()
             .map(|p| TITLE + COL_LABELS + p.rows * CELL + MARGIN)
-            .sum::<usize>();
+            .sum::<usize>()
+        + legend.map_or(0, |l| legend::height(l, width, MARGIN));
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -96,6 +105,9 @@ pub(crate) fn svg_panels(title: &str, ps: &[Panel]) -> String {
     for p in ps {
         draw_panel(&mut out, p, MARGIN, y);
         y += TITLE + COL_LABELS + p.rows * CELL + MARGIN;
+    }
+    if let Some(l) = legend {
+        legend::draw(&mut out, l, MARGIN, y, width, MARGIN);
     }
     out.push_str("</svg>\n");
     out
@@ -157,14 +169,30 @@ fn draw_panel(out: &mut String, p: &Panel, x0: usize, y0: usize) {
                     // Monospace digits are 0.6 em wide: fit the text in 90% of the cell.
                     let len = c.text.chars().count().max(1);
                     let size = (cw as f64 * 1.5 / len as f64).min(13.0);
+                    // with a note (the bank), the text moves up and the note goes under it
+                    let middle = if c.note.is_some() {
+                        12.0
+                    } else {
+                        CELL as f64 / 2.0
+                    };
                     let _ = writeln!(
                         out,
                         "<text x=\"{}\" y=\"{:.1}\" font-size=\"{size:.1}\" fill=\"{}\" stroke=\"none\">{}</text>",
                         x + cw / 2,
-                        y as f64 + CELL as f64 / 2.0 + size * 0.35,
+                        y as f64 + middle + size * 0.35,
                         c.fill.ink().hex(),
                         escape(&c.text)
                     );
+                    if let Some(note) = &c.note {
+                        let _ = writeln!(
+                            out,
+                            "<text x=\"{}\" y=\"{}\" font-size=\"8\" fill=\"{}\" stroke=\"none\">{}</text>",
+                            x + cw / 2,
+                            y + CELL - 4,
+                            c.fill.ink().hex(),
+                            escape(note)
+                        );
+                    }
                     if c.mark == Mark::Highlighted {
                         outline(&mut outlines, x as i64, y as i64, cw as i64, CELL as i64);
                     }

@@ -14,7 +14,7 @@ use crate::error::Result;
 use crate::limits::MAX_PICTURE_CELLS;
 use crate::render::color::WHITE;
 use crate::render::options::{check_highlight, check_tv_options};
-use crate::render::{outline, paint_tv, Mark, Options, Subject};
+use crate::render::{outline, paint_tv, Coloring, Mark, Options, Subject};
 use crate::tv::TvLayout;
 use std::fmt::Write;
 
@@ -141,7 +141,7 @@ pub fn svg_tv(tv: &TvLayout) -> Result<String> {
 /// `thread:T`, `value:V` or a slice `(m,n)` of the tile (outlined thick, the others dimmed).
 ///
 /// # Errors
-/// As [`TvLayout::grid`]; [`Coloring::Tile`](crate::render::Coloring::Tile) or a `tile:K` highlight (a TV layout has no
+/// As [`TvLayout::grid`]; [`Coloring::Tile`] or a `tile:K` highlight (a TV layout has no
 /// tiles); a slice that does not match the rank-2 tile.
 ///
 /// ```
@@ -153,12 +153,29 @@ pub fn svg_tv(tv: &TvLayout) -> Result<String> {
 /// ```
 pub fn svg_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
     const CELL: i64 = 40;
+    const LEGEND_MARGIN: usize = 8;
     check_tv_options(&tv.layout, options)?;
     let mn = tv.tiler.product_each()?;
     check_highlight(options, mn.as_ref())?;
     let g = tv.grid_within(MAX_PICTURE_CELLS, "MAX_PICTURE_CELLS")?;
     let (m, n) = tv.tile_mn()?;
-    let (width, height) = ((n + 1) * CELL, (m + 1) * CELL);
+    let legend = super::legend::legend(
+        options,
+        super::legend::Kind::Tv,
+        g.iter()
+            .flatten()
+            .flatten()
+            .map(|c| super::tv_class(options, c)),
+    );
+    let width = ((n + 1) * CELL).max(
+        legend
+            .as_ref()
+            .map_or(0, |l| super::legend::width(l, LEGEND_MARGIN) as i64),
+    );
+    let legend_height = legend.as_ref().map_or(0, |l| {
+        super::legend::height(l, width as usize, LEGEND_MARGIN) as i64
+    });
+    let height = (m + 1) * CELL + legend_height;
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" font-family=\"monospace\" font-size=\"11\" text-anchor=\"middle\">\n"
     );
@@ -179,14 +196,28 @@ pub fn svg_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
             if let Some(c) = c {
                 let cx = x + CELL / 2;
                 let ink = fill.ink().hex();
-                let _ = writeln!(
-                    s,
-                    "<text x=\"{cx}\" y=\"{}\" fill=\"{ink}\">T{}</text><text x=\"{cx}\" y=\"{}\" fill=\"{ink}\">V{}</text>",
-                    y + 17,
-                    c.thread,
-                    y + 31,
-                    c.value
-                );
+                if options.coloring == Coloring::Bank {
+                    // three lines: thread, value and, small, the bank of the cell's offset
+                    let _ = writeln!(
+                        s,
+                        "<text x=\"{cx}\" y=\"{}\" fill=\"{ink}\">T{}</text><text x=\"{cx}\" y=\"{}\" fill=\"{ink}\">V{}</text><text x=\"{cx}\" y=\"{}\" font-size=\"8\" fill=\"{ink}\">{}</text>",
+                        y + 13,
+                        c.thread,
+                        y + 25,
+                        c.value,
+                        y + 36,
+                        super::legend::bank_note(options.bank(c.offset))
+                    );
+                } else {
+                    let _ = writeln!(
+                        s,
+                        "<text x=\"{cx}\" y=\"{}\" fill=\"{ink}\">T{}</text><text x=\"{cx}\" y=\"{}\" fill=\"{ink}\">V{}</text>",
+                        y + 17,
+                        c.thread,
+                        y + 31,
+                        c.value
+                    );
+                }
             }
             if mark == Mark::Highlighted {
                 outline(&mut outlines, x, y, CELL, CELL);
@@ -208,6 +239,16 @@ pub fn svg_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
             "<text x=\"{}\" y=\"{}\">{j}</text>",
             (j + 1) * CELL + CELL / 2,
             25
+        );
+    }
+    if let Some(l) = &legend {
+        super::legend::draw(
+            &mut s,
+            l,
+            LEGEND_MARGIN,
+            ((m + 1) * CELL) as usize + 4,
+            width as usize,
+            LEGEND_MARGIN,
         );
     }
     s.push_str("</svg>\n");
