@@ -8,12 +8,13 @@
 //! The modules, bottom up (each uses only those before it): `convert` (Python ints and tuples
 //! to the library's, `_`), `render`, `layout` (`Layout`, `Morphism`, and layout and tiler
 //! arguments), `swizzle`, `values` (`TvLayout`, `Value`), `tensor`, `ops` (the table's calls,
-//! CuTe text of arguments), `functions`.
+//! CuTe text of arguments), `functions`, `pycute` (the pycute drop-in's native functions).
 
 mod convert;
 mod functions;
 mod layout;
 mod ops;
+mod pycute;
 mod render;
 mod swizzle;
 mod tensor;
@@ -137,5 +138,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(set_budget, m)?)?;
     m.add_function(wrap_pyfunction!(get_budget, m)?)?;
     m.add("_functions", functions::module_functions(py)?)?;
+    m.add_submodule(&pycute::module(py)?)?;
     Ok(())
 }
