@@ -1,96 +1,113 @@
 #!/usr/bin/env python3
-"""Times every operation of the benchmark set through cute_layout (the Python package over the
-Rust core) and through pycute, in one Python process, and prints the ratios.
+"""Times the pycute drop-in (`cute_layout.pycute`) against pycute itself, as pycute's own tests
+and users call it: the arguments built from Python tuples, then the call
+(`complement(Layout((2, 4), (1, 6)), 24)`), the same source text run against each module, in
+one Python process; prints the ratios.
 
-  python_bench.py            a Markdown table: pycute us, cute_layout ns (module function and,
-                             where there is one, Layout method), pycute / cute_layout
+  python_bench.py            a Markdown table: pycute us, drop-in ns, pycute / drop-in
   python_bench.py --check    also exits 1 unless every operation is >= 20x pycute
   python_bench.py --rounds N each figure the least over N rounds (default 3; the rounds
-                             alternate pycute and cute_layout, so that load from other
+                             alternate pycute and the drop-in, so that load from other
                              processes hits both alike)
   python_bench.py --instructions [NAME...]
                              instructions per call instead of times (callgrind; needs valgrind):
-                             independent of the machine's load, so that two builds can be
-                             compared on a busy machine. Each figure is (instructions of N calls
-                             - instructions of none) / N, N = BENCH_COUNT (default 2000), each
-                             form in its own process; NAMEs pick operations (default: all)
+                             independent of the machine's load. Each figure is the
+                             instructions of N calls / N (N = BENCH_COUNT, default 2000; after
+                             one warm-up call), each side in one process; NAMEs pick operations
 
-Needs `cute_layout` (pip install ./crates/cute-python) and pycute (pip install nvidia-cutlass)
-importable. Inputs are those of bench/pycute_bench.py (the layouts of
-crates/cute-layout/benches/algebra.rs), built once; each call includes the Python call and the
-conversion of its result. Times are the least over 11 timeit batches of at least ~10 ms.
+Needs `cute_layout` (pip install ./crates/cute-python) and pycute (pip install --no-deps
+nvidia-cutlass) importable. The inputs are those of bench/pycute_bench.py (the layouts of
+crates/cute-layout/benches/algebra.rs), written out as literals in each call, so that each call
+builds its `Layout`s (Python's compiler makes the tuples constants, as in pycute's tests). The
+operations are pycute's (it has no flat_divide, flat_product, blocked_product or raked_product),
+plus `Layout/build` (the construction alone) and the int-tuple functions pycute computes.
+Times are the least over 11 timeit batches of at least ~10 ms.
 """
 import os
 import sys
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import pycute_bench as pb  # noqa: E402  (pycute's side: pb.OPS)
-
-import cute_layout as cl  # noqa: E402
-from cute_layout import Layout  # noqa: E402
+import timeit
 
 
-def ours(pycute_layout):
-    """The cute_layout twin of a pycute layout (or of a tuple tiler of them)."""
-    if isinstance(pycute_layout, tuple):
-        return tuple(ours(x) for x in pycute_layout)
-    return Layout(pycute_layout.shape, pycute_layout.stride)
+def calls(m):
+    """Each operation of module `m` (pycute or cute_layout.pycute) as a thunk that builds its
+    arguments from tuples and calls it."""
+    L = m.Layout
+
+    def x64():
+        f = L((4, 8, 2, 4), (1, 4, 32, 64))
+        acc = 0
+        for i in range(64):
+            acc += f(i)
+        return acc
+
+    return {
+        "Layout/build": lambda: L((2, (1, 6)), (1, (6, 2))),
+        "composition/doc": lambda: m.composition(L((6, 2), (8, 2)), L((4, 3), (3, 1))),
+        "composition/big": lambda: m.composition(
+            L(((4, 4), (4, 4), (4, 4)), ((1, 64), (4, 256), (16, 1024))), L((16, 16), (16, 1))),
+        "complement/doc": lambda: m.complement(L((2, 4), (1, 6)), 24),
+        "complement/doc2": lambda: m.complement(L((2, 2), (1, 6)), 24),
+        "coalesce/doc": lambda: m.coalesce(L((2, (1, 6)), (1, (6, 2)))),
+        "filter/doc": lambda: m.filter(L((2, (1, 6)), (1, (0, 2)))),
+        "right_inverse/doc": lambda: m.right_inverse(L((4, (2, 8)), (16, (1, 2)))),
+        "left_inverse/doc": lambda: m.left_inverse(L((4, (2, 8)), (16, (1, 2)))),
+        "logical_divide/2d": lambda: m.logical_divide(
+            L((9, (4, 8)), (59, (13, 1))), (L(3, 3), L((2, 4), (1, 8)))),
+        "zipped_divide/2d": lambda: m.zipped_divide(
+            L((9, (4, 8)), (59, (13, 1))), (L(3, 3), L((2, 4), (1, 8)))),
+        "tiled_divide/2d": lambda: m.tiled_divide(
+            L((9, (4, 8)), (59, (13, 1))), (L(3, 3), L((2, 4), (1, 8)))),
+        "logical_divide/1d": lambda: m.logical_divide(L((2, 2, 3), (2, 1, 8)), L(4, 2)),
+        "logical_divide/deep": lambda: m.logical_divide(
+            L(((2, (2, 2)), (2, (2, 2))), ((1, (2, 4)), (8, (16, 32)))),
+            (L((2, (2, 1)), (1, (2, 4))), L((2, 2), (1, 2)))),
+        "zipped_divide/big": lambda: m.zipped_divide(
+            L(((4, 4), (4, 4), (4, 4)), ((1, 64), (4, 256), (16, 1024))),
+            (L((2, 2), (1, 8)), L((4, 2), (2, 16)))),
+        "logical_product/doc": lambda: m.logical_product(L((2, 5), (5, 1)), L((3, 4), (1, 3))),
+        "zipped_product/doc": lambda: m.zipped_product(L((2, 5), (5, 1)), (L(3, 5), L(4, 6))),
+        "tiled_product/doc": lambda: m.tiled_product(L((2, 5), (5, 1)), (L(3, 5), L(4, 6))),
+        "make_layout/doc": lambda: m.make_layout(L((2, 2), (1, 4)), L(3, 2)),
+        "size/doc": lambda: m.size(L((4, (2, 8)), (16, (1, 2)))),
+        "cosize/doc": lambda: m.cosize(L((4, (2, 8)), (16, (1, 2)))),
+        "slice_and_offset/doc": lambda: m.slice_and_offset(
+            (None, 1), L((4, (2, 8)), (16, (1, 2)))),
+        "crd2idx/1d": lambda: L((4, 8, 2, 4), (1, 4, 32, 64))(77),
+        "crd2idx/1d_x64": x64,
+        "coord/2d": lambda: L((4, (2, 8)), (16, (1, 2)))((3, (1, 5))),
+        "product/tuple": lambda: m.product((4, (2, 8))),
+        "inner_product/tuple": lambda: m.inner_product((3, (1, 5)), (16, (1, 2))),
+        "shape_div/tuple": lambda: m.shape_div((4, (2, 8)), (2, 4)),
+        "prefix_product/tuple": lambda: m.prefix_product((4, (2, 8))),
+        "idx2crd/tuple": lambda: m.idx2crd(53, (4, (2, 8))),
+        "crd2idx/tuple": lambda: m.crd2idx((3, (1, 5)), (4, (2, 8)), (16, (1, 2))),
+    }
 
 
-BIG, A, B = ours(pb.BIG), ours(pb.A), ours(pb.B)
-C1, C2, COAL, INV = ours(pb.C1), ours(pb.C2), ours(pb.COAL), ours(pb.INV)
-D2, D2T, D1, D1T = ours(pb.D2), ours(pb.D2T), ours(pb.D1), ours(pb.D1T)
-DEEP, DEEPT, BIGT = ours(pb.DEEP), ours(pb.DEEPT), ours(pb.BIGT)
-PA, PB, PT, FOUR = ours(pb.PA), ours(pb.PB), ours(pb.PT), ours(pb.FOUR)
-BIGB = Layout((16, 16), (16, 1))
+def modules():
+    import pycute
+    import cute_layout.pycute as dropin
+    return pycute, dropin
 
 
-def _x64():
-    acc = 0
-    for i in range(64):
-        acc += FOUR(i)
-    return acc
+def measure(f):
+    """Least ns per call over 11 timeit batches of at least ~10 ms."""
+    t = timeit.Timer(f)
+    n = 1
+    while t.timeit(n) <= 0.01:
+        n *= 2
+    return min(t.timeit(n) / n * 1e9 for _ in range(11))
 
 
-# name -> (module-function form, method form or None)
-OPS = {
-    "composition/doc": (lambda: cl.composition(A, B), lambda: A.composition(B)),
-    "composition/big": (lambda: cl.composition(BIG, BIGB), lambda: BIG.composition(BIGB)),
-    "complement/doc": (lambda: cl.complement(C1, 24), lambda: C1.complement(24)),
-    "complement/doc2": (lambda: cl.complement(C2, 24), lambda: C2.complement(24)),
-    "coalesce/doc": (lambda: cl.coalesce(COAL), lambda: COAL.coalesce()),
-    "right_inverse/doc": (lambda: cl.right_inverse(INV), lambda: INV.right_inverse()),
-    "left_inverse/doc": (lambda: cl.left_inverse(INV), lambda: INV.left_inverse()),
-    "logical_divide/2d": (lambda: cl.logical_divide(D2, D2T), lambda: D2.logical_divide(D2T)),
-    "zipped_divide/2d": (lambda: cl.zipped_divide(D2, D2T), lambda: D2.zipped_divide(D2T)),
-    "tiled_divide/2d": (lambda: cl.tiled_divide(D2, D2T), lambda: D2.tiled_divide(D2T)),
-    "flat_divide/2d": (lambda: cl.flat_divide(D2, D2T), lambda: D2.flat_divide(D2T)),
-    "logical_divide/1d": (lambda: cl.logical_divide(D1, D1T), lambda: D1.logical_divide(D1T)),
-    "logical_divide/deep": (lambda: cl.logical_divide(DEEP, DEEPT),
-                            lambda: DEEP.logical_divide(DEEPT)),
-    "zipped_divide/big": (lambda: cl.zipped_divide(BIG, BIGT), lambda: BIG.zipped_divide(BIGT)),
-    "logical_product/doc": (lambda: cl.logical_product(PA, PB), lambda: PA.logical_product(PB)),
-    "zipped_product/doc": (lambda: cl.zipped_product(PA, PT), lambda: PA.zipped_product(PT)),
-    "tiled_product/doc": (lambda: cl.tiled_product(PA, PT), lambda: PA.tiled_product(PT)),
-    "flat_product/doc": (lambda: cl.flat_product(PA, PT), lambda: PA.flat_product(PT)),
-    "blocked_product/doc": (lambda: cl.blocked_product(PA, PB), lambda: PA.blocked_product(PB)),
-    "raked_product/doc": (lambda: cl.raked_product(PA, PB), lambda: PA.raked_product(PB)),
-    "crd2idx/1d": (lambda: FOUR(77), None),
-    "crd2idx/1d_x64": (_x64, None),
-}
-assert set(OPS) == set(pb.OPS), "the benchmark sets differ"
-
-
-def same_function(a, b):
-    """pycute's and our result compute the same offsets (where pycute agrees with C++)."""
-    if isinstance(a, int):
-        return a == b
-    return [a(i) for i in range(pb_size(a))] == [b(i) for i in range(b.size())]
-
-
-def pb_size(x):
-    from pycute import size
-    return size(x)
+def same(a, b):
+    """pycute's and the drop-in's results agree (the same function for layouts; C++'s strides
+    may differ from pycute's for size-1 modes and the inverses, see cute_layout.pycute)."""
+    if isinstance(a, tuple) and len(a) == 2 and hasattr(a[0], "shape"):
+        return same(a[0], b[0]) and same(a[1], b[1])
+    if hasattr(a, "shape"):
+        from pycute import size
+        return [a(i) for i in range(size(a))] == [b(i) for i in range(b.size())]
+    return a == b
 
 
 def least_of_rounds(fs, rounds):
@@ -98,63 +115,75 @@ def least_of_rounds(fs, rounds):
     best = [float("inf")] * len(fs)
     for _ in range(rounds):
         for i, f in enumerate(fs):
-            if f is not None:
-                best[i] = min(best[i], pb.measure(f))
-    return [b if f is not None else None for b, f in zip(best, fs)]
+            best[i] = min(best[i], measure(f))
+    return best
 
 
-def run_calls(name, form, count):
-    """Calls one form (`pycute`, `function` or `method`) of operation `name` `count` times."""
-    f = {"pycute": pb.OPS[name], "function": OPS[name][0], "method": OPS[name][1]}[form]
-    for _ in range(count):
-        f()
+def run_segments(side, names, count):
+    """For callgrind: for each of `names`, one warm-up call, then `count` calls between two calls
+    of `os.getppid` (the markers at which callgrind dumps its counts)."""
+    pycute, dropin = modules()
+    thunks = calls(pycute if side == "pycute" else dropin)
+    for name in names:
+        f = thunks[name]
+        f()  # first-call costs (lazy type objects, caches) left out of the count
+        os.getppid()
+        for _ in range(count):
+            f()
+        os.getppid()
 
 
-def instructions(name, form, count):
-    """Instructions callgrind counts for a process making `count` calls of `form` of `name`."""
+def instructions(side, names, count):
+    """Instructions per call of each of `names` on `side`, counted by callgrind in one process:
+    each operation's `count` calls, divided by `count`."""
+    import glob
     import subprocess
-    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-           os.path.abspath(__file__), "--calls", name, form, str(count)]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True,
-                         env={**os.environ, "PYTHONHASHSEED": "0"}).stderr
-    return int(out.split("refs:")[1].split()[0].replace(",", ""))
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "cg.out")
+        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+               "--dump-before=getppid", sys.executable, os.path.abspath(__file__),
+               "--segments", side, str(count), *names]
+        subprocess.run(cmd, capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": "0"})
+        parts = sorted(glob.glob(out + ".*"), key=lambda p: int(p.rsplit(".", 1)[1]))
+        totals = []
+        for part in parts:
+            with open(part) as f:
+                totals.append(next(int(line.split()[1]) for line in f
+                                   if line.startswith(("totals:", "summary:"))))
+    # dumps: before each marker; the loops are the 2nd, 4th, ... parts
+    return [totals[2 * i + 1] / count for i in range(len(names))]
 
 
 def main_instructions(names):
     n = int(os.environ.get("BENCH_COUNT", "2000"))
-    base = instructions(next(iter(OPS)), "pycute", 0)
-    print("| operation | pycute (instr.) | function (instr.) | method (instr.) "
-          "| pycute / function | pycute / method |")
-    print("|---|---:|---:|---:|---:|---:|")
-    for name in names or OPS:
-        forms = ["pycute", "function"] + (["method"] if OPS[name][1] else [])
-        pc, fn, *me = [(instructions(name, f, n) - base) / n for f in forms]
-        me_cells = f"{me[0]:,.0f} | {pc / fn:.0f}x | {pc / me[0]:.0f}x" if me else \
-            f"— | {pc / fn:.0f}x | —"
-        print(f"| {name} | {pc:,.0f} | {fn:,.0f} | {me_cells} |", flush=True)
+    names = names or list(calls(modules()[0]))
+    theirs, ours = instructions("pycute", names, n), instructions("dropin", names, n)
+    print("| operation | pycute (instr.) | drop-in (instr.) | pycute / drop-in |")
+    print("|---|---:|---:|---:|")
+    for name, pc, di in zip(names, theirs, ours):
+        print(f"| {name} | {pc:,.0f} | {di:,.0f} | {pc / di:.1f}x |")
+    print(f"\nLowest ratio: {min(pc / di for pc, di in zip(theirs, ours)):.1f}x")
 
 
 def main(argv):
-    if "--calls" in argv:
-        name, form, count = argv[argv.index("--calls") + 1:][:3]
-        return run_calls(name, form, int(count))
+    if argv[:1] == ["--segments"]:
+        return run_segments(argv[1], argv[3:], int(argv[2]))
     if "--instructions" in argv:
         return main_instructions([a for a in argv if not a.startswith("--")])
     rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 3
-    print("| operation | pycute (us) | cute_layout function (ns) | method (ns) "
-          "| pycute / function | pycute / method |")
-    print("|---|---:|---:|---:|---:|---:|")
+    pycute, dropin = modules()
+    theirs, ours = calls(pycute), calls(dropin)
+    print("| operation | pycute (us) | drop-in (ns) | pycute / drop-in |")
+    print("|---|---:|---:|---:|")
     worst = float("inf")
-    for name, (func, method) in OPS.items():
-        assert same_function(pb.OPS[name](), func()), name
-        t_pc, t_fn, t_me = least_of_rounds([pb.OPS[name], func, method], rounds)
-        best = min(t_fn, t_me) if t_me else t_fn
-        worst = min(worst, t_pc / best)
-        me = f"{t_me:,.0f}" if t_me else "—"
-        me_ratio = f"{t_pc / t_me:.0f}x" if t_me else "—"
-        print(f"| {name} | {t_pc / 1000:.2f} | {t_fn:,.0f} | {me} | {t_pc / t_fn:.0f}x "
-              f"| {me_ratio} |", flush=True)
-    print(f"\nLowest ratio (best form per operation): {worst:.0f}x")
+    for name in theirs:
+        assert same(theirs[name](), ours[name]()), name
+        t_pc, t_di = least_of_rounds([theirs[name], ours[name]], rounds)
+        worst = min(worst, t_pc / t_di)
+        print(f"| {name} | {t_pc / 1000:.2f} | {t_di:,.0f} | {t_pc / t_di:.1f}x |", flush=True)
+    print(f"\nLowest ratio: {worst:.1f}x")
     if "--check" in argv and worst < 20:
         sys.exit(1)
 

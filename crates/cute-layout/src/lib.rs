@@ -115,5 +115,5 @@ pub use layout::Layout;
 pub use swizzle::{make_swizzle, AnyLayout, ComposedLayout, Swizzle};
 pub use tensor::Tensor;
 pub use tiler::Tiler;
-pub use tree::{Tree, TreeRef, MAX_DEPTH};
+pub use tree::{Tree, TreeBuilder, TreeRef, MAX_DEPTH};
 pub use tuple::IntTuple;

@@ -730,6 +730,91 @@ impl<T: Copy> Builder<T> {
     }
 }
 
+/// A [`Tree`] written in pre-order, a leaf or a tuple at a time, with no intermediate tree: how
+/// a reader of nested data (Python tuples, say) builds one in a single pass.
+///
+/// # Examples
+/// ```
+/// use cute_layout::{Int, IntTuple, TreeBuilder};
+/// let mut b = TreeBuilder::new();
+/// b.open();
+/// b.leaf(Int::dynamic(2));
+/// b.open();
+/// b.leaf(Int::dynamic(1));
+/// b.leaf(Int::fixed(6));
+/// b.close();
+/// b.close();
+/// let t: IntTuple = b.finish().unwrap();
+/// assert_eq!(t.to_string(), "(2,(1,_6))");
+/// assert!(TreeBuilder::<Int>::new().finish().is_err()); // no tree written
+/// ```
+pub struct TreeBuilder<T> {
+    builder: Builder<T>,
+    /// Whether [`TreeBuilder::close`] was called with no tuple open.
+    unbalanced: bool,
+}
+
+impl<T: Copy> TreeBuilder<T> {
+    /// Nothing written yet.
+    #[inline]
+    pub fn new() -> Self {
+        TreeBuilder {
+            builder: Builder::new(),
+            unbalanced: false,
+        }
+    }
+
+    /// Opens a tuple: what is written until the matching [`TreeBuilder::close`] are its modes.
+    #[inline]
+    pub fn open(&mut self) {
+        self.builder.open();
+    }
+
+    /// Writes a leaf.
+    #[inline]
+    pub fn leaf(&mut self, x: T) {
+        self.builder.leaf(x);
+    }
+
+    /// Closes the innermost open tuple.
+    #[inline]
+    pub fn close(&mut self) {
+        if self.builder.close_tuple().is_none() {
+            self.unbalanced = true;
+        }
+    }
+
+    /// The tree written.
+    ///
+    /// # Errors
+    /// [`LayoutError::TooDeep`] if it nests deeper than [`MAX_DEPTH`];
+    /// [`LayoutError::InvalidArgument`] unless exactly one tree was written, every tuple closed.
+    #[inline]
+    pub fn finish(self) -> Result<Tree<T>> {
+        let open = self.builder.open;
+        if self.unbalanced || open.any() || open.children != 1 {
+            return Err(LayoutError::InvalidArgument {
+                op: "TreeBuilder::finish",
+                detail: if open.any() {
+                    format!("{} tuples left open", self.builder.level)
+                } else if self.unbalanced {
+                    "a `close` with no tuple open".to_string()
+                } else {
+                    format!("{} trees written, not one", open.children)
+                },
+                hint: "write one leaf, or one tuple closed by as many `close` as `open`",
+            });
+        }
+        self.builder.finish()
+    }
+}
+
+impl<T: Copy> Default for TreeBuilder<T> {
+    fn default() -> Self {
+        TreeBuilder::new()
+    }
+}
+
 impl<T: fmt::Display + Copy> fmt::Display for TreeRef<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         crate::print::padded(f, fmt::Alignment::Left, |f| {

@@ -6,7 +6,7 @@
 //! a class's value (`layout::layout`, `layout::tiler`) live with the class.
 
 use cute_layout::coord::{Coord, CoordLeaf};
-use cute_layout::{Int, IntTuple, LayoutError, Tree, MAX_DEPTH};
+use cute_layout::{Int, IntTuple, LayoutError, Tree, TreeBuilder, MAX_DEPTH};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
@@ -68,13 +68,42 @@ pub fn exact_int(x: &Bound<'_, PyAny>) -> Option<i64> {
 
 /// An int or a (nested) tuple of ints as an [`IntTuple`]; a `str` is parsed as CuTe notation.
 pub fn int_tuple(x: &Bound<'_, PyAny>, what: impl Display + Copy) -> PyResult<IntTuple> {
-    if let Some(n) = exact_int(x) {
-        return Ok(IntTuple::int(Int::dynamic(n)));
+    if let Some(t) = plain_int_tuple(x) {
+        return Ok(t);
     }
     if let Ok(s) = x.downcast::<PyString>() {
         return s.to_cow()?.parse::<IntTuple>().map_err(err);
     }
     int_tuple_at(x, what, 0)
+}
+
+/// `x` read in one pass where it has the common form: an exact `int` within `i64`, or a
+/// non-empty exact `tuple` of these and such tuples, at most [`MAX_DEPTH`] deep. Each object
+/// costs one type test (a pointer comparison), and the tree is written as it is read (no
+/// intermediate tree or list). `None` for anything else (a list, an `int` subclass, an empty
+/// tuple, text), left to the general conversion and its messages, so that both give the same.
+pub fn plain_int_tuple(x: &Bound<'_, PyAny>) -> Option<IntTuple> {
+    if let Some(n) = exact_int(x) {
+        return Some(IntTuple::int(Int::dynamic(n)));
+    }
+    let mut b = TreeBuilder::new();
+    write_plain(&mut b, x.downcast_exact::<PyTuple>().ok()?, 0)?;
+    b.finish().ok()
+}
+
+fn write_plain(b: &mut TreeBuilder<Int>, t: &Bound<'_, PyTuple>, depth: usize) -> Option<()> {
+    if depth > MAX_DEPTH || t.is_empty() {
+        return None;
+    }
+    b.open();
+    for e in t.iter_borrowed() {
+        match exact_int(&e) {
+            Some(n) => b.leaf(Int::dynamic(n)),
+            None => write_plain(b, e.downcast_exact::<PyTuple>().ok()?, depth + 1)?,
+        }
+    }
+    b.close();
+    Some(())
 }
 
 fn int_tuple_at(

@@ -93,9 +93,14 @@ type R = PyResult<Py<PyLayout>>;
 impl PyLayout {
     #[new]
     #[pyo3(signature = (shape, stride=None))]
-    fn new(shape: &Bound<'_, PyAny>, stride: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        if let (Ok(s), None) = (shape.downcast::<PyString>(), stride) {
-            return Self::parse(&s.to_cow()?);
+    pub(crate) fn new(
+        shape: &Bound<'_, PyAny>,
+        stride: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        if stride.is_none() {
+            if let Ok(s) = shape.downcast::<PyString>() {
+                return Self::parse(&s.to_cow()?);
+            }
         }
         let s = convert::shape(shape, "Layout shape")?;
         let inner = match stride {

@@ -8,13 +8,15 @@
 //! The modules, bottom up (each uses only those before it): `convert` (Python ints and tuples
 //! to the library's, `_`), `render`, `layout` (`Layout`, `Morphism`, and layout and tiler
 //! arguments), `swizzle`, `values` (`TvLayout`, `Value`), `tensor`, `ops` (the table's calls,
-//! CuTe text of arguments), `functions`, `dsl` (values as text, for `cute_layout.dsl`).
+//! CuTe text of arguments), `functions`, `dsl` (values as text, for `cute_layout.dsl`),
+//! `pycute` (the pycute drop-in's native functions).
 
 mod convert;
 mod dsl;
 mod functions;
 mod layout;
 mod ops;
+mod pycute;
 mod render;
 mod swizzle;
 mod tensor;
@@ -140,5 +142,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dsl::eval_text, m)?)?;
     m.add_function(wrap_pyfunction!(dsl::dsl_spelling, m)?)?;
     m.add("_functions", functions::module_functions(py)?)?;
+    m.add_submodule(&pycute::module(py)?)?;
     Ok(())
 }

@@ -3,7 +3,8 @@
 //! module functions (`crate::functions`, one per entry of the table).
 
 use crate::convert::{
-    err, exact_int, int_of, int_tuple, int_tuple_to_py, is_underscore, items, too_deep, type_name,
+    err, exact_int, int_of, int_tuple, int_tuple_to_py, is_underscore, items, plain_int_tuple,
+    too_deep, type_name,
 };
 use crate::layout::{as_layout, tiler, PyLayout, PyMorphism};
 use crate::swizzle::{PyComposedLayout, PySwizzle};
@@ -73,7 +74,7 @@ impl PyOperation {
 }
 
 /// The table entry called `name`, else the table's "unknown operation" error.
-fn operation(name: &str) -> PyResult<&'static Operation> {
+pub(crate) fn operation(name: &str) -> PyResult<&'static Operation> {
     match registry::lookup(name) {
         Some(op) => Ok(op),
         None => Err(err(registry::call(name, Vec::new()).err().unwrap_or_else(
@@ -162,6 +163,9 @@ fn value_of(x: &Bound<'_, PyAny>, i: usize, op: &str) -> PyResult<Value> {
     }
     if let Some(l) = as_layout(x) {
         return Ok(Value::Layout(l.get().inner.clone()));
+    }
+    if let Some(t) = plain_int_tuple(x) {
+        return Ok(Value::IntTuple(Box::new(t)));
     }
     let what = || Argument { index: i, op };
     if x.is_instance_of::<PyInt>() && !x.is_instance_of::<PyBool>() {

@@ -38,14 +38,10 @@ def signum(a):
     return (a > 0) - (a < 0)
 
 
-def product(a):
-    """The product of the leaves (``size``); ``()`` has product 1."""
-    return _call("size", a)
+product = _native.pycute.product  # the table's size, natively
 
 
-def inner_product(a, b):
-    """The sum of the products of congruent leaves."""
-    return _call("inner_product", a, b)
+inner_product = _native.pycute.inner_product  # the table's inner_product, natively
 
 
 def tuple_max(a):
@@ -61,9 +57,7 @@ def elem_scale(a, b):
     return a * product(b)
 
 
-def shape_div(a, b):
-    """CuTe's ``shape_div``: ``a`` divided by ``b``, mode by mode, left to right."""
-    return _call("shape_div", a, b)
+shape_div = _native.pycute.shape_div  # the table's shape_div, natively
 
 
 def prefix_product(a, init=1):

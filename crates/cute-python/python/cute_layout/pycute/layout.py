@@ -52,48 +52,21 @@ def cosize(layout):
     return layout.cosize()
 
 
-def coalesce(layout, profile=None):
-    return _layout(layout).coalesce(profile)
-
-
-def filter(layout, profile=None):  # noqa: A001 (pycute's name)
-    return _layout(layout).filter(profile)
-
-
-def composition(layoutA, layoutB):
-    """``layoutA o layoutB``; ``layoutB`` may be ``None`` (``layoutA``), an int, a layout or a
-    tuple of these (mode by mode)."""
-    if layoutB is None:
-        return layoutA
-    return _layout(layoutA).composition(layoutB)
-
-
-def complement(layout, max_idx=1):
-    return _layout(layout).complement(max_idx)
-
-
-def right_inverse(layout):
-    if layout is None:
-        return None
-    return _layout(layout).right_inverse()
-
-
-def left_inverse(layout):
-    if layout is None:
-        return None
-    return _layout(layout).left_inverse()
-
-
-def logical_divide(layoutA, layoutB):
-    if layoutB is None:
-        return layoutA
-    return _layout(layoutA).logical_divide(layoutB)
-
-
-def logical_product(layoutA, layoutB):
-    if layoutB is None:
-        return layoutA
-    return _layout(layoutA).logical_product(layoutB)
+# pycute's functions whose Python wrapper cost as much as the operation run natively: the same
+# conventions (``None`` for no tiler, an int ``n`` for ``Layout(n)``), in one call
+# (``cute_layout._native.pycute``)
+coalesce = _native.pycute.coalesce
+filter = _native.pycute.filter  # noqa: A001 (pycute's name)
+composition = _native.pycute.composition
+complement = _native.pycute.complement
+right_inverse = _native.pycute.right_inverse
+left_inverse = _native.pycute.left_inverse
+logical_divide = _native.pycute.logical_divide
+logical_product = _native.pycute.logical_product
+zipped_divide = _native.pycute.zipped_divide
+tiled_divide = _native.pycute.tiled_divide
+zipped_product = _native.pycute.zipped_product
+tiled_product = _native.pycute.tiled_product
 
 
 def hier_unzip(splitter, layoutA, layoutB):
@@ -111,31 +84,5 @@ def hier_unzip(splitter, layoutA, layoutB):
     return splitter(layoutA, layoutB)
 
 
-def zipped_divide(layoutA, layoutB):
-    if layoutB is None:
-        return hier_unzip(logical_divide, layoutA, layoutB)
-    return _layout(layoutA).zipped_divide(layoutB)
-
-
-def tiled_divide(layoutA, layoutB):
-    if layoutB is None:
-        layoutB = ()
-    return _layout(layoutA).tiled_divide(layoutB)
-
-
-def zipped_product(layoutA, layoutB):
-    if layoutB is None:
-        return hier_unzip(logical_product, layoutA, layoutB)
-    return _layout(layoutA).zipped_product(layoutB)
-
-
-def tiled_product(layoutA, layoutB):
-    if layoutB is None:
-        layoutB = ()
-    return _layout(layoutA).tiled_product(layoutB)
-
-
-def slice_and_offset(crd, layout):
-    """``(layout sliced by crd, offset of crd)``; ``None`` in ``crd`` keeps a mode."""
-    return _native.call_op("slice_and_offset", crd, layout)
+slice_and_offset = _native.pycute.slice_and_offset  # (sliced layout, offset); None keeps a mode
 
