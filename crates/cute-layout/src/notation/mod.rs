@@ -19,6 +19,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 pub mod atom;
+pub mod linear;
 mod morphism;
 mod python;
 mod scaled;
