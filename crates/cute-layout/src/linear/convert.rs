@@ -214,8 +214,9 @@ pub fn any_layout_function(layout: &AnyLayout) -> Result<LinearLayout> {
     }
 }
 
-/// Triton's shared-memory form `offset → (dim0, dim1, ...)` of a layout or a swizzled layout:
-/// the inverse of [`any_layout_function`], which must be a bijection onto `[0, 2^k)`.
+/// Triton's shared-memory form `(offset, block) → (dim0, dim1, ...)` of a layout or a swizzled
+/// layout: the inverse of [`any_layout_function`], which must be a bijection onto `[0, 2^k)`,
+/// and an empty `block` (one CTA).
 ///
 /// # Errors
 /// As [`any_layout_function`]; [`LayoutError::InvalidArgument`] when the layout is not a
@@ -232,7 +233,8 @@ pub fn any_layout_function(layout: &AnyLayout) -> Result<LinearLayout> {
 /// ```
 pub fn to_linear_layout(layout: &AnyLayout) -> Result<LinearLayout> {
     let f = any_layout_function(layout)?;
-    f.invert().map_err(|e| {
+    let one_cta = LinearLayout::new(vec![("block".into(), vec![])], vec![])?;
+    f.invert().and_then(|inv| inv.product(&one_cta)).map_err(|e| {
         LayoutError::InvalidArgument {
             op: OP,
             detail: format!(
@@ -545,4 +547,86 @@ fn from_shared(l: &LinearLayout) -> Result<CuteForm> {
         l,
         format!("in the inverse (dims → offset), {first}, and no swizzle Sw<B,M,S> undoes it"),
     ))
+}
+
+/// A tiled MMA's A (`'A'`, `(thr, val) → (m, k)`), B (`'B'`, `→ (n, k)`) or C (`'C'`, `→
+/// (m, n)`) TV layout in Triton's distributed form, over the tile one pass of the MMA covers.
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] for another operand letter; as [`tv_to_linear_layout`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::atom::{make_tiled_mma, mma_atom};
+/// use cute_layout::linear::convert::tiled_mma_to_linear_layout;
+/// use cute_layout::linear::triton::TritonLayout;
+/// // four SM80 16x8 atoms, warps row-major: Triton's nvidia_mma with warpsPerCTA = [2, 2]
+/// let mma = make_tiled_mma(&mma_atom("SM80_16x8x16_F32F16F16F32_TN")?, &"(_2,_2,_1):(_2,_1,_0)".parse()?, &[])?;
+/// let triton: TritonLayout = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>".parse()?;
+/// assert_eq!(tiled_mma_to_linear_layout(&mma, 'C')?, triton.to_linear_layout(&[32, 16])?);
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn tiled_mma_to_linear_layout(
+    mma: &crate::atom::TiledMma,
+    operand: char,
+) -> Result<LinearLayout> {
+    let (layout, modes) = match operand {
+        'A' => (mma.get_layout_a_tv()?, [0, 2]),
+        'B' => (mma.get_layout_b_tv()?, [1, 2]),
+        'C' => (mma.get_layout_c_tv()?, [0, 1]),
+        _ => {
+            return Err(LayoutError::InvalidArgument {
+                op: OP,
+                detail: format!("the operand '{operand}' of a tiled MMA"),
+                hint: "give 'A', 'B' or 'C'",
+            })
+        }
+    };
+    let tile = IntTuple::from_leaves([mma.tile_size_mnk(modes[0])?, mma.tile_size_mnk(modes[1])?]);
+    tv_to_linear_layout(&TvLayout::new(tile, layout)?)
+}
+
+/// A tiled copy's source (`source = true`) or destination TV layout in Triton's distributed
+/// form, over its `Tiler_MN` tile.
+///
+/// # Errors
+/// As [`tv_to_linear_layout`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::atom::{copy_op, make_copy_atom, make_tiled_copy, ValueType};
+/// use cute_layout::linear::convert::tiled_copy_to_linear_layout;
+/// let atom = make_copy_atom(&copy_op("UniversalCopy<uint128_t>")?, ValueType::Half)?;
+/// let tc = make_tiled_copy(&atom, &"(_32,_4):(_4,_1)".parse()?, &"(_1,_8)".parse()?)?;
+/// let l = tiled_copy_to_linear_layout(&tc, true)?;
+/// assert_eq!(l.out_dims(), &[("dim0".to_string(), 32), ("dim1".to_string(), 32)]);
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn tiled_copy_to_linear_layout(
+    copy: &crate::atom::TiledCopy,
+    source: bool,
+) -> Result<LinearLayout> {
+    let layout = if source {
+        copy.get_layout_s_tv()?
+    } else {
+        copy.get_layout_d_tv()?
+    };
+    let size = |t: &crate::tiler::Tiler| -> Result<Int> {
+        match t {
+            crate::tiler::Tiler::Int(n) => Ok(*n),
+            crate::tiler::Tiler::Layout(l) => l.size(),
+            other => Err(LayoutError::InvalidArgument {
+                op: OP,
+                detail: format!("the tiler mode {other} has no size"),
+                hint: "give Tiler_MN as a shape or a layout per mode",
+            }),
+        }
+    };
+    let tile = match &copy.tiler_mn {
+        crate::tiler::Tiler::Tuple(ts) => {
+            IntTuple::from_leaves(ts.iter().map(size).collect::<Result<Vec<_>>>()?)
+        }
+        t => IntTuple::from_leaves([size(t)?, Int::fixed(1)]),
+    };
+    tv_to_linear_layout(&TvLayout::new(tile, layout)?)
 }
