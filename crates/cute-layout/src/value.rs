@@ -19,6 +19,8 @@ use crate::category::NestedMorphism;
 use crate::coord::Coord;
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::linear::triton::TritonLayout;
+use crate::linear::LinearLayout;
 use crate::print::Sink;
 use crate::swizzle::{AnyLayout, ComposedLayout, Swizzle};
 use crate::tiler::Tiler;
@@ -91,6 +93,12 @@ pub enum Value {
     /// A tiled copy (`make_tiled_copy`, `make_tiled_copy_A`, ...), printed with C++'s template
     /// arguments: `TiledCopy<Copy_Atom<OP,T>,LayoutCopy_TV,ShapeTiler_MN>`.
     TiledCopy(Box<TiledCopy>),
+    /// A linear layout over F2 (Triton's `LinearLayout`), printed in the compact form
+    /// `register=[[0,1]] lane=[..] -> dim0=16 dim1=8` ([`crate::linear`]).
+    Linear(Box<LinearLayout>),
+    /// One of Triton's named layouts (`#ttg.blocked<{...}>`, ...), printed as Triton's MLIR
+    /// prints it; `to_linear_layout(it, shape)` gives its linear layout.
+    Triton(Box<TritonLayout>),
 }
 
 /// The kind of a [`Value`]: what the registry's parameters accept.
@@ -134,6 +142,10 @@ pub enum Kind {
     TiledMma,
     /// [`Value::TiledCopy`].
     TiledCopy,
+    /// [`Value::Linear`].
+    Linear,
+    /// [`Value::Triton`].
+    Triton,
 }
 
 impl Kind {
@@ -162,6 +174,8 @@ impl Kind {
             Kind::CopyAtom => "copy atom",
             Kind::TiledMma => "tiled MMA",
             Kind::TiledCopy => "tiled copy",
+            Kind::Linear => "linear layout",
+            Kind::Triton => "Triton layout",
         }
     }
 
@@ -182,7 +196,7 @@ impl Kind {
 pub(crate) struct Kinds(u32);
 
 // one bit per kind in a `u32` (the last kind's bit included)
-const _: () = assert!((Kind::TiledCopy as u32) < 32);
+const _: () = assert!((Kind::Triton as u32) < 32);
 
 impl Kinds {
     /// Scaled-basis layouts, identity tensors, swizzles and swizzled layouts: the kinds with
@@ -245,6 +259,8 @@ impl Value {
             Value::CopyAtom(_) => Kind::CopyAtom,
             Value::TiledMma(_) => Kind::TiledMma,
             Value::TiledCopy(_) => Kind::TiledCopy,
+            Value::Linear(_) => Kind::Linear,
+            Value::Triton(_) => Kind::Triton,
         }
     }
 
@@ -333,6 +349,8 @@ impl fmt::Display for Value {
                 Value::CopyAtom(a) => a.fmt(f),
                 Value::TiledMma(m) => m.fmt(f),
                 Value::TiledCopy(c) => c.fmt(f),
+                Value::Linear(l) => l.fmt(f),
+                Value::Triton(t) => t.fmt(f),
             },
         )
     }

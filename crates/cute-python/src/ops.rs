@@ -291,7 +291,9 @@ pub fn value_to_py(
         | Value::MmaAtom(_)
         | Value::CopyAtom(_)
         | Value::TiledMma(_)
-        | Value::TiledCopy(_)) => Py::new(
+        | Value::TiledCopy(_)
+        | Value::Linear(_)
+        | Value::Triton(_)) => Py::new(
             py,
             PyValue {
                 expr: expr()?,

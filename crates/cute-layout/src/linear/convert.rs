@@ -24,7 +24,7 @@
 //! use cute_layout::AnyLayout;
 //! let sw: AnyLayout = "Sw<1,0,1> o _0 o (_2,_2):(_2,_1)".parse()?;
 //! let ll = to_linear_layout(&sw)?;
-//! assert_eq!(ll.to_string(), "offset=[[0,1],[1,1]] -> dim0=2 dim1=2");
+//! assert_eq!(ll.to_string(), "offset=[[0,1],[1,1]] block=[] -> dim0=2 dim1=2");
 //! assert!(matches!(from_linear_layout(&ll)?, CuteForm::Swizzled(_)));
 //! # Ok::<(), cute_layout::LayoutError>(())
 //! ```
@@ -226,8 +226,8 @@ pub fn any_layout_function(layout: &AnyLayout) -> Result<LinearLayout> {
 /// # Examples
 /// ```
 /// use cute_layout::linear::convert::to_linear_layout;
-/// // the 128-byte swizzle of 16-bit elements on an 8x64 tile (GMMA's K-major SW128 atom)
-/// let l = to_linear_layout(&"Sw<3,4,3> o _0 o (_8,_64):(_64,_1)".parse()?)?;
+/// // the 128-byte swizzle (Sw<3,4,3> on bytes, Sw<3,3,3> on 16-bit elements) of an 8x64 tile
+/// let l = to_linear_layout(&"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)".parse()?)?;
 /// assert_eq!(l.bases("offset").unwrap()[6..9], [vec![1, 8], vec![2, 16], vec![4, 32]]);
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```

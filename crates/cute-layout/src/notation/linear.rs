@@ -30,6 +30,7 @@ use crate::linear::triton::{
 };
 use crate::linear::{InDim, LinearLayout, OutDim};
 use crate::notation::Parser;
+use crate::value::Value;
 
 fn list<T>(items: impl IntoIterator<Item = T>, sep: &str, f: impl Fn(T) -> String) -> String {
     items.into_iter().map(f).collect::<Vec<_>>().join(sep)
@@ -645,4 +646,17 @@ pub fn triton_layout_text(t: &TritonLayout) -> String {
         ),
         TritonLayout::Linear(l) => mlir(l),
     }
+}
+
+/// A Triton layout literal of `cute eval` at the parser's position: `#ttg.linear<{...}>` is a
+/// [`Value::Linear`], the other `#ttg.` layouts are [`Value::Triton`].
+pub(crate) fn triton_literal(p: &mut Parser) -> Result<Value> {
+    let start = p.pos;
+    let (name, fields) = attribute(p)?;
+    let mut sub = Parser::new(p.input());
+    sub.pos = start;
+    Ok(match triton_layout_of(&sub, &name, &fields)? {
+        TritonLayout::Linear(l) => Value::Linear(Box::new(l)),
+        t => Value::Triton(Box::new(t)),
+    })
 }

@@ -24,6 +24,7 @@
 mod args;
 mod atoms;
 mod identity;
+mod linear;
 mod ordinary;
 mod solve;
 mod swizzled;
@@ -34,6 +35,7 @@ mod table_atoms;
 mod table_category;
 mod table_construction;
 mod table_coordinates;
+mod table_linear;
 mod table_queries;
 mod table_swizzles;
 mod table_tensors;
@@ -43,6 +45,7 @@ mod table_whitepaper;
 mod tensor;
 
 pub use args::Args;
+pub use linear::triton_text;
 pub use tensor::TensorForm;
 
 use crate::basis::IdentityTensor;

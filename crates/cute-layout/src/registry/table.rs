@@ -105,6 +105,7 @@ const FAMILIES: &[&[Operation]] = &[
     super::table_category::CATEGORY,
     super::table_atoms::ATOMS,
     super::table_whitepaper::WHITEPAPER_OPERATIONS,
+    super::table_linear::LINEAR_LAYOUTS,
 ];
 
 /// How many operations there are.

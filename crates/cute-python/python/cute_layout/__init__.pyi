@@ -825,3 +825,45 @@ def layout_add(*args: Any) -> Any:
 
     the sum R(i) = A(i) + B(i) of two layouts of one size, where it is a layout: the whitepaper's
     """
+
+def to_linear_layout(*args: Any) -> Any:
+    """to_linear_layout(L | CL | TV | TiledMMA | TiledCopy | TritonLayout [, shape])
+
+    the linear layout over F2: offset -> dims of a layout, (register, lane, warp) -> dims of a TV layout (a tiled MMA's C, a tiled copy's S), a Triton layout over shape
+    """
+
+def from_linear_layout(*args: Any) -> Any:
+    """from_linear_layout(LL)
+
+    the simplest exact CuTe form of a linear layout: a layout, a swizzled layout or a TV layout
+    """
+
+def layout_function(*args: Any) -> Any:
+    """layout_function(L | CL)
+
+    a layout's own function over F2: (dim0, dim1, ...) -> offset
+    """
+
+def compose(*args: Any) -> Any:
+    """compose(A, B)
+
+    B o A of linear layouts (Triton's A.compose(B)): A's outputs are B's inputs
+    """
+
+def invert(*args: Any) -> Any:
+    """invert(LL)
+
+    the inverse of a bijective linear layout
+    """
+
+def invert_and_compose(*args: Any) -> Any:
+    """invert_and_compose(A, B)
+
+    C with A = B o C (Triton's A.invertAndCompose(B)): registers to shared-memory offsets
+    """
+
+def matrix_rank(*args: Any) -> Any:
+    """matrix_rank(LL)
+
+    the rank over F2 of a linear layout's matrix
+    """
