@@ -936,18 +936,3 @@ impl LinearLayout {
         identity.invert_and_compose(self)
     }
 }
-
-impl std::fmt::Display for LinearLayout {
-    /// The compact form `register=[[0,1],[2,0]] lane=[..] -> dim0=4 dim1=2` (read back by
-    /// `FromStr`); [`crate::notation::linear`] writes Triton's other forms.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.pad(&crate::notation::linear::compact(self))
-    }
-}
-
-impl std::str::FromStr for LinearLayout {
-    type Err = LayoutError;
-    fn from_str(s: &str) -> Result<LinearLayout> {
-        crate::notation::linear::parse_linear(s)
-    }
-}

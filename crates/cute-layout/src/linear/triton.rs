@@ -186,7 +186,7 @@ fn ensure_not_larger(
                 }
             }
         }
-        sorted.sort_by(|a, b| b.2.cmp(&a.2));
+        sorted.sort_by_key(|b| std::cmp::Reverse(b.2));
         for (d, i, _) in sorted {
             if actual <= desired {
                 break;
@@ -588,19 +588,5 @@ impl TritonLayout {
                 Ok(l.clone())
             }
         }
-    }
-}
-
-impl std::str::FromStr for TritonLayout {
-    type Err = LayoutError;
-    fn from_str(s: &str) -> Result<TritonLayout> {
-        crate::notation::linear::parse_triton_layout(s)
-    }
-}
-
-impl std::fmt::Display for TritonLayout {
-    /// Triton's MLIR attribute form (`#ttg.blocked<{...}>`, ...).
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.pad(&crate::notation::linear::triton_layout_text(self))
     }
 }

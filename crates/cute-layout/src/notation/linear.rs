@@ -216,7 +216,7 @@ fn bases_of(p: &Parser, name: &str, it: &Item) -> Result<Vec<Vec<u64>>> {
         LayoutError::parse(
             p.input(),
             p.pos(),
-            &format!("a list of basis vectors (lists of integers) for '{name}'"),
+            format!("a list of basis vectors (lists of integers) for '{name}'"),
         )
     };
     let Item::List(bases) = it else {
@@ -659,4 +659,34 @@ pub(crate) fn triton_literal(p: &mut Parser) -> Result<Value> {
         TritonLayout::Linear(l) => Value::Linear(Box::new(l)),
         t => Value::Triton(Box::new(t)),
     })
+}
+
+impl std::fmt::Display for LinearLayout {
+    /// The compact form `register=[[0,1],[2,0]] lane=[..] -> dim0=4 dim1=2` ([`compact`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(&compact(self))
+    }
+}
+
+impl std::str::FromStr for LinearLayout {
+    type Err = LayoutError;
+    /// Any of the forms of this module ([`parse_linear`]).
+    fn from_str(s: &str) -> Result<LinearLayout> {
+        parse_linear(s)
+    }
+}
+
+impl std::str::FromStr for TritonLayout {
+    type Err = LayoutError;
+    /// Triton's MLIR form or Gluon's Python form ([`parse_triton_layout`]).
+    fn from_str(s: &str) -> Result<TritonLayout> {
+        parse_triton_layout(s)
+    }
+}
+
+impl std::fmt::Display for TritonLayout {
+    /// Triton's MLIR attribute form (`#ttg.blocked<{...}>`, ...; [`triton_layout_text`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(&triton_layout_text(self))
+    }
 }
