@@ -13,6 +13,7 @@
 mod convert;
 mod functions;
 mod layout;
+mod linear;
 mod ops;
 mod render;
 mod swizzle;
@@ -120,6 +121,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<swizzle::PyComposedLayout>()?;
     m.add_class::<tensor::PyTensor>()?;
     m.add_class::<values::PyTvLayout>()?;
+    m.add_class::<linear::PyLinearLayout>()?;
     m.add_class::<layout::PyMorphism>()?;
     m.add_class::<values::PyValue>()?;
     m.add_class::<convert::Underscore>()?;

@@ -6,6 +6,7 @@ use crate::convert::{
     err, exact_int, int_of, int_tuple, int_tuple_to_py, is_underscore, items, too_deep, type_name,
 };
 use crate::layout::{as_layout, tiler, PyLayout, PyMorphism};
+use crate::linear::PyLinearLayout;
 use crate::swizzle::{PyComposedLayout, PySwizzle};
 use crate::tensor::PyTensor;
 use crate::values::{PyTvLayout, PyValue};
@@ -212,6 +213,8 @@ fn object_value(x: &Bound<'_, PyAny>) -> Option<Value> {
         Some(v.get().value.clone())
     } else if let Ok(tv) = x.downcast::<PyTvLayout>() {
         Some(Value::Layout(Arc::new(tv.get().inner.layout.clone())))
+    } else if let Ok(l) = x.downcast::<PyLinearLayout>() {
+        Some(Value::Linear(Box::new(l.get().inner.clone())))
     } else {
         tensor_value(x)
     }
@@ -282,6 +285,7 @@ pub fn value_to_py(
             .into_any()
             .unbind(),
         Value::Tv(tv) => Py::new(py, PyTvLayout { inner: *tv })?.into_any(),
+        Value::Linear(l) => Py::new(py, PyLinearLayout { inner: *l })?.into_any(),
         Value::Morphism(m) => Py::new(py, PyMorphism { inner: *m })?.into_any(),
         v @ (Value::Basis(_)
         | Value::IdentityTensor(_)
@@ -292,7 +296,6 @@ pub fn value_to_py(
         | Value::CopyAtom(_)
         | Value::TiledMma(_)
         | Value::TiledCopy(_)
-        | Value::Linear(_)
         | Value::Triton(_)) => Py::new(
             py,
             PyValue {
@@ -366,6 +369,12 @@ fn object_text(x: &Bound<'_, PyAny>) -> Option<String> {
         Some(v.get().expr.clone())
     } else if let Ok(tv) = x.downcast::<PyTvLayout>() {
         Some(tv.get().inner.layout.to_string())
+    } else if let Ok(l) = x.downcast::<PyLinearLayout>() {
+        // `#ttg.linear` implies the sizes: exact for a surjective layout only
+        l.get()
+            .inner
+            .is_surjective()
+            .then(|| cute_layout::notation::linear::mlir(&l.get().inner))
     } else {
         tensor_value(x).map(|v| v.to_string())
     }
