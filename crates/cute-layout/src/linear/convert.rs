@@ -527,7 +527,10 @@ fn from_shared(l: &LinearLayout) -> Result<CuteForm> {
                 if b + base + s > bits {
                     break;
                 }
-                let sw = Swizzle::new(b, base, s)?;
+                // a swizzle wider than the library's limit is no candidate
+                let Ok(sw) = Swizzle::new(b, base, s) else {
+                    continue;
+                };
                 let un: Vec<Vec<u64>> = modes
                     .iter()
                     .map(|m| m.iter().map(|&c| sw.apply(c as i64) as u64).collect())
