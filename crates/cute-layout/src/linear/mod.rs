@@ -860,8 +860,9 @@ impl LinearLayout {
         }
         rref(&mut m, cols_this + cols_outer);
         let n = rows_outer.min(cols_outer);
+        // Triton's check: the first `n` columns of the first `n` rows are the identity
         for (r, row) in m.iter().enumerate().take(n) {
-            if (row & ((1u128 << cols_outer) - 1)) >> n << n != 0 || (row >> r) & 1 != 1 {
+            if row & ((1u128 << n) - 1) != 1u128 << r {
                 return Err(LayoutError::Postcondition {
                     op: OP,
                     detail: format!("the reduced matrix of {outer} is not the identity at row {r}"),
