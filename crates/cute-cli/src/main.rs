@@ -64,7 +64,8 @@ enum Command {
     Eval {
         /// The expression; omit it to read expressions from standard input.
         expr: Option<String>,
-        /// Print the result in CuTe notation, as a C++ expression, or as CuTe DSL Python.
+        /// Print the result in CuTe notation, as a C++ expression, as CuTe DSL Python, or as
+        /// Triton's linear layout.
         #[arg(long = "as", value_enum, default_value_t = As::Cute)]
         syntax: As,
         /// Read EXPR (or each line) in this syntax: with `dsl`, plain integers are static, as
@@ -324,15 +325,26 @@ enum As {
     Cpp,
     /// CuTe DSL Python: `cute.make_layout((4,8), stride=(1,4))`.
     Dsl,
+    /// Triton's linear layout, `#ttg.linear<{register = [[0, 1]], ...}>` (the value's
+    /// `to_linear_layout`); read as CuTe notation, which reads `#ttg.` layouts.
+    Triton,
 }
 
 impl From<As> for Syntax {
     fn from(a: As) -> Syntax {
         match a {
-            As::Cute => Syntax::Cute,
+            As::Cute | As::Triton => Syntax::Cute,
             As::Cpp => Syntax::Cpp,
             As::Dsl => Syntax::Dsl,
         }
+    }
+}
+
+/// A result printed as `--as` asks.
+fn print_in(v: &cute_layout::value::Value, syntax: As) -> cute_layout::error::Result<String> {
+    match syntax {
+        As::Triton => cute_layout::registry::triton_text(v),
+        s => print_as(v, s.into()),
     }
 }
 
@@ -383,13 +395,13 @@ fn run(command: Command) -> Outcome {
         } => {
             let (v, warnings) = eval_with_warnings_in(&expr, from.into())?;
             warn(&warnings);
-            out(print_as(&v, syntax.into())? + "\n")?
+            out(print_in(&v, syntax)? + "\n")?
         }
         Command::Eval {
             expr: None,
             syntax,
             from,
-        } => eval_lines(syntax.into(), from.into())?,
+        } => eval_lines(syntax, from.into())?,
         Command::Ops { markdown: true } => out(cute_layout::registry::markdown())?,
         Command::Ops { markdown: false } => out(cute_layout::registry::listing())?,
         Command::Atoms(args) => out(atoms::list(args))?,
@@ -752,7 +764,7 @@ fn write_out(path: Option<&Path>, bytes: &[u8]) -> io::Result<()> {
 /// One output line per input line; errors are folded onto that one line. Bytes that are not
 /// UTF-8 are replaced (and then fail to parse), so one bad line never stops the stream.
 /// `syntax` is the one results are printed in, `from` the one expressions are read in.
-fn eval_lines(syntax: Syntax, from: Syntax) -> io::Result<()> {
+fn eval_lines(syntax: As, from: Syntax) -> io::Result<()> {
     // (buffered here too, to know when the next read may wait for input)
     let mut input = BufReader::with_capacity(1 << 16, io::stdin().lock());
     let mut out = BufWriter::new(io::stdout().lock());
@@ -774,14 +786,14 @@ fn eval_lines(syntax: Syntax, from: Syntax) -> io::Result<()> {
             Err(_) => String::from_utf8_lossy(&raw),
         };
         let expr = text.trim_end_matches(['\n', '\r']);
-        if syntax == Syntax::Cute && from == Syntax::Cute {
+        if matches!(syntax, As::Cute) && from == Syntax::Cute {
             eval_line(expr, &mut line, &mut out)?;
         } else {
             let value = eval_with_warnings_in(expr, from).map(|(v, warnings)| {
                 warn(&warnings);
                 v
             });
-            match value.and_then(|v| print_as(&v, syntax)) {
+            match value.and_then(|v| print_in(&v, syntax)) {
                 Ok(text) => writeln!(out, "{text}")?,
                 Err(e) => writeln!(out, "error: {}", e.to_string().replace('\n', " | "))?,
             }

@@ -74,6 +74,7 @@ pub mod fast;
 pub mod int;
 pub mod layout;
 pub mod limits;
+pub mod linear;
 mod merge;
 pub mod notation;
 mod print;

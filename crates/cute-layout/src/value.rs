@@ -20,6 +20,8 @@ use crate::coord::Coord;
 use crate::f2::F2Layout;
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::linear::triton::TritonLayout;
+use crate::linear::LinearLayout;
 use crate::print::Sink;
 use crate::swizzle::{AnyLayout, ComposedLayout, Swizzle};
 use crate::tiler::Tiler;
@@ -95,6 +97,12 @@ pub enum Value {
     /// A layout with F2 strides, whose offsets combine by XOR: `(_8,_8):(_1^,_9^)` (see
     /// [`crate::f2`]).
     F2(Box<F2Layout>),
+    /// A linear layout over F2 (Triton's `LinearLayout`), printed in the compact form
+    /// `register=[[0,1]] lane=[..] -> dim0=16 dim1=8` ([`crate::linear`]).
+    Linear(Box<LinearLayout>),
+    /// One of Triton's named layouts (`#ttg.blocked<{...}>`, ...), printed as Triton's MLIR
+    /// prints it; `to_linear_layout(it, shape)` gives its linear layout.
+    Triton(Box<TritonLayout>),
 }
 
 /// The kind of a [`Value`]: what the registry's parameters accept.
@@ -140,6 +148,10 @@ pub enum Kind {
     TiledCopy,
     /// [`Value::F2`].
     F2,
+    /// [`Value::Linear`].
+    Linear,
+    /// [`Value::Triton`].
+    Triton,
 }
 
 impl Kind {
@@ -169,6 +181,8 @@ impl Kind {
             Kind::TiledMma => "tiled MMA",
             Kind::TiledCopy => "tiled copy",
             Kind::F2 => "F2 layout",
+            Kind::Linear => "linear layout",
+            Kind::Triton => "Triton layout",
         }
     }
 
@@ -189,7 +203,7 @@ impl Kind {
 pub(crate) struct Kinds(u32);
 
 // one bit per kind in a `u32` (the last kind's bit included)
-const _: () = assert!((Kind::F2 as u32) < 32);
+const _: () = assert!((Kind::Triton as u32) < 32);
 
 impl Kinds {
     /// Scaled-basis layouts, identity tensors, swizzles and swizzled layouts: the kinds with
@@ -253,6 +267,8 @@ impl Value {
             Value::TiledMma(_) => Kind::TiledMma,
             Value::TiledCopy(_) => Kind::TiledCopy,
             Value::F2(_) => Kind::F2,
+            Value::Linear(_) => Kind::Linear,
+            Value::Triton(_) => Kind::Triton,
         }
     }
 
@@ -348,6 +364,8 @@ impl fmt::Display for Value {
                 Value::TiledMma(m) => m.fmt(f),
                 Value::TiledCopy(c) => c.fmt(f),
                 Value::F2(l) => l.fmt(f),
+                Value::Linear(l) => l.fmt(f),
+                Value::Triton(t) => t.fmt(f),
             },
         )
     }

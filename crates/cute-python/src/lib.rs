@@ -15,6 +15,7 @@ mod convert;
 mod dsl;
 mod functions;
 mod layout;
+mod linear;
 mod ops;
 mod pycute;
 mod render;
@@ -123,6 +124,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<swizzle::PyComposedLayout>()?;
     m.add_class::<tensor::PyTensor>()?;
     m.add_class::<values::PyTvLayout>()?;
+    m.add_class::<linear::PyLinearLayout>()?;
     m.add_class::<layout::PyMorphism>()?;
     m.add_class::<values::PyValue>()?;
     m.add_class::<convert::Underscore>()?;

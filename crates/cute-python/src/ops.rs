@@ -7,6 +7,7 @@ use crate::convert::{
     too_deep, type_name,
 };
 use crate::layout::{as_layout, tiler, PyLayout, PyMorphism};
+use crate::linear::PyLinearLayout;
 use crate::swizzle::{PyComposedLayout, PySwizzle};
 use crate::tensor::PyTensor;
 use crate::values::{PyTvLayout, PyValue};
@@ -216,6 +217,8 @@ fn object_value(x: &Bound<'_, PyAny>) -> Option<Value> {
         Some(v.get().value.clone())
     } else if let Ok(tv) = x.downcast::<PyTvLayout>() {
         Some(Value::Layout(Arc::new(tv.get().inner.layout.clone())))
+    } else if let Ok(l) = x.downcast::<PyLinearLayout>() {
+        Some(Value::Linear(Box::new(l.get().inner.clone())))
     } else {
         tensor_value(x)
     }
@@ -286,6 +289,7 @@ pub fn value_to_py(
             .into_any()
             .unbind(),
         Value::Tv(tv) => Py::new(py, PyTvLayout { inner: *tv })?.into_any(),
+        Value::Linear(l) => Py::new(py, PyLinearLayout { inner: *l })?.into_any(),
         Value::Morphism(m) => Py::new(py, PyMorphism { inner: *m })?.into_any(),
         v @ (Value::Basis(_)
         | Value::IdentityTensor(_)
@@ -296,7 +300,8 @@ pub fn value_to_py(
         | Value::CopyAtom(_)
         | Value::TiledMma(_)
         | Value::TiledCopy(_)
-        | Value::F2(_)) => Py::new(
+        | Value::F2(_)
+        | Value::Triton(_)) => Py::new(
             py,
             PyValue {
                 expr: expr()?,
@@ -369,6 +374,12 @@ fn object_text(x: &Bound<'_, PyAny>) -> Option<String> {
         Some(v.get().expr.clone())
     } else if let Ok(tv) = x.downcast::<PyTvLayout>() {
         Some(tv.get().inner.layout.to_string())
+    } else if let Ok(l) = x.downcast::<PyLinearLayout>() {
+        // `#ttg.linear` implies the sizes: exact for a surjective layout only
+        l.get()
+            .inner
+            .is_surjective()
+            .then(|| cute_layout::notation::linear::mlir(&l.get().inner))
     } else {
         tensor_value(x).map(|v| v.to_string())
     }

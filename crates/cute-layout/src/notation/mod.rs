@@ -20,6 +20,7 @@ use std::sync::Arc;
 
 pub mod atom;
 mod f2;
+pub mod linear;
 mod morphism;
 mod python;
 mod scaled;
@@ -516,6 +517,7 @@ impl<'a> Parser<'a> {
         match self.peek() {
             Some(b'A'..=b'Z') => *out = self.spelled_literal()?,
             Some(b'<') => *out = Value::Tiler(Box::new(self.tiler_tuple()?)),
+            Some(b'#') => *out = linear::triton_literal(self)?,
             Some(b'm' | b'c') if self.at_basis_call() => *out = self.basis_value()?,
             Some(_) if self.at_scope() => {
                 self.pos += "cute::".len();

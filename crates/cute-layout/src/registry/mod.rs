@@ -24,6 +24,7 @@
 mod args;
 mod atoms;
 mod identity;
+mod linear;
 mod ordinary;
 mod solve;
 mod swizzled;
@@ -35,6 +36,7 @@ mod table_category;
 mod table_construction;
 mod table_coordinates;
 mod table_f2;
+mod table_linear;
 mod table_queries;
 mod table_swizzles;
 mod table_tensors;
@@ -44,6 +46,7 @@ mod table_whitepaper;
 mod tensor;
 
 pub use args::Args;
+pub use linear::triton_text;
 pub use tensor::TensorForm;
 
 use crate::basis::IdentityTensor;

@@ -106,6 +106,7 @@ const FAMILIES: &[&[Operation]] = &[
     super::table_atoms::ATOMS,
     super::table_whitepaper::WHITEPAPER_OPERATIONS,
     super::table_f2::F2_OPERATIONS,
+    super::table_linear::LINEAR_LAYOUTS,
 ];
 
 /// How many operations there are.

@@ -8,7 +8,7 @@
 Layout.parse('(_4,8):(_1,4)')
 
 Classes: ``Layout``, ``Swizzle``, ``ComposedLayout``, ``Tensor`` (over NumPy arrays),
-``TvLayout``, ``Morphism``; ``_`` (or ``None``) is CuTe's slicing wildcard. A tensor result
+``TvLayout``, ``Morphism``, ``LinearLayout`` (Triton's linear layouts over F2); ``_`` (or ``None``) is CuTe's slicing wildcard. A tensor result
 of a module function (``local_partition``, ``partition_S``, ``make_tensor``, ...) is a ``Tensor``
 over positions (no array; its elements are the positions ``offset + L(c)``), as C++'s are
 tensors; ``slice_and_offset`` gives the pair ``(Layout, offset)``, as C++ and pycute.
@@ -35,6 +35,7 @@ from ._native import (
     ComposedLayout,
     Layout,
     LayoutError,
+    LinearLayout,
     Morphism,
     Swizzle,
     Tensor,
