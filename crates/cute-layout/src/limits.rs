@@ -26,6 +26,7 @@
 //! | [`MAX_WIDTH`] | modes of one tuple, and arguments of one call |
 //! | [`MAX_PNG_PIXELS`] | pixels of a PNG image (`svg -o F.png`, `morphism --png`, `atom --png`) |
 //! | [`MAX_DIAGRAM_ELEMENTS`] | columns, arrows and labels of a morphism or derivation diagram |
+//! | [`MAX_FIGURE_ELEMENTS`] | cell boxes and labels of an atom figure's SVG or LaTeX (`cute atom --svg/--latex`) |
 //! | [`crate::budget::MAX_WORK`] | work of one whole expression, all its calls together |
 //!
 //! Each check also charges the number it checked to the expression's budget
@@ -93,9 +94,14 @@ pub const MAX_WIDTH: usize = 1 << 16;
 /// The most pixels of a PNG image (2^24, e.g. 4096x4096: 64 MiB of RGBA).
 pub const MAX_PNG_PIXELS: u64 = 1 << 24;
 
-/// The most elements (columns, arrows, labels) of one morphism or derivation diagram, and
-/// the most boxes of an atom figure's SVG or LaTeX (2^16).
+/// The most elements (columns, arrows, labels) of one morphism or derivation diagram (2^16).
 pub const MAX_DIAGRAM_ELEMENTS: i64 = 1 << 16;
+
+/// The most elements (a box for each cell, a label for each row and column, all panels
+/// together) of an atom figure, its SVG or its LaTeX (2^18: the largest figure
+/// [`MAX_FIGURE_CELLS`] lets the SVG draw fits, labels included). Checked before any panel
+/// is enumerated.
+pub const MAX_FIGURE_ELEMENTS: i64 = 1 << 18;
 
 /// At most [`MAX_ERROR_ECHO`] characters of `text`, with `...` and the number of characters
 /// left out where it was cut: how every message echoes user text that may be long (an unknown

@@ -85,7 +85,10 @@ pub(crate) fn check_extents(op: &'static str, layout: &Layout) -> Result<()> {
     match layout.leaves().map(|(s, _)| s.value()).find(|&s| s < 0) {
         Some(s) => Err(LayoutError::InvalidArgument {
             op,
-            detail: format!("{layout} has the negative extent {s}: there is no cell to draw"),
+            detail: format!(
+                "{} has the negative extent {s}: there is no cell to draw",
+                crate::limits::echo(&layout.to_string())
+            ),
             hint: "extents must be positive: C++ multiplies a negative extent into size() as given, but visits no element of it",
         }),
         None => Ok(()),
