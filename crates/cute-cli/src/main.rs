@@ -732,9 +732,10 @@ fn plain_layout(expr: &str) -> Result<cute_layout::Layout, Box<dyn std::error::E
     }
 }
 
-/// A path as a message shows it: at most `MAX_ERROR_ECHO` characters ([`echo`]).
+/// A path as a message shows it: at most `MAX_PATH_ECHO` characters.
 fn shown_path(path: &Path) -> String {
-    echo(&path.to_string_lossy()).into_owned()
+    let text = path.to_string_lossy();
+    cute_layout::limits::echo_at_most(&text, cute_layout::limits::MAX_PATH_ECHO).into_owned()
 }
 
 /// Fails when FILE has an extension other than `allowed`, naming them.

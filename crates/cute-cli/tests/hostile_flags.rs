@@ -21,8 +21,9 @@ const AT_ONCE: Duration = Duration::from_secs(30);
 const MAX_OUTPUT: usize = 64 << 20;
 
 /// The most bytes of an error for an input holding a 100,000-character value: the message,
-/// with its quotes cut to `MAX_ERROR_ECHO`, and clap's usage lines.
-const MAX_ERROR_BYTES: usize = 4096;
+/// with its quotes cut to `MAX_ERROR_ECHO` (a file path to `MAX_PATH_ECHO`, 4096), and clap's
+/// usage lines.
+const MAX_ERROR_BYTES: usize = cute_layout::limits::MAX_PATH_ECHO + 1024;
 
 /// How long `serve` is left running before it counts as serving (it serves until stopped).
 const SERVING: Duration = Duration::from_millis(1500);
@@ -43,7 +44,7 @@ fn hostile_values() -> Vec<String> {
         "(-3,4):(1,3)",
         "(9223372036854775807,2):(1,1)",
         "((((((((((((((((((((((((((((((((((((((1))))))))))))))))))))))))))))))))))))))",
-        "\u{0}",
+        "\u{7f}\u{1b}[2J",
     ]
     .map(String::from)
     .to_vec();
@@ -56,7 +57,7 @@ fn huge() -> String {
     "7".repeat(100_000)
 }
 
-/// One subcommand as its `--help` describes it.
+/// One subcommand as its `-h` describes it.
 #[derive(Debug)]
 struct Sub {
     name: String,
@@ -69,15 +70,15 @@ struct Sub {
 fn help(args: &[&str]) -> String {
     let out = Command::new(CUTE)
         .args(args)
-        .arg("--help")
+        .arg("-h") // one line per flag
         .stdin(Stdio::null())
         .output()
-        .expect("cute --help runs");
-    assert!(out.status.success(), "cute {args:?} --help");
+        .expect("cute -h runs");
+    assert!(out.status.success(), "cute {args:?} -h");
     String::from_utf8(out.stdout).expect("help is text")
 }
 
-/// The subcommands of `cute --help`, each read from its own `--help`.
+/// The subcommands of `cute -h`, each read from its own `-h`.
 fn subcommands() -> Vec<Sub> {
     let top = help(&[]);
     let names: Vec<String> = section(&top, "Commands:")

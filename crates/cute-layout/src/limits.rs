@@ -23,6 +23,7 @@
 //! | [`ANALYSIS_LIMIT`] | elements `analyze` visits (and addresses times candidates the swizzle solver tries) |
 //! | [`MAX_DIFFED`] | indices `diff` compares one by one |
 //! | [`MAX_ERROR_ECHO`] | characters of input a parse error shows on each side of the error, and of any other user text a message echoes ([`echo`]) |
+//! | [`MAX_PATH_ECHO`] | characters of a file path a message echoes ([`echo_at_most`]) |
 //! | [`MAX_WIDTH`] | modes of one tuple, and arguments of one call |
 //! | [`MAX_PNG_PIXELS`] | pixels of a PNG image (`svg -o F.png`, `morphism --png`, `atom --png`) |
 //! | [`MAX_DIAGRAM_ELEMENTS`] | columns, arrows and labels of a morphism or derivation diagram |
@@ -116,7 +117,23 @@ pub const MAX_FIGURE_ELEMENTS: i64 = 1 << 18;
 /// assert!(e.ends_with("... (9999960 more characters)"));
 /// ```
 pub fn echo(text: &str) -> std::borrow::Cow<'_, str> {
-    match text.char_indices().nth(MAX_ERROR_ECHO) {
+    echo_at_most(text, MAX_ERROR_ECHO)
+}
+
+/// The most characters of a file path a message echoes (4096: Linux's `PATH_MAX`, the longest
+/// path the system opens, where an argument may be 128 KiB).
+pub const MAX_PATH_ECHO: usize = 4096;
+
+/// [`echo`] with a bound of `n` characters (for a file path, [`MAX_PATH_ECHO`]: a path cut
+/// at 40 characters would not say which file).
+///
+/// ```
+/// use cute_layout::limits::echo_at_most;
+/// assert_eq!(echo_at_most("/tmp/a.svg", 4096), "/tmp/a.svg");
+/// assert_eq!(echo_at_most("abcdef", 2), "ab... (4 more characters)");
+/// ```
+pub fn echo_at_most(text: &str, n: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(n) {
         None => std::borrow::Cow::Borrowed(text),
         Some((cut, _)) => {
             let rest = text[cut..].chars().count();

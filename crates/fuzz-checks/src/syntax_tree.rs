@@ -47,7 +47,7 @@ fn check_text(text: &str, syntax: Syntax) -> Check {
 }
 
 /// A value or an error, as printed.
-fn shown(r: cute_layout::Result<cute_layout::eval::Value>) -> Result<String, String> {
+fn shown(r: cute_layout::error::Result<cute_layout::eval::Value>) -> Result<String, String> {
     r.map(|v| v.to_string()).map_err(|e| e.to_string())
 }
 
