@@ -18,12 +18,14 @@ requests; for the idle phase also the idle connections held at the end. It exits
 phase has more than `--max-refused` refused or failed requests, or a p99 over `--max-p99-ms`.
 
 Only the standard library (asyncio streams and a minimal HTTP/1.1 reader), so that it needs no
-install; the file-descriptor limit needed is about 2 x (idle + clients) + 100 (this process
-and the server each hold one end of every connection): it raises its soft limit to the hard
-limit, and the server inherits it.
+install. This process and the server each hold one end of every connection, so each needs an
+open-files limit of about idle + clients + 100: it raises its soft limit to the hard limit,
+and the server inherits it. `--server-cpus 0,1` runs the server on those CPUs only (taskset),
+to measure it on 2 cores with the clients elsewhere.
 
     python3 bench/load/load.py [--cute target/release/cute] [--clients 200] [--idle 10000]
-        [--seconds 10] [--think-ms 50] [--max-refused 0.01] [--max-p99-ms 50] [--json FILE]
+        [--seconds 10] [--think-ms 50] [--max-refused 0.01] [--max-p99-ms 50]
+        [--server-cpus 0,1] [--json FILE]
 """
 
 import argparse
@@ -48,6 +50,10 @@ EXPRESSIONS = [
     "zipped_divide((8,8):(1,8), (2,4))",
     "right_inverse((4,8):(8,1))",
 ]
+
+
+# A request (or a connection) not answered in this many seconds counts as refused.
+TIMEOUT = 10
 
 
 def paths():
@@ -113,15 +119,16 @@ async def client(host, port, stop, stats, think, rng):
     conn = None
     while time.monotonic() < stop:
         try:
+            start = time.monotonic()
             if conn is None:
-                conn = await asyncio.open_connection(host, port)
+                conn = await asyncio.wait_for(asyncio.open_connection(host, port), TIMEOUT)
+                start = time.monotonic()  # the connection is set up once, then kept
             reader, writer = conn
             path = rng.choice(reqs)
-            start = time.monotonic()
             writer.write(
                 f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: */*\r\n\r\n".encode()
             )
-            status, keep = await read_response(reader)
+            status, keep = await asyncio.wait_for(read_response(reader), TIMEOUT)
             took = time.monotonic() - start
             if status == 200:
                 stats.latencies.append(took)
@@ -132,7 +139,7 @@ async def client(host, port, stop, stats, think, rng):
             if not keep:
                 writer.close()
                 conn = None
-        except (ConnectionError, asyncio.IncompleteReadError, OSError) as e:
+        except (ConnectionError, asyncio.IncompleteReadError, OSError, asyncio.TimeoutError) as e:
             stats.refused += 1
             stats.failures[type(e).__name__] = stats.failures.get(type(e).__name__, 0) + 1
             if conn is not None:
@@ -150,8 +157,8 @@ async def idle_connection(host, port, stop, slow, held, rng):
     head = b"GET /api/eval?expr=" + b"(4,8):(8,1)" * 40 + b" HTTP/1.1\r\n"
     while time.monotonic() < stop:
         try:
-            reader, writer = await asyncio.open_connection(host, port)
-        except OSError:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), TIMEOUT)
+        except (OSError, asyncio.TimeoutError):
             await asyncio.sleep(0.2 + rng.random())
             continue
         held[0] += 1
@@ -191,9 +198,10 @@ async def phase(host, port, args, idle):
             if i % 500 == 499:
                 await asyncio.sleep(0.05)  # within the server's listen backlog
         # wait until they are connected (or have given up)
-        settle = time.monotonic() + 20
+        settle = time.monotonic() + 30
         while held[0] < idle * 0.99 and time.monotonic() < settle:
             await asyncio.sleep(0.2)
+        print(f"load idle: {held[0]} of {idle} connections open", file=sys.stderr, flush=True)
     opened = held[0]
     stats = Stats()
     start = time.monotonic()
@@ -224,9 +232,10 @@ def raise_fd_limit(need):
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
-def start_server(cute, extra):
+def start_server(cute, extra, cpus):
+    pin = ["taskset", "-c", cpus] if cpus else []
     proc = subprocess.Popen(
-        [cute, "serve", "--port", "0", *extra],
+        [*pin, cute, "serve", "--port", "0", *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -258,11 +267,12 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-refused", type=float, default=0.01)
     ap.add_argument("--max-p99-ms", type=float, default=50)
+    ap.add_argument("--server-cpus", help="run the server on these CPUs (taskset -c LIST)")
     ap.add_argument("--json", help="write the figures to this file")
     ap.add_argument("serve_args", nargs="*", help="more arguments of `cute serve`")
     args = ap.parse_args()
 
-    need = 2 * (args.idle + args.clients) + 100
+    need = args.idle + args.clients + 100
     limit = raise_fd_limit(need)
     if limit < need:
         sys.exit(
@@ -270,7 +280,7 @@ def main():
             f"(ulimit -n {need}, or fewer --idle)"
         )
     figures = {"conditions": conditions(), "args": vars(args)}
-    proc, host, port = start_server(args.cute, args.serve_args)
+    proc, host, port = start_server(args.cute, args.serve_args, args.server_cpus)
     ok = True
     try:
         for name, idle in [("clients", 0), ("idle", args.idle)]:

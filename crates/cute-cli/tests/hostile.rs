@@ -266,10 +266,14 @@ fn every_message_quoting_user_text_cuts_it() {
     );
     assert!(err.len() < 4096 + CUT_ERROR, "{} bytes of error", err.len());
     let ext = dir.join(format!("x.{long}"));
-    quotes_cut(
-        &["svg", "(4,4):(1,4)", "-o", ext.to_str().unwrap()],
-        "unknown output extension",
+    let (out, _) = run(&["svg", "(4,4):(1,4)", "-o", ext.to_str().unwrap()], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown output extension") && err.contains("more characters"),
+        "{}",
+        &err[..err.len().min(300)]
     );
+    assert!(err.len() < 4096 + CUT_ERROR, "{} bytes of error", err.len());
     // a layout quoted by a refusal
     let wide = format!(
         "(-1,{}):(1,{})",
