@@ -9,8 +9,11 @@ Starts `cute serve --port 0`, then runs two phases, each for `--seconds`:
    playground; `--think-ms 0` is a closed loop, which measures the saturated server: its p99 is
    then the number of clients over the throughput, by Little's law).
 2. **idle**: the same clients while `--idle` (10,000) other connections are held open and
-   never finish a request: half send nothing, half send a request head one byte a second
+   never finish a request: half send nothing, half send a request head one byte every 5 s
    (a slow client); a connection the server closes (its header-read timeout) is opened again.
+   The server runs with `--header-ms 120000` (`--header-ms`), so that the idle connections,
+   opened at a few hundred a second, are all open at once during the phase; with the default
+   10 s timeout the server closes each within 10 s of its opening.
 
 For each phase it prints the requests answered, refused (503, or a connection refused or
 reset), failed (any other answer), the throughput and the latency percentiles of the answered
@@ -54,6 +57,10 @@ EXPRESSIONS = [
 
 # A request (or a connection) not answered in this many seconds counts as refused.
 TIMEOUT = 10
+
+# Seconds between two bytes of a slow connection's request head (the client's own event loop
+# must not be what is measured: 5,000 slow connections wake it 1,000 times a second).
+SLOW_EVERY = 5
 
 
 def paths():
@@ -163,19 +170,19 @@ async def idle_connection(host, port, stop, slow, held, rng):
             continue
         held[0] += 1
         try:
-            i = 0
-            while time.monotonic() < stop:
-                if slow:
+            if slow:
+                # a byte every SLOW_EVERY seconds; a closed connection fails the write
+                i = 0
+                while time.monotonic() < stop:
                     writer.write(head[i % len(head) : i % len(head) + 1])
                     await writer.drain()
                     i += 1
-                # a closed connection reads as end of file at once
-                try:
-                    data = await asyncio.wait_for(reader.read(1 << 12), 1.0)
-                    if not data:
+                    await asyncio.sleep(SLOW_EVERY)
+                    if reader.at_eof():
                         break
-                except asyncio.TimeoutError:
-                    pass
+            else:
+                # silent: wait for the server to close it (cheap: no timer per connection)
+                await reader.read()
         except OSError:
             pass
         finally:
@@ -198,7 +205,7 @@ async def phase(host, port, args, idle):
             if i % 500 == 499:
                 await asyncio.sleep(0.05)  # within the server's listen backlog
         # wait until they are connected (or have given up)
-        settle = time.monotonic() + 30
+        settle = time.monotonic() + args.settle
         while held[0] < idle * 0.99 and time.monotonic() < settle:
             await asyncio.sleep(0.2)
         print(f"load idle: {held[0]} of {idle} connections open", file=sys.stderr, flush=True)
@@ -267,6 +274,14 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-refused", type=float, default=0.01)
     ap.add_argument("--max-p99-ms", type=float, default=50)
+    ap.add_argument(
+        "--header-ms",
+        type=int,
+        default=120000,
+        help="the server's header-read timeout (cute serve --header-ms): long enough that "
+        "the idle connections stay open through the phase (its default, 10 s, closes them)",
+    )
+    ap.add_argument("--settle", type=float, default=90, help="seconds to open the idle connections")
     ap.add_argument("--server-cpus", help="run the server on these CPUs (taskset -c LIST)")
     ap.add_argument("--json", help="write the figures to this file")
     ap.add_argument("serve_args", nargs="*", help="more arguments of `cute serve`")
@@ -280,7 +295,8 @@ def main():
             f"(ulimit -n {need}, or fewer --idle)"
         )
     figures = {"conditions": conditions(), "args": vars(args)}
-    proc, host, port = start_server(args.cute, args.serve_args, args.server_cpus)
+    serve_args = ["--header-ms", str(args.header_ms), *args.serve_args]
+    proc, host, port = start_server(args.cute, serve_args, args.server_cpus)
     ok = True
     try:
         for name, idle in [("clients", 0), ("idle", args.idle)]:
