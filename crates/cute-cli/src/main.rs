@@ -7,6 +7,7 @@ use cute_cli::page::{standalone_answer, standalone_page, PictureOptions};
 use cute_layout::error::Warning;
 use cute_layout::eval::{eval_with_warnings, eval_with_warnings_in};
 use cute_layout::explain::explain;
+use cute_layout::limits::echo;
 use cute_layout::notation::{print_as, Syntax};
 use cute_layout::render::tv::{grid_tv_opts, latex_tv_opts, svg_tv_opts};
 use cute_layout::render::{self, Coloring, Highlight, Label, Picture};
@@ -360,7 +361,10 @@ enum ColorBy {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
     if let Some(units) = cli.budget {
         cute_layout::budget::set_default_work(units);
     }
@@ -379,6 +383,28 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Reports a command line clap refuses (or prints its help or version), as `Error::exit`
+/// would, but with every word of user text longer than `MAX_ERROR_ECHO` cut by [`echo`]: a
+/// flag's value may be as long as the system allows an argument to be.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    let text = e.render().to_string();
+    if !e.use_stderr() {
+        let _ = out(text);
+        return ExitCode::SUCCESS;
+    }
+    let shown: Vec<String> = text
+        .split('\n')
+        .map(|line| {
+            line.split(' ')
+                .map(|word| echo(word).into_owned())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    eprint!("{}", shown.join("\n"));
+    ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
 }
 
 /// A command's outcome: its exit status, or the error `main` reports. Every subcommand writes
@@ -554,7 +580,9 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                     return Err(LayoutError::InvalidArgument {
                         op: "analyze --solve",
                         detail: format!(
-                            "{expr} is the tensor {layout}+{offset}; the solver swizzles a layout at offset 0 and would ignore the offset"
+                            "{} is the tensor {}+{offset}; the solver swizzles a layout at offset 0 and would ignore the offset",
+                            echo(&expr),
+                            echo(&layout.to_string())
                         ),
                         hint: "solve for the layout alone, layout(T), then analyse the swizzled layout at the offset to check it",
                     }
@@ -562,7 +590,8 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 }
                 let AnyLayout::Layout(l) = layout else {
                     return Err(format!(
-                        "{expr} is swizzled already; --solve takes the unswizzled layout"
+                        "{} is swizzled already; --solve takes the unswizzled layout",
+                        echo(&expr)
                     )
                     .into());
                 };
@@ -706,10 +735,19 @@ fn tv_layout(expr: &str, tile: &str) -> Result<TvLayout, Box<dyn std::error::Err
 fn plain_layout(expr: &str) -> Result<cute_layout::Layout, Box<dyn std::error::Error>> {
     match subject(expr)?.layout {
         AnyLayout::Layout(l) => Ok(l),
-        AnyLayout::Composed(c) => {
-            Err(format!("{expr} is the composed layout {c}; --tv needs an ordinary layout").into())
-        }
+        AnyLayout::Composed(c) => Err(format!(
+            "{} is the composed layout {}; --tv needs an ordinary layout",
+            echo(expr),
+            echo(&c.to_string())
+        )
+        .into()),
     }
+}
+
+/// A path as a message shows it: at most `MAX_PATH_ECHO` characters.
+fn shown_path(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    cute_layout::limits::echo_at_most(&text, cute_layout::limits::MAX_PATH_ECHO).into_owned()
 }
 
 /// Fails when FILE has an extension other than `allowed`, naming them.
@@ -722,11 +760,11 @@ fn check_extension(path: Option<&Path>, allowed: &[&str]) -> Result<(), String> 
     let names: Vec<String> = allowed.iter().map(|a| format!(".{a}")).collect();
     Err(format!(
         "cannot write {}: unknown output extension `{}`; supported: {}",
-        path.display(),
+        shown_path(path),
         if ext.is_empty() {
             "(none)".to_string()
         } else {
-            format!(".{ext}")
+            format!(".{}", echo(ext))
         },
         names.join(", ")
     ))
@@ -738,7 +776,7 @@ fn check_extension(path: Option<&Path>, allowed: &[&str]) -> Result<(), String> 
 fn write_out(path: Option<&Path>, bytes: &[u8]) -> io::Result<()> {
     let Some(p) = path else { return out(bytes) };
     let named =
-        |e: io::Error| io::Error::new(e.kind(), format!("cannot write {}: {e}", p.display()));
+        |e: io::Error| io::Error::new(e.kind(), format!("cannot write {}: {e}", shown_path(p)));
     let name = p.file_name().ok_or_else(|| {
         named(io::Error::new(
             io::ErrorKind::InvalidInput,

@@ -79,7 +79,8 @@ impl PictureOptions {
                 Ok(n) if (1..=MAX_ELEM_BYTES).contains(&n) => Some(n),
                 _ => {
                     return Err(format!(
-                        "elem_bytes `{b}` is not an element size from 1 to {MAX_ELEM_BYTES} bytes; hint: 2 for half precision, 4 for float"
+                        "elem_bytes `{}` is not an element size from 1 to {MAX_ELEM_BYTES} bytes; hint: 2 for half precision, 4 for float",
+                        cute_layout::limits::echo(b)
                     ))
                 }
             },

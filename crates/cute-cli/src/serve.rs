@@ -210,12 +210,26 @@ fn timed_out(limit: Duration) -> Response {
     )
 }
 
+/// The most evaluation slots (`--slots`): each runs on one of tokio's blocking threads, of
+/// which there are 512.
+pub const MAX_SLOTS: usize = 512;
+
 /// Serves the playground on `127.0.0.1:port` (0: any free port) until the process ends;
 /// prints the address, and opens it in a browser when `open`.
 ///
 /// # Errors
-/// The port cannot be bound, or the runtime cannot start.
+/// Evaluation slots outside 1 to [`MAX_SLOTS`]; the port cannot be bound, or the runtime
+/// cannot start.
 pub fn run(port: u16, open: bool, limits: Limits) -> std::io::Result<()> {
+    if !(1..=MAX_SLOTS).contains(&limits.concurrent) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "{} evaluation slots (--slots): give 1 to MAX_SLOTS = {MAX_SLOTS}",
+                limits.concurrent
+            ),
+        ));
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;

@@ -188,6 +188,151 @@ fn a_write_error_names_the_path_and_leaves_no_file() {
     );
 }
 
+/// The most bytes of an error that quotes a 100,000-character input: the message with its
+/// quote cut to `MAX_ERROR_ECHO` characters (and clap's usage lines for a flag).
+const CUT_ERROR: usize = 2000;
+
+/// `cute ARGS` fails with an error that quotes `long` cut: "more characters" and at most
+/// [`CUT_ERROR`] bytes.
+#[track_caller]
+fn quotes_cut(args: &[&str], needle: &str) {
+    let (out, took) = run(args, b"");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let shown = &err[..err.len().min(600)];
+    let what: Vec<&str> = args.iter().map(|a| &a[..a.len().min(30)]).collect();
+    assert!(
+        matches!(out.status.code(), Some(1 | 2)),
+        "cute {what:?}: {shown}"
+    );
+    assert!(
+        err.contains(needle),
+        "cute {what:?}: {shown} lacks {needle:?}"
+    );
+    assert!(
+        err.contains("more characters"),
+        "cute {what:?}: {shown} is not cut"
+    );
+    assert!(
+        err.len() < CUT_ERROR,
+        "cute {what:?}: {} bytes of error",
+        err.len()
+    );
+    assert!(took < AT_ONCE, "cute {what:?} took {took:?}");
+}
+
+#[test]
+fn every_message_quoting_user_text_cuts_it() {
+    let long = "x".repeat(100_000);
+    let dir = tempdir();
+    // atom, type and layout names
+    quotes_cut(&["atom", &long], "unknown atom");
+    quotes_cut(
+        &["atom", "SM75_U32x4_LDSM_N", "--type", &long],
+        "unknown type",
+    );
+    quotes_cut(
+        &["atom", "SM80_16x8x16_F32F16F16F32_TN", "--get", &long],
+        "unknown layout",
+    );
+    quotes_cut(&["eval", &format!("make_tiled_mma({long})")], "'(' after");
+    // a highlight, a flag's value, the budget
+    quotes_cut(
+        &["show", "--highlight", &format!("{long}:1"), "(4,4):(1,4)"],
+        "unknown kind",
+    );
+    quotes_cut(
+        &[
+            "show",
+            "--highlight",
+            &format!("thread:{long}"),
+            "(4,4):(1,4)",
+        ],
+        "not an integer",
+    );
+    quotes_cut(&["svg", "--color", &long, "(4,4):(1,4)"], "invalid value");
+    quotes_cut(
+        &["--budget", &"9".repeat(100_000), "eval", "1"],
+        "invalid value",
+    );
+    // file paths and extensions
+    // (a path is cut at MAX_PATH_ECHO, 4096 characters: the longest the system opens)
+    let path = dir.join(format!("{}/x.svg", "d".repeat(200)).repeat(400));
+    let (out, _) = run(&["svg", "(4,4):(1,4)", "-o", path.to_str().unwrap()], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot write") && err.contains("more characters"),
+        "{}",
+        &err[..err.len().min(300)]
+    );
+    assert!(err.len() < 4096 + CUT_ERROR, "{} bytes of error", err.len());
+    let ext = dir.join(format!("x.{long}"));
+    let (out, _) = run(&["svg", "(4,4):(1,4)", "-o", ext.to_str().unwrap()], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown output extension") && err.contains("more characters"),
+        "{}",
+        &err[..err.len().min(300)]
+    );
+    assert!(err.len() < 4096 + CUT_ERROR, "{} bytes of error", err.len());
+    // a layout quoted by a refusal
+    let wide = format!(
+        "(-1,{}):(1,{})",
+        vec!["1"; 30_000].join(","),
+        vec!["0"; 30_000].join(",")
+    );
+    quotes_cut(&["show", &wide], "negative extent -1");
+    // the playground's element size
+    let e = cute_cli::page::PictureOptions::parse(|k| (k == "elem_bytes").then_some(long.as_str()))
+        .unwrap_err();
+    assert!(
+        e.contains("more characters") && e.len() < CUT_ERROR,
+        "{}",
+        &e[..e.len().min(300)]
+    );
+}
+
+#[test]
+fn atom_figures_are_bounded_before_they_are_drawn() {
+    // a 1024x512 C tile: 524,288 cells and more, past MAX_FIGURE_ELEMENTS, in SVG and LaTeX
+    for figure in ["--svg", "--latex"] {
+        refuses(
+            &[
+                "atom",
+                "SM80_16x8x16_F32F16F16F32_TN",
+                "--layout",
+                "(64,64,1)",
+                figure,
+            ],
+            b"",
+            &["MAX_FIGURE_ELEMENTS", "elements (cells and labels)"],
+        );
+    }
+    refuses(
+        &[
+            "latex",
+            "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, (64,64,1))",
+        ],
+        b"",
+        &["MAX_FIGURE_ELEMENTS"],
+    );
+    // within it, the figure draws
+    let (out, _) = run(
+        &[
+            "atom",
+            "SM80_16x8x16_F32F16F16F32_TN",
+            "--layout",
+            "(2,2,1)",
+            "--latex",
+        ],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// A fresh empty directory under the system's temporary directory.
 fn tempdir() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!(

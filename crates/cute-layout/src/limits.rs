@@ -23,9 +23,11 @@
 //! | [`ANALYSIS_LIMIT`] | elements `analyze` visits (and addresses times candidates the swizzle solver tries) |
 //! | [`MAX_DIFFED`] | indices `diff` compares one by one |
 //! | [`MAX_ERROR_ECHO`] | characters of input a parse error shows on each side of the error, and of any other user text a message echoes ([`echo`]) |
+//! | [`MAX_PATH_ECHO`] | characters of a file path a message echoes ([`echo_at_most`]) |
 //! | [`MAX_WIDTH`] | modes of one tuple, and arguments of one call |
 //! | [`MAX_PNG_PIXELS`] | pixels of a PNG image (`svg -o F.png`, `morphism --png`, `atom --png`) |
 //! | [`MAX_DIAGRAM_ELEMENTS`] | columns, arrows and labels of a morphism or derivation diagram |
+//! | [`MAX_FIGURE_ELEMENTS`] | cell boxes and labels of an atom figure's SVG or LaTeX (`cute atom --svg/--latex`) |
 //! | [`crate::budget::MAX_WORK`] | work of one whole expression, all its calls together |
 //!
 //! Each check also charges the number it checked to the expression's budget
@@ -93,9 +95,14 @@ pub const MAX_WIDTH: usize = 1 << 16;
 /// The most pixels of a PNG image (2^24, e.g. 4096x4096: 64 MiB of RGBA).
 pub const MAX_PNG_PIXELS: u64 = 1 << 24;
 
-/// The most elements (columns, arrows, labels) of one morphism or derivation diagram, and
-/// the most boxes of an atom figure's SVG or LaTeX (2^16).
+/// The most elements (columns, arrows, labels) of one morphism or derivation diagram (2^16).
 pub const MAX_DIAGRAM_ELEMENTS: i64 = 1 << 16;
+
+/// The most elements (a box for each cell, a label for each row and column, all panels
+/// together) of an atom figure, its SVG or its LaTeX (2^18: the largest figure
+/// [`MAX_FIGURE_CELLS`] lets the SVG draw fits, labels included). Checked before any panel
+/// is enumerated.
+pub const MAX_FIGURE_ELEMENTS: i64 = 1 << 18;
 
 /// At most [`MAX_ERROR_ECHO`] characters of `text`, with `...` and the number of characters
 /// left out where it was cut: how every message echoes user text that may be long (an unknown
@@ -110,7 +117,23 @@ pub const MAX_DIAGRAM_ELEMENTS: i64 = 1 << 16;
 /// assert!(e.ends_with("... (9999960 more characters)"));
 /// ```
 pub fn echo(text: &str) -> std::borrow::Cow<'_, str> {
-    match text.char_indices().nth(MAX_ERROR_ECHO) {
+    echo_at_most(text, MAX_ERROR_ECHO)
+}
+
+/// The most characters of a file path a message echoes (4096: Linux's `PATH_MAX`, the longest
+/// path the system opens, where an argument may be 128 KiB).
+pub const MAX_PATH_ECHO: usize = 4096;
+
+/// [`echo`] with a bound of `n` characters (for a file path, [`MAX_PATH_ECHO`]: a path cut
+/// at 40 characters would not say which file).
+///
+/// ```
+/// use cute_layout::limits::echo_at_most;
+/// assert_eq!(echo_at_most("/tmp/a.svg", 4096), "/tmp/a.svg");
+/// assert_eq!(echo_at_most("abcdef", 2), "ab... (4 more characters)");
+/// ```
+pub fn echo_at_most(text: &str, n: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(n) {
         None => std::borrow::Cow::Borrowed(text),
         Some((cut, _)) => {
             let rest = text[cut..].chars().count();

@@ -11,12 +11,15 @@
 
 use arbitrary::{Arbitrary, Unstructured};
 
+pub mod budget;
 pub mod category;
 pub mod eval_line;
 pub mod r#gen;
+pub mod limits;
 pub mod notation;
 pub mod ops;
 pub mod postconditions;
+pub mod syntax_tree;
 
 /// The outcome of one check: `Err` describes the failed property.
 pub type Check = Result<(), String>;
@@ -31,6 +34,9 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("ops", ops::check),
     ("postconditions", postconditions::check),
     ("category", category::check),
+    ("syntax_tree", syntax_tree::check),
+    ("budget", budget::check),
+    ("limits", limits::check),
 ];
 
 /// Runs `f` on the value drawn from `data`, as `libfuzzer-sys` draws a typed target's input;

@@ -4,7 +4,7 @@ use super::coalesce::{
     coalesced_modes, filter, filtered_modes_reversed, modes_to_layout, modes_to_layout_then,
     Unmerged,
 };
-use super::{Modes, NoTrace, Trace};
+use super::{check_extents, Modes, NoTrace, Trace};
 use crate::error::{LayoutError, Result};
 use crate::int::{ArithError, Int};
 use crate::layout::{cosize_of, mode_leaves, Layout, ModeRef, ShowMode};
@@ -50,6 +50,9 @@ pub(crate) fn complement_traced(
     cotarget: &IntTuple,
     t: &mut impl Trace,
 ) -> Result<Layout> {
+    // C++'s extents are sizes: a negative one is refused by name (the divides' rule), not
+    // reported as the post-condition it breaks
+    check_extents("complement", "the layout", layout.as_mode_ref())?;
     let mut modes = Modes::new();
     complement_modes(
         layout.as_mode_ref(),
@@ -350,5 +353,6 @@ fn check_postconditions(
 /// assert_eq!(complement_default(&l).unwrap().to_string(), "_2:_4");
 /// ```
 pub fn complement_default(layout: &Layout) -> Result<Layout> {
+    check_extents("complement", "the layout", layout.as_mode_ref())?;
     complement(layout, &IntTuple::int(filter(layout)?.cosize()?))
 }

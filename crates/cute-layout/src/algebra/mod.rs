@@ -33,7 +33,7 @@ pub(crate) fn check_extents(
             op,
             detail: format!(
                 "leaf {k} of {operand} {} has the negative extent {e}",
-                crate::layout::ShowMode(mode)
+                crate::limits::echo(&crate::layout::ShowMode(mode).to_string())
             ),
             hint: "shapes must be positive: give non-negative extents",
         }),

@@ -42,7 +42,7 @@ pub fn cuda_kernel(plan: &AccessPlan, name: &str, description: &str) -> Result<S
     if !ident {
         return Err(LayoutError::InvalidArgument {
             op: "cuda_kernel",
-            detail: format!("`{name}` is not a C identifier"),
+            detail: format!("`{}` is not a C identifier", crate::limits::echo(name)),
             hint: "name the kernel with letters, digits and `_`",
         });
     }

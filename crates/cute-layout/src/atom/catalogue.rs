@@ -795,7 +795,7 @@ fn copy_entries() -> Vec<CopyEntry> {
 fn unknown(op: &'static str, name: &str, hint: &'static str) -> LayoutError {
     LayoutError::InvalidArgument {
         op,
-        detail: format!("unknown operation `{name}`"),
+        detail: format!("unknown operation `{}`", crate::limits::echo(name)),
         hint,
     }
 }

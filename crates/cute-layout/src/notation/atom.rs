@@ -80,7 +80,7 @@ pub fn parse_value_type(name: &str) -> Result<ValueType> {
         })
         .ok_or_else(|| LayoutError::InvalidArgument {
             op: "value type",
-            detail: format!("unknown type `{name}`"),
+            detail: format!("unknown type `{}`", crate::limits::echo(name)),
             hint: "use a CuTe type name: half_t, bfloat16_t, tfloat32_t, float, double, float_e4m3_t, float_e5m2_t, float_e2m1_t, float_ue8m0_t, int8_t, uint8_t, ..., uint128_t",
         })
 }
@@ -595,7 +595,7 @@ pub fn resolve_atom(req: &AtomRequest<'_>) -> Result<AtomObject> {
         .or_else(|e| typed_copy(&name).unwrap_or(Err(e)))
         .map_err(|_| LayoutError::InvalidArgument {
             op: "cute atom",
-            detail: format!("unknown atom `{name}`"),
+            detail: format!("unknown atom `{}`", crate::limits::echo(&name)),
             hint: "`cute atoms` lists the MMA and copy operations",
         })?;
     let t = req.value_type.ok_or_else(|| LayoutError::InvalidArgument {
@@ -666,7 +666,7 @@ fn tiled_copy_query(tc: &TiledCopy, query: Option<&str>) -> Result<String> {
 fn bad_query(q: &str, hint: &'static str) -> LayoutError {
     LayoutError::InvalidArgument {
         op: "cute atom",
-        detail: format!("unknown layout `{q}`"),
+        detail: format!("unknown layout `{}`", crate::limits::echo(q)),
         hint,
     }
 }
@@ -984,7 +984,7 @@ impl<'a> Parser<'a> {
         self.pos = at;
         Err(LayoutError::InvalidArgument {
             op: "atom",
-            detail: format!("unknown atom `{text}`"),
+            detail: format!("unknown atom `{}`", crate::limits::echo(text)),
             hint: "`cute atoms` lists the MMA and copy operations and the shared-memory layout \
                    atoms; each is read here as C++ writes it: NAME{}, MMA_Atom<NAME>{}, \
                    Copy_Atom<OP,T>{}, GMMA::Layout_K_SW128_Atom<T>{}",

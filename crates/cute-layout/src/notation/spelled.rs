@@ -288,9 +288,10 @@ impl<'a> Parser<'a> {
         // the error points at the name, just read
         let start = self.input[..self.pos].rfind(name).unwrap_or(self.pos);
         let why = format!(
-            "'(' after `{name}`: a name without arguments is a variable (of the C++ or Python \
+            "'(' after `{}`: a name without arguments is a variable (of the C++ or Python \
              code it comes from), and variables are not read: write its value instead (`Int<128>{{}}` for \
-             `auto bM = Int<128>{{}};`, the layout for a layout)"
+             `auto bM = Int<128>{{}};`, the layout for a layout)",
+            crate::limits::echo(name)
         );
         Err(LayoutError::parse(self.input, start, why))
     }

@@ -25,7 +25,7 @@ use crate::basis::{make_identity_tensor, IdentityTensor};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::limits::{self, MAX_ENUMERATED, MAX_FIGURE_CELLS, MAX_TEXT_CELLS};
+use crate::limits::{self, MAX_ENUMERATED, MAX_FIGURE_CELLS, MAX_FIGURE_ELEMENTS, MAX_TEXT_CELLS};
 use crate::notation::atom::{smem_layout_text, value_type_name, AtomObject};
 use crate::render::color::WHITE;
 use crate::tree::Tree;
@@ -112,8 +112,9 @@ struct Placement {
 /// `make_identity_tensor(tile) ∘ get_layout{C,A,B}_TV()`.
 ///
 /// # Errors
-/// The errors of the TV layouts; more than [`MAX_TEXT_CELLS`] cells or [`MAX_ENUMERATED`]
-/// `(thread, value)` pairs in a panel; a TV layout reaching outside its tile.
+/// The errors of the TV layouts; more than [`MAX_FIGURE_ELEMENTS`] cells and labels in all,
+/// more than [`MAX_TEXT_CELLS`] cells or [`MAX_ENUMERATED`] `(thread, value)` pairs in a
+/// panel; a TV layout reaching outside its tile.
 ///
 /// ```
 /// use cute_layout::atom::{make_tiled_mma, mma_atom};
@@ -152,6 +153,14 @@ pub fn mma_figure(mma: &TiledMma) -> Result<AtomFigure> {
         transposed: true,
         labels: Some((-1, -1)),
     };
+    check_elements(
+        op,
+        &[
+            (m.value(), n.value()),
+            (m.value(), k.value()),
+            (n.value(), k.value()),
+        ],
+    )?;
     let panels = [
         (c, [m, n], mma.get_layout_c_tv()?),
         (a, [m, k], mma.get_layout_a_tv()?),
@@ -197,6 +206,7 @@ pub fn copy_figure(copy: &TiledCopy) -> Result<AtomFigure> {
         });
     }
     let (m, n) = (tile.get(0)?.size()?.value(), tile.get(1)?.size()?.value());
+    check_elements(op, &[(m, n), (m, n)])?;
     let s = Placement {
         name: "S",
         comment: "Layout S TV",
@@ -251,6 +261,25 @@ pub fn figure(object: &AtomObject) -> Result<AtomFigure> {
             hint: "draw it as a layout: cute latex 'LAYOUT' or cute svg 'LAYOUT'",
         }),
     }
+}
+
+/// The elements of a figure of panels of these extents, a box for each cell and a label for
+/// each row and column, against [`MAX_FIGURE_ELEMENTS`]: the bound of its SVG and its LaTeX,
+/// checked before any panel is enumerated.
+fn check_elements(op: &'static str, extents: &[(i64, i64)]) -> Result<()> {
+    let elements = extents.iter().fold(0i64, |n, &(p, q)| {
+        let p = p.max(0); // a negative extent is refused by its panel, by name
+        let q = q.max(0);
+        n.saturating_add(p.saturating_mul(q).saturating_add(p).saturating_add(q))
+    });
+    limits::check(
+        op,
+        "elements (cells and labels) in the figure",
+        elements,
+        "MAX_FIGURE_ELEMENTS",
+        MAX_FIGURE_ELEMENTS,
+        "draw a smaller tiled MMA or copy",
+    )
 }
 
 /// A panel: the first `(thread, value)` of `tensor` reaching each element of the tile.

@@ -66,17 +66,23 @@ use std::borrow::Cow;
 
 pub use crate::limits::{MAX_PICTURE_CELLS, MAX_TEXT_CELLS};
 
-/// Fails with the limit in the message when `layout` has more than `limit` elements.
+/// Fails with the limit in the message when `layout` has more than `limit` elements; charges
+/// its elements to the expression's budget.
 pub(crate) fn check_size(op: &'static str, layout: &Layout, limit: i64) -> Result<usize> {
     check_extents(op, layout)?;
     let n = layout.size()?.value();
     if n < 0 || n > limit {
         return Err(LayoutError::InvalidArgument {
             op,
-            detail: format!("{layout} has {n} cells, more than the {limit} this output can draw"),
+            detail: format!(
+                "{} has {n} cells, more than the {limit} this output can draw",
+                crate::limits::echo(&layout.to_string())
+            ),
             hint: "draw a slice or a tile of the layout (e.g. composition(L, tile)) instead",
         });
     }
+    // the cells drawn are work of the expression (`crate::budget`), as a limit's check charges
+    crate::budget::charge(n.unsigned_abs(), "cells")?;
     Ok(n as usize)
 }
 
@@ -86,7 +92,10 @@ pub(crate) fn check_extents(op: &'static str, layout: &Layout) -> Result<()> {
     match layout.leaves().map(|(s, _)| s.value()).find(|&s| s < 0) {
         Some(s) => Err(LayoutError::InvalidArgument {
             op,
-            detail: format!("{layout} has the negative extent {s}: there is no cell to draw"),
+            detail: format!(
+                "{} has the negative extent {s}: there is no cell to draw",
+                crate::limits::echo(&layout.to_string())
+            ),
             hint: "extents must be positive: C++ multiplies a negative extent into size() as given, but visits no element of it",
         }),
         None => Ok(()),

@@ -89,7 +89,7 @@ impl FromStr for Coloring {
             .find(|c| c.name() == s.trim())
             .ok_or_else(|| LayoutError::InvalidArgument {
                 op: "color",
-                detail: format!("unknown coloring `{s}`"),
+                detail: format!("unknown coloring `{}`", crate::limits::echo(s)),
                 hint: "color by offset, tile, thread, value, bank or warp",
             })
     }
@@ -126,7 +126,11 @@ impl FromStr for Highlight {
                 .parse::<i64>()
                 .map_err(|_| LayoutError::InvalidArgument {
                     op: "highlight",
-                    detail: format!("`{s}`: `{k}` is not an integer"),
+                    detail: format!(
+                        "`{}`: `{}` is not an integer",
+                        crate::limits::echo(s),
+                        crate::limits::echo(k)
+                    ),
                     hint: "write thread:T, value:V, tile:K or a coordinate such as (_,3)",
                 })
         };
@@ -136,7 +140,11 @@ impl FromStr for Highlight {
             Some(("tile", k)) => Ok(Highlight::Tile(number(k)?)),
             Some((what, _)) => Err(LayoutError::InvalidArgument {
                 op: "highlight",
-                detail: format!("`{s}`: unknown kind `{what}`"),
+                detail: format!(
+                    "`{}`: unknown kind `{}`",
+                    crate::limits::echo(s),
+                    crate::limits::echo(what)
+                ),
                 hint: "write thread:T, value:V, tile:K or a coordinate such as (_,3)",
             }),
             None => Ok(Highlight::Slice(s.parse()?)),

@@ -1,0 +1,9 @@
+//! The `budget` target: see `fuzz_checks::budget` (its check, replayed on stable by `cargo test`).
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Err(e) = fuzz_checks::budget::check(data) {
+        panic!("{e}");
+    }
+});
