@@ -322,8 +322,8 @@ fn ops_lists_the_operations() {
     assert!(out.status.success(), "{out:?}");
     let stdout = text(&out.stdout);
     // byte for byte the registry's listing (whose text a snapshot in cute-layout pins)
-    assert_eq!(stdout, cute_layout::registry::listing());
-    let ops = cute_layout::registry::operations();
+    assert_eq!(stdout, cute_tools::registry::listing());
+    let ops = cute_tools::registry::operations();
     assert!(stdout.lines().count() >= ops.len());
     for op in ops {
         let name = op.name;
