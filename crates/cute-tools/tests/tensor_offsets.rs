@@ -2,7 +2,7 @@
 //! `bench/tensor-ops/expected.txt` (what CuTe C++ prints for a tensor over `&mem[o]`, produced by
 //! `bench/tensor-ops/check.sh`) evaluated as `cute eval` does and compared byte for byte; every
 //! expression of `bench/tensor-ops/refused.txt` (which C++ does not compile) refused. The rule of
-//! each operation is its table entry's `TensorForm` (crates/cute-layout/src/registry/tensor.rs).
+//! each operation is its table entry's `TensorForm` (crates/cute-tools/src/registry/tensor.rs).
 
 use cute_layout::value::Kind;
 use cute_tools::eval::eval;
