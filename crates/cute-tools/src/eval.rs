@@ -44,7 +44,8 @@ pub struct Evaluation {
 /// reported where the walk reaches it, after the calls written before it.
 ///
 /// ```
-/// use cute_layout::{eval::evaluate, expr::parse, notation::Syntax};
+/// use cute_layout::notation::Syntax;
+/// use cute_tools::{eval::evaluate, expr::parse};
 /// let text = "logical_divide(10:1, size(4:1))";
 /// let e = evaluate(parse(text, Syntax::Cute), true);
 /// assert_eq!(e.value?.to_string(), "(4,3):(1,4)");
@@ -151,7 +152,8 @@ pub fn eval_with_warnings(expr: &str) -> Result<(Value, Vec<Warning>)> {
 /// As [`eval`].
 ///
 /// ```
-/// use cute_layout::{eval::eval_with_warnings_in, notation::Syntax};
+/// use cute_layout::notation::Syntax;
+/// use cute_tools::eval::eval_with_warnings_in;
 /// let (v, _) = eval_with_warnings_in("(4, None)", Syntax::Dsl)?;
 /// assert_eq!(v.to_string(), "(_4,_)");
 /// # Ok::<(), cute_layout::LayoutError>(())
@@ -190,7 +192,8 @@ pub fn warnings(expr: &str) -> Vec<Warning> {
 ///
 /// ```
 /// use cute_tools::eval::{prepare, Prepared};
-/// use cute_layout::{expr::parse, notation::Syntax};
+/// use cute_layout::notation::Syntax;
+/// use cute_tools::expr::parse;
 /// let (Prepared::Call(c), w) = prepare(parse("logical_divide(10:1, size(4:1))", Syntax::Cute))? else {
 ///     panic!()
 /// };
@@ -267,7 +270,8 @@ impl Call {
     ///
     /// ```
     /// use cute_tools::eval::{eval, prepare, Prepared};
-    /// use cute_layout::{explain::explain_call, expr::parse, notation::Syntax};
+    /// use cute_layout::notation::Syntax;
+    /// use cute_tools::{explain::explain_call, expr::parse};
     /// let expr = "complement((2,2):(2,3), 8)";
     /// let (Prepared::Call(call), _) = prepare(parse(expr, Syntax::Cute)).unwrap() else { unreachable!() };
     /// let e = explain_call(expr, &call).unwrap().result.unwrap_err();

@@ -18,7 +18,8 @@
 //! `docs/bank-conflicts.md`). [`solve_swizzle`] finds the smallest swizzle that removes them.
 //!
 //! ```
-//! use cute_layout::{analysis::analyze, AnyLayout};
+//! use cute_layout::AnyLayout;
+//! use cute_tools::analysis::analyze;
 //! // 32 threads reading a column of a 32x32 row-major float matrix: 32-way conflict
 //! let col: AnyLayout = "_32:_32".parse()?;
 //! let r = analyze(&col, 4, false)?;
@@ -216,7 +217,8 @@ fn leading_vector(layout: &AnyLayout) -> Result<Int> {
 ///
 /// # Examples
 /// ```
-/// use cute_layout::{analysis::vector_width, AnyLayout};
+/// use cute_layout::AnyLayout;
+/// use cute_tools::analysis::vector_width;
 /// let row_major: AnyLayout = "(_8,_8):(_8,_1)".parse()?;
 /// assert_eq!(vector_width(&row_major, 0, 2)?.elems.to_string(), "_1");
 /// let v = vector_width(&row_major, 1, 2)?;
@@ -400,7 +402,8 @@ fn phase_wavefronts(addresses: &[i64], first: i64, bytes: i64) -> (i64, Option<P
 ///
 /// # Examples
 /// ```
-/// use cute_layout::{analysis::bank_conflicts, AnyLayout};
+/// use cute_layout::AnyLayout;
+/// use cute_tools::analysis::bank_conflicts;
 /// let rows: AnyLayout = "(_32,_4):(_1,_32)".parse()?; // 4 values per thread, unit stride
 /// let r = bank_conflicts(&rows, 4, true)?;
 /// assert_eq!((r.phases, r.conflicts), (4, 0));
@@ -425,7 +428,8 @@ pub fn bank_conflicts(layout: &AnyLayout, elem_bytes: i64, tv: bool) -> Result<B
 ///
 /// # Examples
 /// ```
-/// use cute_layout::{analysis::analyze, AnyLayout};
+/// use cute_layout::AnyLayout;
+/// use cute_tools::analysis::analyze;
 /// let l: AnyLayout = "(_8,_4):(_4,_1)".parse()?;
 /// let r = analyze(&l, 2, false)?;
 /// assert!(r.bijective() && !r.contiguous);

@@ -104,7 +104,8 @@ pub fn explain(expr: &str) -> Result<Explanation> {
 ///
 /// ```
 /// use cute_tools::eval::{prepare, Prepared};
-/// use cute_layout::{explain::explain_call, expr::parse, notation::Syntax};
+/// use cute_layout::notation::Syntax;
+/// use cute_tools::{explain::explain_call, expr::parse};
 /// let expr = "logical_divide(8:1, 4:1)";
 /// let (Prepared::Call(call), _) = prepare(parse(expr, Syntax::Cute)).unwrap() else { unreachable!() };
 /// let e = explain_call(expr, &call).unwrap();

@@ -110,7 +110,8 @@ impl Parsed<'_> {
     /// a call written before it instead: see the [module docs](self)).
     ///
     /// ```
-    /// use cute_layout::{expr::parse, notation::Syntax};
+    /// use cute_layout::notation::Syntax;
+    /// use cute_tools::expr::parse;
     /// let e = parse("size(4:1, )", Syntax::Cute).error().unwrap().to_string();
     /// assert!(e.starts_with("parse error at byte 10"), "{e}");
     /// ```

@@ -26,7 +26,8 @@ use std::fmt::Write;
 ///
 /// # Examples
 /// ```
-/// use cute_layout::{render, Layout};
+/// use cute_layout::Layout;
+/// use cute_tools::render;
 /// let l: Layout = "(_2,_3):(_3,_1)".parse().unwrap();
 /// assert_eq!(
 ///     render::grid(&l).unwrap(),
@@ -44,7 +45,8 @@ pub fn grid(layout: &Layout) -> Result<String> {
 /// As [`grid`].
 ///
 /// ```
-/// use cute_layout::{render, AnyLayout};
+/// use cute_layout::AnyLayout;
+/// use cute_tools::render;
 /// let f: AnyLayout = "Sw<1,0,1> o _0 o (_2,_2):(_2,_1)".parse().unwrap();
 /// assert!(render::grid_any(&f).unwrap().contains(" 0  | 0 | 1 |\n"));
 /// ```
@@ -156,7 +158,8 @@ fn table(out: &mut String, cells: &[String], rows: usize, cols: usize, w: usize)
 ///
 /// # Examples
 /// ```
-/// use cute_layout::{make_identity_tensor, render};
+/// use cute_layout::make_identity_tensor;
+/// use cute_tools::render;
 /// let t = make_identity_tensor(&"(_2,_3)".parse()?)?;
 /// assert_eq!(
 ///     render::print_tensor(&t)?,

@@ -89,7 +89,8 @@ fn style(fill_spec: String, fill: Rgb, mark: Mark) -> String {
 ///
 /// # Examples
 /// ```
-/// use cute_layout::{render, Layout};
+/// use cute_layout::Layout;
+/// use cute_tools::render;
 /// let l: Layout = "(2,2):(1,2)".parse().unwrap();
 /// let tex = render::latex(&l).unwrap();
 /// assert!(tex.starts_with("% Layout: (2,2):(1,2)\n\\documentclass[convert]{standalone}\n"));
@@ -107,7 +108,8 @@ pub fn latex(layout: &Layout) -> Result<String> {
 /// As [`latex`].
 ///
 /// ```
-/// use cute_layout::{render, AnyLayout};
+/// use cute_layout::AnyLayout;
+/// use cute_tools::render;
 /// let f: AnyLayout = "Sw<1,0,1> o _0 o (_2,_2):(_2,_1)".parse().unwrap();
 /// assert!(render::latex_any(&f).unwrap().contains("at (0,1) {1};"));
 /// ```
@@ -234,7 +236,8 @@ fn tikz_rgb(c: Rgb) -> String {
 ///
 /// # Examples
 /// ```
-/// use cute_layout::{render, IntTuple, Layout};
+/// use cute_layout::{IntTuple, Layout};
+/// use cute_tools::render;
 /// let tv: Layout = "(2,2):(2,1)".parse().unwrap();
 /// let tile: IntTuple = "(2,2)".parse().unwrap();
 /// let tex = render::latex_tv(&tv, &tile).unwrap();

@@ -300,7 +300,8 @@ pub fn subject(expr: &str) -> Result<Subject> {
 /// # Examples
 /// ```
 /// use cute_tools::eval::{prepare, Prepared};
-/// use cute_layout::{expr::parse, notation::Syntax};
+/// use cute_layout::notation::Syntax;
+/// use cute_tools::expr::parse;
 /// use cute_tools::render::subject_of;
 /// let expr = "logical_divide((4,2,3):(2,1,8), 4:2)";
 /// let (Prepared::Call(call), _) = prepare(parse(expr, Syntax::Cute)).unwrap() else { unreachable!() };
@@ -688,7 +689,8 @@ pub(crate) fn panels(s: &Subject, opts: &Options) -> Result<Vec<Panel>> {
 /// errors of evaluating the tensor.
 ///
 /// ```
-/// use cute_layout::{eval::eval, render::held_coordinates, value::Value};
+/// use cute_layout::value::Value;
+/// use cute_tools::{eval::eval, render::held_coordinates};
 /// let Value::IdentityTensor(t) = eval("slice((_,1), make_identity_tensor((2,3)))")? else { panic!() };
 /// let held: Vec<String> = held_coordinates(&t)?.iter().map(ToString::to_string).collect();
 /// assert_eq!(held, ["(0,1)", "(1,1)"]);

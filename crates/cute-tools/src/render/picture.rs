@@ -71,7 +71,7 @@ pub fn picture(expr: &str) -> Result<(Picture, Vec<Warning>)> {
 /// coordinates.
 ///
 /// ```
-/// use cute_layout::{eval::eval, render::{picture_of, Picture}};
+/// use cute_tools::{eval::eval, render::{picture_of, Picture}};
 /// let v = eval("make_identity_tensor((4,8))")?;
 /// assert!(matches!(picture_of("make_identity_tensor((4,8))", None, &v)?, Picture::Coordinates(_)));
 /// # Ok::<(), cute_layout::LayoutError>(())
@@ -95,7 +95,7 @@ pub fn picture_of(expr: &str, call: Option<&Call>, value: &Value) -> Result<Pict
 /// tensor of coordinates. Front ends that show any value (the playground) draw only these.
 ///
 /// ```
-/// use cute_layout::{eval::eval, render::has_picture};
+/// use cute_tools::{eval::eval, render::has_picture};
 /// for drawn in ["(4,8):(1,4)", "make_identity_tensor((4,8))", "(4,8):(1@0,1@1)",
 ///               "make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN)"] {
 ///     assert!(has_picture(&eval(drawn)?), "{drawn}");

@@ -17,7 +17,8 @@ static FONT: &[u8] = include_bytes!("../../assets/DejaVuSansMono.ttf");
 ///
 /// # Examples
 /// ```
-/// use cute_layout::{render, Layout};
+/// use cute_layout::Layout;
+/// use cute_tools::render;
 /// let l: Layout = "(2,3):(3,1)".parse().unwrap();
 /// let svg = render::svg(&l.into(), &render::Options::default()).unwrap();
 /// let png = render::png(&svg).unwrap();

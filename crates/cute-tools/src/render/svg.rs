@@ -56,7 +56,8 @@ fn label_width(p: &Panel) -> usize {
 ///
 /// # Examples
 /// ```
-/// use cute_layout::{render, Layout};
+/// use cute_layout::Layout;
+/// use cute_tools::render;
 /// let l: Layout = "(2,3):(3,1)".parse().unwrap();
 /// let svg = render::svg(&l.into(), &render::Options::default()).unwrap();
 /// assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));

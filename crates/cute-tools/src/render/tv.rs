@@ -2,7 +2,8 @@
 //! labelled `T<thread>` / `V<value>` and coloured by thread.
 //!
 //! ```
-//! use cute_layout::{tv::make_layout_tv, render::tv::latex_tv};
+//! use cute_layout::tv::make_layout_tv;
+//! use cute_tools::render::tv::latex_tv;
 //! let tv = make_layout_tv(&"(_2,_1)".parse()?, &"(_1,_2)".parse()?)?;
 //! let tex = latex_tv(&tv)?;
 //! assert!(tex.starts_with("% Layout TV: "));
@@ -37,7 +38,8 @@ pub fn latex_tv(tv: &TvLayout) -> Result<String> {
 /// As [`svg_tv_opts`], with the limit of [`latex_tv`].
 ///
 /// ```
-/// use cute_layout::{render::{tv::{latex_tv, latex_tv_opts}, Highlight, Options}, tv::make_layout_tv};
+/// use cute_layout::tv::make_layout_tv;
+/// use cute_tools::render::{tv::{latex_tv, latex_tv_opts}, Highlight, Options};
 /// let tv = make_layout_tv(&"(_2,_1)".parse()?, &"(_1,_2)".parse()?)?;
 /// assert_eq!(latex_tv_opts(&tv, &Options::default())?, latex_tv(&tv)?);
 /// let opts = Options { highlight: Some(Highlight::Thread(1)), ..Options::default() };
@@ -54,7 +56,8 @@ pub fn latex_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
 /// As [`TvLayout::grid`].
 ///
 /// ```
-/// use cute_layout::{tv::make_layout_tv, render::tv::grid_tv};
+/// use cute_layout::tv::make_layout_tv;
+/// use cute_tools::render::tv::grid_tv;
 /// let tv = make_layout_tv(&"(_2,_1)".parse()?, &"(_1,_2)".parse()?)?;
 /// let g = grid_tv(&tv)?;
 /// assert_eq!(g.lines().next(), Some("(_2,_2):(_1,_2)"));
@@ -74,7 +77,8 @@ pub fn grid_tv(tv: &TvLayout) -> Result<String> {
 /// that does not match the rank-2 tile.
 ///
 /// ```
-/// use cute_layout::{render::{tv::grid_tv_opts, Highlight, Options}, tv::make_layout_tv};
+/// use cute_layout::tv::make_layout_tv;
+/// use cute_tools::render::{tv::grid_tv_opts, Highlight, Options};
 /// let tv = make_layout_tv(&"(_2,_1)".parse()?, &"(_1,_2)".parse()?)?;
 /// let opts = Options { highlight: Some(Highlight::Thread(1)), ..Options::default() };
 /// let g = grid_tv_opts(&tv, &opts)?;
@@ -126,7 +130,8 @@ pub fn grid_tv_opts(tv: &TvLayout, options: &Options) -> Result<String> {
 /// As [`TvLayout::grid`], with [`MAX_PICTURE_CELLS`] for the tile.
 ///
 /// ```
-/// use cute_layout::{tv::make_layout_tv, render::tv::svg_tv};
+/// use cute_layout::tv::make_layout_tv;
+/// use cute_tools::render::tv::svg_tv;
 /// let tv = make_layout_tv(&"(_2,_1)".parse()?, &"(_1,_2)".parse()?)?;
 /// let svg = svg_tv(&tv)?;
 /// assert!(svg.starts_with("<svg") && svg.contains(">T1</text>"));
@@ -145,7 +150,8 @@ pub fn svg_tv(tv: &TvLayout) -> Result<String> {
 /// tiles); a slice that does not match the rank-2 tile.
 ///
 /// ```
-/// use cute_layout::{render::{tv::svg_tv_opts, Highlight, Options}, tv::make_layout_tv};
+/// use cute_layout::tv::make_layout_tv;
+/// use cute_tools::render::{tv::svg_tv_opts, Highlight, Options};
 /// let tv = make_layout_tv(&"(_2,_1)".parse()?, &"(_1,_2)".parse()?)?;
 /// let opts = Options { highlight: Some(Highlight::Thread(1)), ..Options::default() };
 /// assert_eq!(svg_tv_opts(&tv, &opts)?.matches("class=\"highlight\"").count(), 2);
