@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/spelling/cpp_spellings.sh: check the table of C++ spellings against CuTe C++.
 #
-# crates/cute-layout/tests/data/cpp_spellings.tsv lists C++ as CUTLASS's examples and the CuTe
+# crates/cute-tools/tests/data/cpp_spellings.tsv lists C++ as CUTLASS's examples and the CuTe
 # docs write it, with what `cute eval` prints for it (tests/cpp_spellings.rs checks that). Here
 # every row read as a value whose `cpp` column is not `-` is compiled into one C++ program
 # (host-only g++ -std=c++17 against the CuTe headers) that `print`s it; what C++ prints must be
@@ -21,7 +21,7 @@ INCLUDES=()
 for d in cutlass_library/source/include nvidia/cuda_cccl/include nvidia/cuda_runtime/include nvidia/cuda_nvcc/include; do
   INCLUDES+=("-I$SITE/$d")
 done
-TABLE=crates/cute-layout/tests/data/cpp_spellings.tsv
+TABLE=crates/cute-tools/tests/data/cpp_spellings.tsv
 rows="$WORK/rows.tsv"
 grep -v '^#' "$TABLE" | awk -F'\t' '$2 == "read" && $4 != "-"' > "$rows"
 {

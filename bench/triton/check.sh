@@ -4,7 +4,7 @@
 # Draws the cases of bench/triton/cases.py (blocked, nvidia_mma v2 and v3, dot_op, nvmma_shared,
 # swizzled_shared layouts over random shapes), asks Triton 3.9.0 for each one's linear layout
 # (Gluon's `to_linear_layout`, on the CPU: no GPU needed), checks that Triton still gives the
-# answers recorded in crates/cute-layout/tests/data/triton_layouts.jsonl, and runs the Rust test
+# answers recorded in crates/cute-tools/tests/data/triton_layouts.jsonl, and runs the Rust test
 # that compares ours with them (tests/linear_triton.rs) on the fresh file. Fails on any
 # difference.
 #
@@ -22,10 +22,10 @@ if ! "$VENV/bin/python" -c 'import triton.experimental.gluon' 2>/dev/null; then
 fi
 # Triton's bindings report leaked objects at exit; only the cases file matters.
 "$VENV/bin/python" bench/triton/cases.py "$WORK/triton_layouts.jsonl" 2>/dev/null
-if ! cmp -s "$WORK/triton_layouts.jsonl" crates/cute-layout/tests/data/triton_layouts.jsonl; then
+if ! cmp -s "$WORK/triton_layouts.jsonl" crates/cute-tools/tests/data/triton_layouts.jsonl; then
   echo "Triton's answers differ from the recorded ones (tests/data/triton_layouts.jsonl):" >&2
-  diff "$WORK/triton_layouts.jsonl" crates/cute-layout/tests/data/triton_layouts.jsonl | head -20 >&2
+  diff "$WORK/triton_layouts.jsonl" crates/cute-tools/tests/data/triton_layouts.jsonl | head -20 >&2
   exit 1
 fi
-TRITON_CASES="$WORK/triton_layouts.jsonl" nice -n 10 cargo test --quiet -p cute-layout --test linear_triton
+TRITON_CASES="$WORK/triton_layouts.jsonl" nice -n 10 cargo test --quiet -p cute-tools --test linear_triton
 echo "ok: $(wc -l < "$WORK/triton_layouts.jsonl") Triton layouts"

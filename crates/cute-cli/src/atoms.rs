@@ -5,7 +5,7 @@ use crate::{check_extension, latex_of, out, write_out, write_picture, DrawArgs};
 use clap::Args;
 use cute_layout::atom::{copy_op_names, mma_atom_names};
 use cute_layout::notation::atom::{atom_text, resolve_atom, AtomRequest, GMMA_LAYOUT_ATOMS};
-use cute_layout::render::{Label, Picture};
+use cute_tools::render::{Label, Picture};
 use std::path::PathBuf;
 
 /// Arguments of `cute atoms`.

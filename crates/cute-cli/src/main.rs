@@ -5,14 +5,14 @@ mod atoms;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use cute_cli::page::{standalone_answer, standalone_page, PictureOptions};
 use cute_layout::error::Warning;
-use cute_layout::eval::{eval_with_warnings, eval_with_warnings_in};
-use cute_layout::explain::explain;
 use cute_layout::limits::echo;
 use cute_layout::notation::{print_as, Syntax};
-use cute_layout::render::tv::{grid_tv_opts, latex_tv_opts, svg_tv_opts};
-use cute_layout::render::{self, Coloring, Highlight, Label, Picture};
 use cute_layout::tv::TvLayout;
 use cute_layout::{AnyLayout, Int, IntTuple, LayoutError};
+use cute_tools::eval::{eval_with_warnings, eval_with_warnings_in};
+use cute_tools::explain::explain;
+use cute_tools::render::tv::{grid_tv_opts, latex_tv_opts, svg_tv_opts};
+use cute_tools::render::{self, Coloring, Highlight, Label, Picture};
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -344,7 +344,7 @@ impl From<As> for Syntax {
 /// A result printed as `--as` asks.
 fn print_in(v: &cute_layout::value::Value, syntax: As) -> cute_layout::error::Result<String> {
     match syntax {
-        As::Triton => cute_layout::registry::triton_text(v),
+        As::Triton => cute_tools::registry::triton_text(v),
         s => print_as(v, s.into()),
     }
 }
@@ -428,12 +428,12 @@ fn run(command: Command) -> Outcome {
             syntax,
             from,
         } => eval_lines(syntax, from.into())?,
-        Command::Ops { markdown: true } => out(cute_layout::registry::markdown())?,
-        Command::Ops { markdown: false } => out(cute_layout::registry::listing())?,
+        Command::Ops { markdown: true } => out(cute_tools::registry::markdown())?,
+        Command::Ops { markdown: false } => out(cute_tools::registry::listing())?,
         Command::Atoms(args) => out(atoms::list(args))?,
         Command::Atom(args) => atoms::show(args)?,
         Command::Diff { a, b } => {
-            let d = cute_layout::diff::diff_exprs(&a, &b)?;
+            let d = cute_tools::diff::diff_exprs(&a, &b)?;
             out(format!("{d}\n"))?;
             if !d.equal() {
                 return Ok(ExitCode::FAILURE);
@@ -558,10 +558,10 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
             json,
             cuda,
         } => {
-            use cute_layout::analysis::{self, AccessSpec, Width};
+            use cute_tools::analysis::{self, AccessSpec, Width};
             let elem_bytes = match elem_bytes {
                 Some(e) => e,
-                None => cute_layout::analyze::elem_bytes_of(&expr)?.unwrap_or(4),
+                None => cute_tools::analyze::elem_bytes_of(&expr)?.unwrap_or(4),
             };
             let width = match (access_bits, atom) {
                 (Some(bits), _) => Width::Bits(bits),
@@ -574,7 +574,7 @@ fn draw(command: Command) -> Result<(), Box<dyn std::error::Error>> {
                 width,
                 store,
             };
-            let (layout, offset) = cute_layout::analyze::tensor_of(&expr)?;
+            let (layout, offset) = cute_tools::analyze::tensor_of(&expr)?;
             if solve {
                 if offset != Int::ZERO {
                     return Err(LayoutError::InvalidArgument {
@@ -649,9 +649,9 @@ fn morphism(
     check_extension(png.as_ref().and_then(|o| o.as_deref()), &["png"])?;
     check_extension(latex.as_ref().and_then(|o| o.as_deref()), &["tex"])?;
     let diagrams = if steps {
-        diagram::composition_diagrams(&cute_layout::eval::composition_steps_of(expr)?)?
+        diagram::composition_diagrams(&cute_tools::eval::composition_steps_of(expr)?)?
     } else {
-        let f = cute_layout::eval::morphism_of(expr)?;
+        let f = cute_tools::eval::morphism_of(expr)?;
         if !pointed && svg.is_none() && png.is_none() && latex.is_none() {
             out(format!("{f}\n"))?;
             return Ok(());

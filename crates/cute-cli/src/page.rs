@@ -5,15 +5,15 @@
 //! answer built in.
 
 use cute_layout::basis::IdentityTensor;
-use cute_layout::eval::{prepare, Call, Prepared};
-use cute_layout::explain::explain_call;
-use cute_layout::expr::parse;
 use cute_layout::notation::Syntax;
-use cute_layout::registry::operations;
-use cute_layout::render::{self, Coloring, Highlight, Label, Picture};
 use cute_layout::tv::TvLayout;
 use cute_layout::value::Value;
 use cute_layout::{idx2crd, AnyLayout, Int, IntTuple, Layout, LayoutError};
+use cute_tools::eval::{prepare, Call, Prepared};
+use cute_tools::explain::explain_call;
+use cute_tools::expr::parse;
+use cute_tools::registry::operations;
+use cute_tools::render::{self, Coloring, Highlight, Label, Picture};
 use serde_json::{json, Map, Value as Json};
 
 /// The page template; `{{STYLE}}`, `{{SCRIPT}}`, `{{COLORS}}` and `{{DATA}}` are filled in by
@@ -56,7 +56,7 @@ impl PictureOptions {
     ///
     /// ```
     /// use cute_cli::page::PictureOptions;
-    /// use cute_layout::render::Coloring;
+    /// use cute_tools::render::Coloring;
     /// let q = |k: &str| match k { "color" => Some("bank"), "elem_bytes" => Some("2"), _ => None };
     /// let o = PictureOptions::parse(q).unwrap();
     /// assert_eq!((o.color, o.elem_bytes, o.coords), (Coloring::Bank, Some(2), false));
@@ -137,7 +137,7 @@ impl PictureOptions {
 /// Evaluates `expr` for the page: `{"result", "kind", "svg", "explain", "steps", "cells",
 /// "picture_error", "warnings"}`. `steps` is the derivation's steps as data, as `cute explain
 /// --json` gives them (null without a derivation); `warnings` the messages of
-/// [`cute_layout::eval::eval_with_warnings`]. The expression is evaluated once: its derivation
+/// [`cute_tools::eval::eval_with_warnings`]. The expression is evaluated once: its derivation
 /// gives the value, and the picture is drawn from it. `svg` is null when the value has no
 /// picture (an integer, a tuple) or the picture failed (then `picture_error` says why, e.g.
 /// the picture-cell limit); `cells` lists the picture's cells slab after slab, each row-major

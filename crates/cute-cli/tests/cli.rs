@@ -322,8 +322,8 @@ fn ops_lists_the_operations() {
     assert!(out.status.success(), "{out:?}");
     let stdout = text(&out.stdout);
     // byte for byte the registry's listing (whose text a snapshot in cute-layout pins)
-    assert_eq!(stdout, cute_layout::registry::listing());
-    let ops = cute_layout::registry::operations();
+    assert_eq!(stdout, cute_tools::registry::listing());
+    let ops = cute_tools::registry::operations();
     assert!(stdout.lines().count() >= ops.len());
     for op in ops {
         let name = op.name;
@@ -794,7 +794,7 @@ fn uneven_tilers_warn_in_every_front_end() {
 }
 
 /// `cute show` of an identity tensor, a tile of one, or a scaled-basis layout prints CuTe's
-/// `print_tensor` (byte for byte: crates/cute-layout/tests/render.rs checks it against g++);
+/// `print_tensor` (byte for byte: crates/cute-tools/tests/render.rs checks it against g++);
 /// `svg` draws the grid of its coordinates; `latex` refuses it, naming `cute show`.
 #[test]
 fn show_prints_tensors_of_coordinates() {

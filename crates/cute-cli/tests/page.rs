@@ -2,9 +2,9 @@
 //! error, derivation and picture as evaluating, explaining and drawing the expression apart.
 
 use cute_cli::page::{evaluate, gallery, ops, playground_hint, standalone_answer, PictureOptions};
-use cute_layout::eval::eval_with_warnings;
-use cute_layout::explain::explain;
-use cute_layout::render;
+use cute_tools::eval::eval_with_warnings;
+use cute_tools::explain::explain;
+use cute_tools::render;
 
 /// Every registry example, every gallery figure, and bad input.
 fn expressions() -> Vec<String> {

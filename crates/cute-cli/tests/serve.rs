@@ -185,7 +185,7 @@ async fn page_ops_and_gallery() {
         .iter()
         .map(|o| o["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names.len(), cute_layout::registry::operations().len());
+    assert_eq!(names.len(), cute_tools::registry::operations().len());
     assert!(names.contains(&"composition"));
     let (_, gallery) = get(&app, "/api/gallery").await;
     for f in gallery.as_array().unwrap() {

@@ -53,9 +53,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-use cute_layout::eval::eval;
 use cute_layout::value::Value;
 use cute_layout::{IntTuple, Layout, TreeRef};
+use cute_tools::eval::eval;
 use proc_macro::TokenStream;
 use proc_macro2::{Literal, TokenStream as Tokens};
 use quote::quote;

@@ -129,10 +129,11 @@ impl fmt::Display for ScaledBasis {
 /// shape and stride and prints only them, so a printed basis layout reads back equal to itself.
 ///
 /// ```
-/// use cute_layout::eval::eval;
-/// let sliced = eval("slice((_,1), make_identity_layout((4,3)))")?;
-/// assert_eq!(sliced.to_string(), "(4):(_1@0)");
-/// assert_eq!(eval(&sliced.to_string())?, sliced);
+/// use cute_layout::{make_identity_tensor, value::Value};
+/// let sliced = make_identity_tensor(&"(4,3)".parse()?)?.slice(&"(_,1)".parse()?)?;
+/// assert_eq!(sliced.layout().to_string(), "(4):(_1@0)");
+/// let read: Value = sliced.layout().to_string().parse()?;
+/// assert_eq!(read, Value::Basis(Box::new(sliced.layout().clone())));
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -883,7 +884,7 @@ impl IdentityTensor {
     /// leaves), whether C++ knows it at compile time: where the start's leaf is static and
     /// every stride reaching it is `_0` (C++'s `_0 * int` is `_0`), as `print_tensor` shows
     /// `(0,_0)` for a leaf no stride moves.
-    pub(crate) fn static_leaves(&self) -> Vec<bool> {
+    pub fn static_leaves(&self) -> Vec<bool> {
         let mut paths = Vec::new();
         leaf_paths(self.start.as_ref(), &mut Vec::new(), &mut paths);
         paths

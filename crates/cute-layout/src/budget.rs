@@ -3,7 +3,7 @@
 //!
 //! Each limit of [`crate::limits`] bounds one call; an expression may hold any number of calls,
 //! each just under its limit. The budget bounds their sum. A meter is installed for one
-//! evaluation ([`scope`]; the library's [`crate::eval::eval`] installs one, and so do the `cute`
+//! evaluation ([`scope`]; the evaluator of `cute-tools`, `cute_tools::eval::eval`, installs one, and so do the `cute`
 //! command, the playground and Python around each expression they evaluate), every registry call
 //! and every element-by-element pass ticks it ([`charge`]: a limit checked by
 //! [`crate::limits::check`] charges the number it checked), and the first charge past the budget
@@ -16,13 +16,12 @@
 //! its own limits only.
 //!
 //! ```
-//! use cute_layout::budget::{scope_with, Budget};
-//! use cute_layout::eval::eval;
+//! use cute_layout::budget::{charge, scope_with, Budget, CALL_COST};
 //! // a budget of 1000 units: each call costs CALL_COST, so a few calls fit, not thousands
 //! let small = Budget::work(1000);
-//! assert!(scope_with(&small, || eval("size((4,8):(1,4))")).is_ok());
-//! let many = format!("make_tuple({})", vec!["size(4:1)"; 200].join(","));
-//! let e = scope_with(&small, || eval(&many)).unwrap_err();
+//! assert!(scope_with(&small, || charge(CALL_COST, "call")).is_ok());
+//! let many = || (0..200).try_for_each(|_| charge(CALL_COST, "call"));
+//! let e = scope_with(&small, many).unwrap_err();
 //! assert!(e.to_string().contains("expression budget"), "{e}");
 //! ```
 
@@ -123,8 +122,8 @@ thread_local! {
 /// this thread (then `f` shares it: the outermost scope is the expression's).
 ///
 /// ```
-/// use cute_layout::budget::scope;
-/// assert_eq!(scope(|| cute_layout::eval::eval("size(4:1)")).unwrap().to_string(), "4");
+/// use cute_layout::budget::{scope, spent};
+/// assert_eq!(scope(|| cute_layout::budget::charge(16, "call").map(|()| spent())), Ok(16));
 /// ```
 pub fn scope<T>(f: impl FnOnce() -> T) -> T {
     if active() {
@@ -137,8 +136,8 @@ pub fn scope<T>(f: impl FnOnce() -> T) -> T {
 /// sets its own budget for each expression).
 ///
 /// ```
-/// use cute_layout::budget::{scope_with, Budget};
-/// let e = scope_with(&Budget::work(1), || cute_layout::eval::eval("size(4:1)")).unwrap_err();
+/// use cute_layout::budget::{charge, scope_with, Budget, CALL_COST};
+/// let e = scope_with(&Budget::work(1), || charge(CALL_COST, "call")).unwrap_err();
 /// assert!(e.to_string().contains("budget of 1 work units"));
 /// ```
 pub fn scope_with<T>(budget: &Budget, f: impl FnOnce() -> T) -> T {
@@ -172,7 +171,7 @@ pub fn active() -> bool {
 ///
 /// ```
 /// use cute_layout::budget::{scope, spent};
-/// let n = scope(|| { cute_layout::eval::eval("size(4:1)").unwrap(); spent() });
+/// let n = scope(|| { cute_layout::budget::charge(16, "call").unwrap(); spent() });
 /// assert!(n > 0);
 /// ```
 pub fn spent() -> u64 {

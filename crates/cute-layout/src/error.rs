@@ -265,7 +265,9 @@ impl LayoutError {
         }
     }
 
-    pub(crate) fn parse(input: &str, pos: usize, expected: impl Into<String>) -> LayoutError {
+    /// A [`LayoutError::Parse`] at byte `pos` of `input`, saying what was `expected` there and
+    /// what was found (the parsers' one constructor of it).
+    pub fn parse(input: &str, pos: usize, expected: impl Into<String>) -> LayoutError {
         let at = floor_char_boundary(input, pos);
         let found = match input[at..].chars().next() {
             Some(c) => format!("{c:?}"),

@@ -36,16 +36,19 @@
 //! - the categorical layer ([`category`]): tuple morphisms, tractable layouts, the algebra on
 //!   morphisms and their diagrams;
 //! - swizzles, scaled-basis identity layouts ([`basis`]), tensors and thread-value layouts ([`swizzle`], [`recast`], [`tensor`],
-//!   [`tv`], [`render::tv`]) and layout analysis ([`analysis`]);
+//!   [`tv`]);
 //! - MMA and copy atoms, tiled MMAs and tiled copies ([`atom`]);
 //! - fast run-time evaluation ([`fast`]: [`Layout::compile`]); layouts evaluated at build
 //!   time are the `cute-layout-macros` crate's `layout!` and `cute!` (not re-exported here:
 //!   that crate depends on this one to evaluate, so a re-export would be a cycle);
-//! - CuTe notation ([`notation`]), the syntax tree of expressions ([`expr`]) and its evaluator
-//!   behind `cute eval` ([`eval`]);
-//! - pictures of layouts ([`render`]: `print_layout` grids, LaTeX, SVG, PNG) and step-by-step
-//!   derivations ([`explain`]), whose steps the algebra reports as data ([`trace`]);
+//! - CuTe notation ([`notation`]): the one parser of values, and their printers;
+//! - the values of every kind, as one type ([`value`]);
+//! - the steps of a derivation, reported by the algebra as data ([`trace`]);
 //! - [`LayoutError`]: every failure, as a value.
+//!
+//! The expression language behind `cute eval`, the operation table, explanations, pictures,
+//! bank-conflict analysis and layout diffs are the `cute-tools` crate, built on this one; this
+//! crate knows nothing of them.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -57,18 +60,12 @@
 pub struct GuideLibraryChapter;
 
 pub mod algebra;
-pub mod analysis;
-pub mod analyze;
 pub mod atom;
 pub mod basis;
 pub mod budget;
 pub mod category;
 pub mod coord;
-pub mod diff;
 pub mod error;
-pub mod eval;
-pub mod explain;
-pub mod expr;
 pub mod f2;
 pub mod fast;
 pub mod int;
@@ -79,8 +76,6 @@ mod merge;
 pub mod notation;
 mod print;
 pub mod recast;
-pub mod registry;
-pub mod render;
 pub mod swizzle;
 pub mod tensor;
 pub mod tiler;
@@ -89,9 +84,6 @@ pub mod tree;
 pub mod tuple;
 pub mod tv;
 pub mod value;
-
-/// The pictures of TV layouts, [`render::tv`] (its former path, kept for the front ends).
-pub use render::tv as tv_render;
 
 pub use algebra::coalesce::{
     coalesce, coalesce_256, coalesce_by, filter, filter_by, filter_zeros, filter_zeros_by,

@@ -81,7 +81,7 @@ pub const SWIZZLE_VERIFY_LIMIT: i64 = 1 << 20;
 /// solver tries (2^24).
 pub const ANALYSIS_LIMIT: i64 = 1 << 24;
 
-/// The most indices [`crate::diff::diff`] compares one by one (2^24; identical layouts are
+/// The most indices `cute_tools::diff::diff` compares one by one (2^24; identical layouts are
 /// equal at any size).
 pub const MAX_DIFFED: i64 = 1 << 24;
 

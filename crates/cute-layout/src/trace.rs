@@ -5,7 +5,7 @@
 //! names involved, never text. The public operations run with `NoTrace`, whose methods are
 //! empty and never call the closure that would build the event, so an operation without a sink
 //! costs what it would cost with no tracing at all (no allocation, no formatting).
-//! [`crate::explain`] runs the same code with a `Recorder` and renders the events: as
+//! `cute_tools::explain` runs the same code with a `Recorder` and renders the events: as
 //! the text `cute explain` prints (the `Display` of [`Event`], in `explain/text.rs`), or as JSON
 //! (`Explanation::to_json`), which the Python module and the web API reuse. A front end of its
 //! own reads [`Event::kind`] and [`Event::fields`].
@@ -522,7 +522,7 @@ pub(crate) fn owned(m: ModeRef<'_>) -> Layout {
 ///
 /// The public operations run with [`NoTrace`], whose methods are empty and never call their
 /// closures, so tracing costs nothing (no event built, no allocation) unless it is asked for.
-pub(crate) trait Trace {
+pub trait Trace {
     /// Whether the sink records steps: where a step needs data the operation does not otherwise
     /// keep, it collects it only then (for [`NoTrace`], `false` at compile time).
     const RECORDS: bool;
@@ -535,7 +535,7 @@ pub(crate) trait Trace {
 }
 
 /// The sink that records nothing, used by the public operations.
-pub(crate) struct NoTrace;
+pub struct NoTrace;
 
 impl Trace for NoTrace {
     const RECORDS: bool = false;
@@ -558,9 +558,10 @@ pub struct Step {
 
 /// The sink that records every step, with its depth.
 #[derive(Default)]
-pub(crate) struct Recorder {
+pub struct Recorder {
     depth: usize,
-    pub(crate) steps: Vec<Step>,
+    /// The steps recorded, in the order reported.
+    pub steps: Vec<Step>,
 }
 
 impl Trace for Recorder {

@@ -258,11 +258,7 @@ impl TvLayout {
     ///
     /// # Errors
     /// As [`TvLayout::grid`].
-    pub(crate) fn grid_within(
-        &self,
-        limit: i64,
-        name: &'static str,
-    ) -> Result<Vec<Vec<Option<TvCell>>>> {
+    pub fn grid_within(&self, limit: i64, name: &'static str) -> Result<Vec<Vec<Option<TvCell>>>> {
         let (m, n) = self.tile_mn()?;
         let hint = "draw a smaller tile, or fewer threads and values";
         limits::check(

@@ -3,7 +3,7 @@
 //!
 //! Every kind has one parser (in [`crate::notation`]) and one printer (`Display` here, built on
 //! the ground-floor print helpers), and [`Value::kind`] is what the operation registry checks
-//! arguments against ([`crate::registry`]).
+//! arguments against (the registry of the `cute-tools` crate).
 //!
 //! ```
 //! use cute_layout::value::{Kind, Value};
@@ -33,13 +33,13 @@ use std::sync::Arc;
 
 /// The argument values of a call, kept inline up to four (a call with at most four arguments,
 /// which is every operation's usual form, allocates nothing for them). A `Vec<Value>` converts
-/// into it with `.into()`, as [`Operation::call`](crate::registry::Operation::call) does.
+/// into it with `.into()`, as the registry's `Operation::call` (`cute-tools`) does.
 ///
 /// ```
 /// use cute_layout::value::{Arguments, Value};
 /// let args: Arguments = vec![Value::Int(cute_layout::Int::fixed(4))].into();
 /// assert!(!args.spilled());
-/// assert_eq!(cute_layout::registry::call("size", args).unwrap().to_string(), "_4");
+/// assert_eq!(args[0].to_string(), "_4");
 /// ```
 pub type Arguments = smallvec::SmallVec<[Value; 4]>;
 
@@ -187,12 +187,12 @@ impl Kind {
     }
 
     /// Whether the kind has swizzled forms of the operations (a swizzle or a composed layout).
-    pub(crate) fn is_swizzled(self) -> bool {
+    pub fn is_swizzled(self) -> bool {
         matches!(self, Kind::Swizzle | Kind::Composed)
     }
 
     /// Whether the kind is a scaled-basis layout or an identity tensor.
-    pub(crate) fn is_identity(self) -> bool {
+    pub fn is_identity(self) -> bool {
         matches!(self, Kind::Basis | Kind::IdentityTensor)
     }
 }
@@ -200,7 +200,7 @@ impl Kind {
 /// A set of [`Kind`]s, one bit per kind: what the registry asks of a call's arguments as a
 /// whole (is there an identity tensor, a swizzled layout?) in one test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Kinds(u32);
+pub struct Kinds(u32);
 
 // one bit per kind in a `u32` (the last kind's bit included)
 const _: () = assert!((Kind::Triton as u32) < 32);
@@ -208,7 +208,7 @@ const _: () = assert!((Kind::Triton as u32) < 32);
 impl Kinds {
     /// Scaled-basis layouts, identity tensors, swizzles and swizzled layouts: the kinds with
     /// forms of their own, which the registry tries before an operation's `apply`.
-    pub(crate) const SPECIAL: Kinds = Kinds::of(&[
+    pub const SPECIAL: Kinds = Kinds::of(&[
         Kind::Basis,
         Kind::IdentityTensor,
         Kind::Swizzle,
@@ -216,7 +216,7 @@ impl Kinds {
     ]);
 
     /// The set of `kinds`.
-    pub(crate) const fn of(kinds: &[Kind]) -> Kinds {
+    pub const fn of(kinds: &[Kind]) -> Kinds {
         let mut bits = 0;
         let mut i = 0;
         while i < kinds.len() {
@@ -227,12 +227,12 @@ impl Kinds {
     }
 
     /// The kinds of `values`.
-    pub(crate) fn of_values(values: &[Value]) -> Kinds {
+    pub fn of_values(values: &[Value]) -> Kinds {
         Kinds(values.iter().fold(0, |bits, v| bits | 1 << v.kind() as u32))
     }
 
     /// Whether the two sets share a kind.
-    pub(crate) fn meets(self, other: Kinds) -> bool {
+    pub fn meets(self, other: Kinds) -> bool {
         self.0 & other.0 != 0
     }
 }
@@ -303,10 +303,12 @@ impl Value {
     /// without a formatter (this is how `cute eval` prints its results).
     ///
     /// ```
-    /// use cute_layout::eval::eval;
+    /// use cute_layout::{logical_divide, value::Value, Layout, Tiler};
+    /// let (l, t): (Layout, Tiler) = ("16:1".parse()?, "4:2".parse()?);
     /// let mut line = String::from("> ");
-    /// eval("logical_divide(16:1,4:2)").unwrap().append_to(&mut line);
+    /// Value::from(logical_divide(&l, &t)?).append_to(&mut line);
     /// assert_eq!(line, "> (4,(2,2)):(2,(1,8))");
+    /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn append_to(&self, out: &mut String) {
         let appended = match self {

@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 /// notation (`_4` static, `4` dynamic). Errors raise `LayoutError`.
 #[pyfunction]
 pub fn eval_text(expr: &str) -> PyResult<(String, String)> {
-    let value = cute_layout::eval::eval(expr).map_err(err)?;
+    let value = cute_tools::eval::eval(expr).map_err(err)?;
     Ok((format!("{:?}", value.kind()), value.to_string()))
 }
 
@@ -21,6 +21,6 @@ pub fn eval_text(expr: &str) -> PyResult<(String, String)> {
 /// cannot spell too (the message says why).
 #[pyfunction]
 pub fn dsl_spelling(expr: &str) -> PyResult<String> {
-    let value = cute_layout::eval::eval(expr).map_err(err)?;
+    let value = cute_tools::eval::eval(expr).map_err(err)?;
     print_as(&value, Syntax::Dsl).map_err(err)
 }

@@ -16,7 +16,7 @@
 //! crosses the FFI boundary.
 
 use crate::ops::{self, PyOperation};
-use cute_layout::registry::{self, Operation};
+use cute_tools::registry::{self, Operation};
 use pyo3::exceptions::PyValueError;
 use pyo3::ffi;
 use pyo3::impl_::trampoline;

@@ -348,7 +348,7 @@ impl PyLayout {
 
     /// `print_latex`: a standalone TikZ document (as `cute latex`).
     fn to_latex(&self) -> PyResult<String> {
-        cute_layout::render::latex(&self.inner).map_err(err)
+        cute_tools::render::latex(&self.inner).map_err(err)
     }
 
     /// The SVG picture (as `cute svg`); `coords=True` labels cells with coordinates.
@@ -553,7 +553,7 @@ impl PyMorphism {
     #[new]
     fn new(text: &str) -> PyResult<Self> {
         Ok(PyMorphism {
-            inner: cute_layout::eval::morphism_of(text).map_err(err)?,
+            inner: cute_tools::eval::morphism_of(text).map_err(err)?,
         })
     }
 

@@ -38,7 +38,7 @@ pyo3::create_exception!(
 /// module function the pair). Errors, the parser's included, raise `LayoutError`.
 #[pyfunction]
 fn eval(py: Python<'_>, expr: &str) -> PyResult<PyObject> {
-    let value = cute_layout::eval::eval(expr).map_err(convert::err)?;
+    let value = cute_tools::eval::eval(expr).map_err(convert::err)?;
     ops::value_to_py(py, value, false, || Ok(expr.to_string()))
 }
 
@@ -46,7 +46,7 @@ fn eval(py: Python<'_>, expr: &str) -> PyResult<PyObject> {
 #[pyfunction]
 fn explain(expr: &str) -> PyResult<String> {
     Ok(
-        cute_layout::budget::scope(|| cute_layout::explain::explain(expr))
+        cute_layout::budget::scope(|| cute_tools::explain::explain(expr))
             .map_err(convert::err)?
             .to_string(),
     )
@@ -56,7 +56,7 @@ fn explain(expr: &str) -> PyResult<String> {
 #[pyfunction]
 fn explain_json(expr: &str) -> PyResult<String> {
     Ok(
-        cute_layout::budget::scope(|| cute_layout::explain::explain(expr))
+        cute_layout::budget::scope(|| cute_tools::explain::explain(expr))
             .map_err(convert::err)?
             .to_json(),
     )

@@ -2,10 +2,10 @@
 //! operations.
 
 use crate::convert::err;
-use cute_layout::eval::Value;
 use cute_layout::linear::convert::{from_linear_layout, CuteForm};
 use cute_layout::linear::LinearLayout;
 use cute_layout::notation::linear::{json, mlir, triton_string};
+use cute_tools::eval::Value;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 

@@ -11,9 +11,9 @@ use crate::linear::PyLinearLayout;
 use crate::swizzle::{PyComposedLayout, PySwizzle};
 use crate::tensor::PyTensor;
 use crate::values::{PyTvLayout, PyValue};
-use cute_layout::eval::{self, Arguments, Value};
-use cute_layout::registry::{self, Operation};
 use cute_layout::{AnyLayout, Int, Layout, LayoutError, MAX_DEPTH};
+use cute_tools::eval::{self, Arguments, Value};
+use cute_tools::registry::{self, Operation};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
@@ -23,7 +23,7 @@ use std::sync::Arc;
 /// The operations: `(name, signature, summary)`, in the order of the library's registry.
 #[pyfunction]
 pub fn operations() -> Vec<(&'static str, &'static str, &'static str)> {
-    cute_layout::registry::operations()
+    cute_tools::registry::operations()
         .iter()
         .map(|op| (op.name, op.signature, op.summary))
         .collect()

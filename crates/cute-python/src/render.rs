@@ -1,9 +1,9 @@
 //! Pictures and text of layouts, as the `cute` CLI draws them.
 
 use crate::convert::err;
-use cute_layout::render::{self, Coloring, Label, Options, Subject};
 use cute_layout::value::Value;
 use cute_layout::Layout;
+use cute_tools::render::{self, Coloring, Label, Options, Subject};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 

@@ -4,8 +4,8 @@
 use crate::convert::{err, int_of, int_tuple_to_py};
 use crate::layout::PyLayout;
 use crate::render;
-use cute_layout::eval::Value;
 use cute_layout::tv::TvLayout;
+use cute_tools::eval::Value;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -56,12 +56,12 @@ impl PyTvLayout {
 
     /// The grid of `cute show --tv`.
     fn grid(&self) -> PyResult<String> {
-        cute_layout::tv_render::grid_tv(&self.inner).map_err(err)
+        cute_tools::tv_render::grid_tv(&self.inner).map_err(err)
     }
 
     /// The SVG of `cute svg --tv`.
     fn to_svg(&self) -> PyResult<String> {
-        cute_layout::tv_render::svg_tv(&self.inner).map_err(err)
+        cute_tools::tv_render::svg_tv(&self.inner).map_err(err)
     }
 
     fn to_png<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
@@ -70,7 +70,7 @@ impl PyTvLayout {
 
     /// `print_latex_tv` (as `cute latex --tv`).
     fn to_latex(&self) -> PyResult<String> {
-        cute_layout::tv_render::latex_tv(&self.inner).map_err(err)
+        cute_tools::tv_render::latex_tv(&self.inner).map_err(err)
     }
 
     fn _repr_svg_(&self) -> Option<String> {

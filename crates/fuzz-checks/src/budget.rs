@@ -6,7 +6,7 @@
 use crate::{structured, Check};
 use arbitrary::Arbitrary;
 use cute_layout::budget::{scope_with, spent, Budget};
-use cute_layout::eval::eval;
+use cute_tools::eval::eval;
 
 /// An expression and a small budget.
 #[derive(Arbitrary, Debug)]

@@ -5,8 +5,8 @@
 
 use crate::Check;
 use cute_layout::category::NestedMorphism;
-use cute_layout::eval::{eval, Value};
 use cute_layout::{ComposedLayout, IntTuple, Layout, Swizzle};
+use cute_tools::eval::{eval, Value};
 use std::fmt::Debug;
 use std::str::FromStr;
 

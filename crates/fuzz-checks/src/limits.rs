@@ -8,7 +8,7 @@
 use crate::{structured, Check};
 use arbitrary::Arbitrary;
 use cute_layout::budget::{scope, spent};
-use cute_layout::render::{picture, Coloring, Highlight, Options};
+use cute_tools::render::{picture, Coloring, Highlight, Options};
 
 /// Bytes of a picture one work unit pays for (an SVG cell, its text and its title, is a few
 /// hundred bytes).

@@ -6,8 +6,8 @@
 use crate::r#gen::{SmallArg, SmallCoord, SmallLayout, SmallTiler};
 use crate::{eval_line, structured, Check};
 use arbitrary::Arbitrary;
-use cute_layout::registry::operations;
 use cute_layout::*;
+use cute_tools::registry::operations;
 
 /// The input of the `ops` target.
 #[derive(Arbitrary, Debug)]

@@ -6,9 +6,9 @@
 //! warnings collected.
 
 use crate::Check;
-use cute_layout::eval::{evaluate, prepare, Prepared};
-use cute_layout::expr::{parse, Expr, ExprKind, Span};
 use cute_layout::notation::Syntax;
+use cute_tools::eval::{evaluate, prepare, Prepared};
+use cute_tools::expr::{parse, Expr, ExprKind, Span};
 
 /// The check of the `syntax_tree` target: the input, as text, is one expression, read in each
 /// syntax.
@@ -47,7 +47,7 @@ fn check_text(text: &str, syntax: Syntax) -> Check {
 }
 
 /// A value or an error, as printed.
-fn shown(r: cute_layout::error::Result<cute_layout::eval::Value>) -> Result<String, String> {
+fn shown(r: cute_layout::error::Result<cute_tools::eval::Value>) -> Result<String, String> {
     r.map(|v| v.to_string()).map_err(|e| e.to_string())
 }
 

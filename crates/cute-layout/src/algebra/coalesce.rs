@@ -156,7 +156,7 @@ pub fn coalesce(layout: &Layout) -> Result<Layout> {
 }
 
 /// [`coalesce`], reporting the flat modes and every merge to `t`.
-pub(crate) fn coalesce_traced(layout: &Layout, t: &mut impl Trace) -> Result<Layout> {
+pub fn coalesce_traced(layout: &Layout, t: &mut impl Trace) -> Result<Layout> {
     t.step(|| Event::Flatten {
         layout: layout.flatten(),
     });

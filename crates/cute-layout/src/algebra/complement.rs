@@ -45,7 +45,7 @@ pub fn complement(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
 }
 
 /// [`complement`], reporting each emitted mode to `t`.
-pub(crate) fn complement_traced(
+pub fn complement_traced(
     layout: &Layout,
     cotarget: &IntTuple,
     t: &mut impl Trace,

@@ -143,11 +143,7 @@ pub fn composition_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
 }
 
 /// [`composition_tiler`], tracing each mode's composition to `t`.
-pub(crate) fn composition_tiler_traced(
-    a: &Layout,
-    tiler: &Tiler,
-    t: &mut impl Trace,
-) -> Result<Layout> {
+pub fn composition_tiler_traced(a: &Layout, tiler: &Tiler, t: &mut impl Trace) -> Result<Layout> {
     LayoutBuilder::build(|out| composition_tiler_into(a.as_mode_ref(), tiler, out, t))
 }
 

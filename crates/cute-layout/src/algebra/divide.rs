@@ -47,7 +47,7 @@ pub fn logical_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
     logical_divide_traced(layout, tiler, &mut NoTrace)
 }
 /// [`logical_divide`], reporting the complement, the concatenation and the composition to `tr`.
-pub(crate) fn logical_divide_traced(
+pub fn logical_divide_traced(
     layout: &Layout,
     tiler: &Tiler,
     tr: &mut impl Trace,
@@ -315,11 +315,7 @@ pub fn zipped_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
 }
 
 /// [`zipped_divide`], reporting the logical divide and the regrouping to `tr`.
-pub(crate) fn zipped_divide_traced(
-    layout: &Layout,
-    tiler: &Tiler,
-    tr: &mut impl Trace,
-) -> Result<Layout> {
+pub fn zipped_divide_traced(layout: &Layout, tiler: &Tiler, tr: &mut impl Trace) -> Result<Layout> {
     LayoutBuilder::build(|out| {
         zipped_divide_into(layout.as_mode_ref(), tiler, Splat::Neither, out, tr)
     })
@@ -347,7 +343,7 @@ fn zipped_divide_into<T: Trace>(
 
 /// How the two halves of a zipped result `((T0, T1, ...), (R0, R1, ...))` are written.
 #[derive(Clone, Copy)]
-pub(crate) enum Splat {
+pub enum Splat {
     /// `((T0, T1, ...), (R0, R1, ...))`: neither splatted (the zipped form).
     Neither,
     /// `((T0, T1, ...), R0, R1, ...)`: mode 1 splatted (CuTe's `result(_, repeat<R1>(_))`).
@@ -369,7 +365,7 @@ impl Splat {
 }
 
 /// The zipped result `zipped` flattened as `how` says.
-pub(crate) fn splat_zipped(zipped: &Layout, how: Splat) -> Result<Layout> {
+pub fn splat_zipped(zipped: &Layout, how: Splat) -> Result<Layout> {
     let zipped = zipped.as_mode_ref();
     LayoutBuilder::build(|out| {
         out.open();

@@ -59,7 +59,7 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
 }
 
 /// [`right_inverse`], reporting each mode taken or skipped.
-pub(crate) fn right_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Result<Layout> {
+pub fn right_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Result<Layout> {
     // (`coalesce(L)` merged the modes that follow each other in both domain and codomain, so
     // the taken modes seldom merge: they go straight to `result` through `Unmerged`, which
     // leaves `_1:_0` where none is taken, as C++ returns)
@@ -122,7 +122,7 @@ pub fn left_inverse(layout: &Layout) -> Result<Layout> {
 }
 
 /// [`left_inverse`], reporting the extent and stride each mode emits.
-pub(crate) fn left_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Result<Layout> {
+pub fn left_inverse_traced(layout: &Layout, t: &mut impl Trace) -> Result<Layout> {
     let mut sorted = PrefixedModes::new();
     sorted_with_prefix(layout, &mut sorted)?;
     t.step(|| Event::InverseSorted {

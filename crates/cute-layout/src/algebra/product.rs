@@ -46,7 +46,7 @@ pub fn logical_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
 }
 
 /// [`logical_product`], reporting the complement, the composition and the concatenation to `tr`.
-pub(crate) fn logical_product_traced(
+pub fn logical_product_traced(
     block: &Layout,
     tiler: &Tiler,
     tr: &mut impl Trace,
@@ -276,11 +276,7 @@ pub fn zipped_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
 }
 
 /// [`zipped_product`], reporting the logical product and the regrouping to `tr`.
-pub(crate) fn zipped_product_traced(
-    block: &Layout,
-    tiler: &Tiler,
-    tr: &mut impl Trace,
-) -> Result<Layout> {
+pub fn zipped_product_traced(block: &Layout, tiler: &Tiler, tr: &mut impl Trace) -> Result<Layout> {
     LayoutBuilder::build(|out| {
         zipped_product_into(block.as_mode_ref(), tiler, Splat::Neither, out, tr)
     })
@@ -449,7 +445,7 @@ pub fn blocked_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
 }
 
 /// [`blocked_product`], reporting the padded logical product and the zip to `tr`.
-pub(crate) fn blocked_product_traced(
+pub fn blocked_product_traced(
     block: &Layout,
     tiler: &Layout,
     tr: &mut impl Trace,
@@ -496,11 +492,7 @@ pub fn raked_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
 }
 
 /// [`raked_product`], reporting the padded logical product and the zip to `tr`.
-pub(crate) fn raked_product_traced(
-    block: &Layout,
-    tiler: &Layout,
-    tr: &mut impl Trace,
-) -> Result<Layout> {
+pub fn raked_product_traced(block: &Layout, tiler: &Layout, tr: &mut impl Trace) -> Result<Layout> {
     zipped_padded_product(block, tiler, Interleave::Raked, tr)
 }
 
@@ -531,7 +523,7 @@ pub fn tile_to_shape(
 }
 
 /// [`tile_to_shape`], reporting the padding, the arrangement of the blocks and the product.
-pub(crate) fn tile_to_shape_traced(
+pub fn tile_to_shape_traced(
     block: &Layout,
     target: &IntTuple,
     order: Option<&IntTuple>,

@@ -41,7 +41,7 @@ pub use tiled_copy::{
     make_tiled_copy_tiler, TiledCopy,
 };
 pub use tiled_mma::{make_tiled_mma, Permutation, TiledMma};
-pub(crate) use tma::is_tma_without_box;
+pub use tma::is_tma_without_box;
 pub use tma::{construct_tma_gbasis, make_tma_atom, tma_cta_v_map, tma_operation, TmaAux, TmaOp};
 pub use tma_copy::{get_tma_tensor, make_tma_copy, tma_partition, TmaPartition};
 pub use tma_desc::TMA_MAX_RANK;

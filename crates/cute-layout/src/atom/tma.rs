@@ -428,6 +428,6 @@ fn tma_copy_op(op: TmaOp, box_bits: Int) -> Result<CopyOp> {
 }
 
 /// Whether `atom` is a TMA operation that `make_tma_atom` has not given a box.
-pub(crate) fn is_tma_without_box(atom: &CopyAtom) -> bool {
+pub fn is_tma_without_box(atom: &CopyAtom) -> bool {
     atom.tma.is_none() && TmaOp::from_name(&atom.op.name).is_ok()
 }

@@ -20,7 +20,7 @@ const HEAD: f64 = 24.0; // a title or heading line
 
 /// The fills of a diagram's boxes, RGB: entries (white) and tree roots (light blue); their
 /// black text is checked against them with the other palettes
-/// ([`crate::render::color::palettes`]).
+/// (`cute_tools::render::color::palettes`).
 pub const FILLS: [[u8; 3]; 2] = [[0xff, 0xff, 0xff], [0xee, 0xf3, 0xfb]];
 
 fn fill(k: usize) -> String {

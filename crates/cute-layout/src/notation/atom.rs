@@ -536,10 +536,10 @@ impl AtomObject {
     /// `cute eval` yields them); `None` for any other value.
     ///
     /// ```
-    /// use cute_layout::{eval::eval, notation::atom::AtomObject};
-    /// let v = eval("make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN,(_1,_2,_1))")?;
-    /// assert!(matches!(AtomObject::of(&v), Some(AtomObject::TiledMma(_))));
-    /// assert!(AtomObject::of(&eval("(4,8):(1,4)")?).is_none());
+    /// use cute_layout::{notation::atom::AtomObject, value::Value};
+    /// let v: Value = "SM80_16x8x8_F32F16F16F32_TN".parse()?;
+    /// assert!(matches!(AtomObject::of(&v), Some(AtomObject::Mma(_))));
+    /// assert!(AtomObject::of(&"(4,8):(1,4)".parse()?).is_none());
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn of(value: &Value) -> Option<AtomObject> {

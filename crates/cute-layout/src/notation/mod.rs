@@ -27,7 +27,7 @@ mod scaled;
 mod spelled;
 mod swizzle;
 
-pub(crate) use spelled::{cpp_only_call, dsl_order, dsl_position, major_stride};
+pub use spelled::{cpp_only_call, dsl_order, dsl_position, major_stride};
 pub use spelled::{dsl_param, print_as, Syntax};
 
 pub use swizzle::{parse_composed_tail, parse_swizzled, Swizzled};
@@ -49,7 +49,7 @@ pub struct Parser<'a> {
     depth: usize,
     /// Whether plain integers are static, as in CuTe DSL Python (`cute.make_layout((4,8))`),
     /// where a dynamic integer is spelled `cutlass.Int32(4)`.
-    pub(crate) python: bool,
+    pub python: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -86,7 +86,7 @@ impl<'a> Parser<'a> {
     }
 
     /// The text being read.
-    pub(crate) fn input(&self) -> &'a str {
+    pub fn input(&self) -> &'a str {
         self.input
     }
 
@@ -184,7 +184,7 @@ impl<'a> Parser<'a> {
 
     /// Consumes `c` if it is the next non-space byte; whether it did.
     #[inline]
-    pub(crate) fn accept(&mut self, c: u8) -> bool {
+    pub fn accept(&mut self, c: u8) -> bool {
         let found = self.peek() == Some(c);
         self.pos += usize::from(found);
         found
@@ -208,19 +208,19 @@ impl<'a> Parser<'a> {
     }
 
     /// Whether the text after the spaces at the position starts with `s`.
-    pub(crate) fn at(&mut self, s: &str) -> bool {
+    pub fn at(&mut self, s: &str) -> bool {
         self.peek();
         // bytes: no check that the position is a character boundary
         self.input.as_bytes()[self.pos..].starts_with(s.as_bytes())
     }
 
     /// Skips `n` bytes (which [`Parser::at`] has seen).
-    pub(crate) fn skip(&mut self, n: usize) {
+    pub fn skip(&mut self, n: usize) {
         self.pos += n;
     }
 
     /// Whether an identifier followed by a lone `=` (Python's `name=value`) is next.
-    pub(crate) fn at_keyword(&mut self) -> bool {
+    pub fn at_keyword(&mut self) -> bool {
         self.peek();
         let rest = &self.input.as_bytes()[self.pos..];
         let n = rest
@@ -513,7 +513,7 @@ impl<'a> Parser<'a> {
     }
 
     /// [`Parser::literal`], written to `out` (a layout is read in place, where it will stay).
-    pub(crate) fn literal_into(&mut self, out: &mut Value) -> Result<()> {
+    pub fn literal_into(&mut self, out: &mut Value) -> Result<()> {
         match self.peek() {
             Some(b'A'..=b'Z') => *out = self.spelled_literal()?,
             Some(b'<') => *out = Value::Tiler(Box::new(self.tiler_tuple()?)),
@@ -861,7 +861,7 @@ fn empty_tree<T>() -> Tree<T> {
 }
 
 /// A shape tiler with `_` allowed: `(4,_)` is `<4:_1,_>`.
-pub(crate) fn coord_to_tiler(c: &Coord) -> Option<Tiler> {
+pub fn coord_to_tiler(c: &Coord) -> Option<Tiler> {
     match c.as_leaf() {
         Some(CoordLeaf::Index(n)) => Some(Tiler::from_int(n)),
         Some(CoordLeaf::Underscore) => Some(Tiler::Underscore),

@@ -117,7 +117,7 @@ impl Parser<'_> {
     ///
     /// # Errors
     /// A parse error where the list is not of non-negative integers.
-    pub(crate) fn python_mode_list(&mut self) -> Result<IntTuple> {
+    pub fn python_mode_list(&mut self) -> Result<IntTuple> {
         self.expect(b'[')?;
         let mut modes = Vec::new();
         while !self.accept(b']') {

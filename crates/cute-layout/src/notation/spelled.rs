@@ -277,7 +277,7 @@ impl<'a> Parser<'a> {
     ///
     /// # Errors
     /// [`LayoutError::Parse`].
-    pub(crate) fn call_paren(&mut self, name: &str) -> Result<()> {
+    pub fn call_paren(&mut self, name: &str) -> Result<()> {
         if self.accept(b'(') {
             // a C++ function with no value here is refused before its arguments are read
             return match cpp_only_call(name) {
@@ -298,7 +298,7 @@ impl<'a> Parser<'a> {
 
     /// C++'s `LayoutRight{}` / `GenRowMajor{}` (`true`) or `LayoutLeft{}` / `GenColMajor{}`
     /// (`false`), with or without `cute::`, consumed if it is at the position; with its name.
-    pub(crate) fn layout_major(&mut self) -> Result<Option<(bool, &'static str)>> {
+    pub fn layout_major(&mut self) -> Result<Option<(bool, &'static str)>> {
         if !matches!(self.peek(), Some(b'L' | b'G' | b'c')) {
             return Ok(None);
         }
@@ -840,14 +840,14 @@ const DSL_ORDER: [(&str, &[usize]); 2] = [("dice", &[1, 0]), ("recast_layout", &
 
 /// The position here of argument `i` of a call `cute.op(...)` (in the CuTe DSL's order);
 /// `None` where the DSL's order is this tool's.
-pub(crate) fn dsl_position(op: &str, i: usize) -> Option<usize> {
+pub fn dsl_position(op: &str, i: usize) -> Option<usize> {
     let (_, order) = DSL_ORDER.iter().find(|(name, _)| *name == op)?;
     order.get(i).copied()
 }
 
 /// The arguments of a call `cute.op(...)`, given in the CuTe DSL's order, put in this tool's
 /// (where there are as many as the DSL's call takes).
-pub(crate) fn dsl_order<T>(op: &str, args: &mut [T]) {
+pub fn dsl_order<T>(op: &str, args: &mut [T]) {
     let Some((_, order)) = DSL_ORDER.iter().find(|(name, _)| *name == op) else {
         return;
     };
@@ -889,12 +889,7 @@ const MAJOR_PLACE: &str = "a value (`LayoutRight{}`, `LayoutLeft{}`, `GenRowMajo
 /// # Errors
 /// [`LayoutError::InvalidArgument`] where the tag is not make_layout's second argument after
 /// a shape; the errors of the compact stride.
-pub(crate) fn major_stride(
-    op: &str,
-    i: usize,
-    args: &[Value],
-    (row, tag): (bool, &str),
-) -> Result<Value> {
+pub fn major_stride(op: &str, i: usize, args: &[Value], (row, tag): (bool, &str)) -> Result<Value> {
     let shape = match (op, i, args.first()) {
         ("make_layout", 1, Some(Value::Int(n))) => IntTuple::leaf(*n),
         ("make_layout", 1, Some(Value::IntTuple(t))) => (**t).clone(),
@@ -920,7 +915,7 @@ pub(crate) fn major_stride(
 
 /// The error of a call of a C++ function that has no value here (a pointer, a printer), with
 /// the form to write instead; `None` for any other name.
-pub(crate) fn cpp_only_call(name: &str) -> Option<LayoutError> {
+pub fn cpp_only_call(name: &str) -> Option<LayoutError> {
     let (detail, hint) = match name {
         "make_gmem_ptr" | "make_smem_ptr" | "make_rmem_ptr" => (
             format!("`{name}` makes a pointer, and this tool holds no memory"),

@@ -1,0 +1,430 @@
+//! Tensors, partitioning and TV layouts: every observed fact of the reference (§12) and
+//! property tests (partitions cover every element exactly once; TV partitions match direct
+//! evaluation).
+
+use cute_layout::basis::{make_identity_tensor, BasisLayout};
+use cute_layout::tensor::{local_partition, local_tile, outer_partition, Tensor};
+use cute_layout::tv::{make_layout_tv, tv_partition};
+use cute_layout::{AnyLayout, Layout};
+use cute_tools::eval::eval;
+use cute_tools::render::tv::{grid_tv, latex_tv, svg_tv};
+use proptest::prelude::*;
+
+fn ev(e: &str) -> String {
+    match eval(e) {
+        Ok(v) => v.to_string(),
+        Err(err) => format!("error: {err}"),
+    }
+}
+
+#[test]
+fn observed_partition_facts() {
+    let t = "(8,6):(_1,8)";
+    let cases = [
+        (
+            format!("local_tile({t},(_4,_3),(1,1))"),
+            "(_4,_3):(_1,8)+28",
+        ),
+        (
+            format!("local_tile({t},(_4,_3),(1,_))"),
+            "(_4,_3,2):(_1,8,24)+4",
+        ),
+        (
+            format!("local_tile({t},(_4,_3,_2),(1,_,0),(1,_,1))"),
+            "(_4,_2):(_1,8)+4",
+        ),
+        (
+            format!("inner_partition({t},(_4,_3),3)"),
+            "(_4,_3):(_1,8)+28",
+        ),
+        (
+            format!("outer_partition({t},(_4,_3),(1,2))"),
+            "(2,2):(_4,24)+17",
+        ),
+        (
+            format!("local_partition({t},(_2,_3):(_1,_2),4)"),
+            "(4,2):(_2,24)+16",
+        ),
+        (
+            format!("local_partition({t},(_2,_3):(_3,_1),4)"),
+            "(4,2):(_2,24)+9",
+        ),
+        (format!("slice_and_offset((_,2),{t})"), "(8):(_1)+16"),
+        (
+            format!("zipped_divide({t},(_4,_3))"),
+            "((_4,_3),(2,2)):((_1,8),(_4,24))",
+        ),
+        ("upcast((_4,_8):(_1,_4),2)".to_string(), "(_2,_8):(_1,_2)"),
+        (
+            "crd2idx(Sw<2,0,3> o _0 o (_8,_8):(_8,_1),(1,5))".to_string(),
+            "12",
+        ),
+    ];
+    for (e, want) in cases {
+        assert_eq!(ev(&e), want, "{e}");
+    }
+}
+
+#[test]
+fn tensors_index_slice_and_check_bounds() {
+    let data: Vec<i64> = (0..48).collect();
+    let t = Tensor::new(&data[..], "(8,6):(_1,8)".parse::<Layout>().unwrap());
+    assert_eq!(*t.get(&"(3,2)".parse().unwrap()).unwrap(), 19);
+    assert_eq!(*t.get(&"19".parse().unwrap()).unwrap(), 19);
+    let col = t.view().slice(&"(_,2)".parse().unwrap()).unwrap();
+    assert_eq!(col.offset(), 16);
+    assert_eq!(col.to_vec().unwrap(), (16..24).collect::<Vec<_>>());
+    assert!(t.get(&"(0,6)".parse().unwrap()).is_err());
+    let shifted = Tensor::new(&data[..], "(8,6):(_1,8)".parse::<Layout>().unwrap()).with_offset(1);
+    assert!(shifted.to_vec().is_err());
+    // owned and mutable
+    let mut owned = Tensor::new(vec![0i64; 48], "(8,6):(_1,8)".parse::<Layout>().unwrap());
+    for tid in 0..6 {
+        let mut part = owned
+            .view_mut()
+            .local_partition(&"(_2,_3):(_1,_2)".parse().unwrap(), tid)
+            .unwrap();
+        part.for_each_mut(|_, x| *x += tid + 1).unwrap();
+    }
+    // every element written exactly once
+    assert!(owned.data().iter().all(|&x| (1..=6).contains(&x)));
+    let tile = owned
+        .view()
+        .local_tile(&"(_4,_3)".parse().unwrap(), &"(1,1)".parse().unwrap())
+        .unwrap();
+    assert_eq!(tile.iter().unwrap().count(), 12);
+}
+
+#[test]
+fn swizzled_tensor_tiles_match_evaluation() {
+    let cl: AnyLayout = "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)".parse().unwrap();
+    for j in 0..8 {
+        let (tile, off) = local_tile(
+            &cl,
+            &"(_8,_8)".parse().unwrap(),
+            &format!("(0,{j})").parse().unwrap(),
+        )
+        .unwrap();
+        for r in 0..8 {
+            for c in 0..8 {
+                let got = tile
+                    .call(&format!("({r},{c})").parse().unwrap())
+                    .unwrap()
+                    .value()
+                    + off.value();
+                let want = cl
+                    .call(&format!("({r},{})", 8 * j + c).parse().unwrap())
+                    .unwrap()
+                    .value();
+                assert_eq!(got, want);
+            }
+        }
+    }
+}
+
+#[test]
+fn identity_tensor_tiles_give_coordinates() {
+    let id = BasisLayout::identity(&"(10,6)".parse().unwrap()).unwrap();
+    let (tile, start) = id
+        .local_tile(&"(_4,_3)".parse().unwrap(), &"(1,1)".parse().unwrap())
+        .unwrap();
+    assert_eq!(start.to_string(), "(4,3)");
+    assert_eq!(
+        tile.call(&"(3,2)".parse().unwrap()).unwrap().to_string(),
+        "(3,2)"
+    );
+}
+
+#[test]
+fn tv_layouts_render() {
+    let tv = make_layout_tv(
+        &"(_2,_2):(_2,_1)".parse().unwrap(),
+        &"(_1,_2):(_2,_1)".parse().unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        ev("make_layout_tv((_2,_2):(_2,_1),(_1,_2):(_2,_1))"),
+        "((_2,_4),((_2,_2),_2):((_4,_1),_2))"
+    );
+    let tex = latex_tv(&tv).unwrap();
+    assert!(tex.starts_with(
+        "% Layout TV: ((_2,_2),_2):((_4,_1),_2)\n\\documentclass[convert]{standalone}\n"
+    ));
+    assert!(tex.contains(
+        "\\node[fill={rgb,255:red,175;green,255;blue,175}] at (0,2) {\\shortstack{T1 \\\\ V0}};"
+    ));
+    assert!(tex.contains("\\draw[color=black,thick,shift={(-0.5,-0.5)}] (0,0) grid (2,4);"));
+    assert!(tex.ends_with(
+        "\\node at (-1,3) {\\Large{\\texttt{3}}};\n\\end{tikzpicture}\n\\end{document}\n"
+    ));
+    let grid = grid_tv(&tv).unwrap();
+    assert!(
+        grid.contains("|  T0V0 |  T0V1 |  T1V0 |  T1V1 |")
+            || grid.contains("| T0V0 | T0V1 | T1V0 | T1V1 |"),
+        "{grid}"
+    );
+    assert_eq!(svg_tv(&tv).unwrap().matches("<rect").count(), 8);
+}
+
+fn compact(n: usize) -> impl Strategy<Value = Layout> {
+    // a 2-D compact thread/value layout, column- or row-major, extents 1..=4 each
+    (1i64..=4, 1i64..=4, any::<bool>()).prop_map(move |(a, b, row)| {
+        let _ = n;
+        if row {
+            format!("(_{a},_{b}):(_{b},_1)").parse().unwrap()
+        } else {
+            format!("(_{a},_{b}):(_1,_{a})").parse().unwrap()
+        }
+    })
+}
+
+proptest! {
+    #[test]
+    fn local_partitions_cover_every_element_once(thr in compact(0), m in 1i64..=3, n in 1i64..=3) {
+        let (tm, tn) = (thr.shape().get(0).unwrap().size().unwrap().value(), thr.shape().get(1).unwrap().size().unwrap().value());
+        let t: AnyLayout = format!("({},{}):(_1,{})", tm * m, tn * n, tm * m).parse().unwrap();
+        let size = tm * m * tn * n;
+        let mut count = vec![0; size as usize];
+        for tid in 0..tm * tn {
+            let (l, off) = local_partition(&t, &thr, tid).unwrap();
+            for o in l.offsets().unwrap() {
+                count[(o + off.value()) as usize] += 1;
+            }
+        }
+        prop_assert!(count.iter().all(|&c| c == 1));
+    }
+
+    #[test]
+    fn outer_and_inner_partitions_cover_every_element_once(m in 1i64..=3, n in 1i64..=3, a in 1i64..=4, b in 1i64..=4) {
+        let t: AnyLayout = format!("({},{}):({},_1)", a * m, b * n, b * n).parse().unwrap();
+        let tiler = format!("(_{a},_{b})").parse().unwrap();
+        let mut inner = vec![0; (a * b * m * n) as usize];
+        let mut outer = vec![0; (a * b * m * n) as usize];
+        for k in 0..m * n {
+            let (l, off) = local_tile(&t, &tiler, &k.to_string().parse().unwrap()).unwrap();
+            for o in l.offsets().unwrap() { inner[(o + off.value()) as usize] += 1; }
+        }
+        for k in 0..a * b {
+            let (l, off) = outer_partition(&t, &tiler, &k.to_string().parse().unwrap()).unwrap();
+            for o in l.offsets().unwrap() { outer[(o + off.value()) as usize] += 1; }
+        }
+        prop_assert!(inner.iter().all(|&c| c == 1));
+        prop_assert!(outer.iter().all(|&c| c == 1));
+    }
+
+    #[test]
+    fn tv_partition_matches_direct_evaluation(thr in compact(0), val in compact(1), reps in 1i64..=2) {
+        let tv = make_layout_tv(&thr, &val).unwrap();
+        let (mm, nn) = tv.tile_mn().unwrap();
+        // a row-major tensor of reps x 1 tiles
+        let (rows, cols) = (mm * reps, nn);
+        let t: AnyLayout = format!("({rows},{cols}):({cols},_1)").parse().unwrap();
+        for tid in 0..tv.threads().unwrap() {
+            let (l, off) = tv_partition(&t, &tv, tid).unwrap();
+            for v in 0..tv.values().unwrap() {
+                let (m, n) = tv.cell_of(tid, v).unwrap();
+                for r in 0..reps {
+                    let got = l.eval(v + tv.values().unwrap() * r).unwrap() + off.value();
+                    let want = (m + r * mm) * cols + n;
+                    prop_assert_eq!(got, want);
+                }
+            }
+        }
+    }
+}
+
+// ---- identity tensors -------------------------------------------------------------------
+
+#[test]
+fn identity_tensor_facts() {
+    let cases = [
+        // C++: print(make_identity_tensor(make_shape(2,3)))
+        (
+            "make_identity_tensor((2,3))",
+            "ArithTuple(_0,_0) o (2,3):(_1@0,_1@1)",
+        ),
+        // §12: the (2,3) identity tensor at (1,2) is (1,2); §1.5: crd2idx gives a coordinate
+        ("crd2idx(make_identity_tensor((2,3)),(1,2))", "(1,2)"),
+        ("crd2idx(make_identity_layout((2,3)),(1,2))", "(1,2)"),
+        ("crd2idx(make_identity_layout((2,3)),5)", "(1,2)"),
+        // §2.1
+        (
+            "make_identity_layout((_2,(_3,_4)))",
+            "(_2,(_3,_4)):(_1@0,(_1@0@1,_1@1@1))",
+        ),
+        (
+            "make_identity_tensor((_2,(_3,_4)))",
+            "ArithTuple(_0,(_0,_0)) o (_2,(_3,_4)):(_1@0,(_1@0@1,_1@1@1))",
+        ),
+        (
+            "crd2idx(make_identity_tensor((_2,(_3,_4))),17)",
+            "(1,(2,2))",
+        ),
+        // the partitions of §12 on an identity tensor of the same shape
+        (
+            "local_tile(make_identity_tensor((8,6)),(_4,_3),(1,1))",
+            "ArithTuple(4,3) o (_4,_3):(_1@0,_1@1)",
+        ),
+        (
+            "inner_partition(make_identity_tensor((8,6)),(_4,_3),3)",
+            "ArithTuple(4,3) o (_4,_3):(_1@0,_1@1)",
+        ),
+        (
+            "outer_partition(make_identity_tensor((8,6)),(_4,_3),(1,2))",
+            "ArithTuple(1,2) o (2,2):(_4@0,_3@1)",
+        ),
+        (
+            "local_partition(make_identity_tensor((8,6)),(_2,_3):(_1,_2),4)",
+            "ArithTuple(0,2) o (4,2):(_2@0,_3@1)",
+        ),
+        (
+            "local_partition(make_identity_tensor((8,6)),(_2,_3):(_3,_1),4)",
+            "ArithTuple(1,1) o (4,2):(_2@0,_3@1)",
+        ),
+        (
+            "slice((_,2),make_identity_tensor((8,6)))",
+            "ArithTuple(_0,2) o (8):(_1@0)",
+        ),
+        ("slice((1,_),make_identity_layout((2,3)))", "(3):(_1@1)"),
+        (
+            "zipped_divide(make_identity_tensor((8,6)),(_4,_3))",
+            "ArithTuple(_0,_0) o ((_4,_3),(2,2)):((_1@0,_1@1),(_4@0,_3@1))",
+        ),
+        ("size(make_identity_tensor((8,6)))", "48"),
+        // projections and TV partitions, as for ordinary tensors (offsets 4, 1, 2 above)
+        (
+            "local_tile(make_identity_tensor((8,6)),(_4,_3,_2),(1,_,0),(1,_,1))",
+            "ArithTuple(4,0) o (_4,_2):(_1@0,_1@1)",
+        ),
+        (
+            "local_partition(make_identity_tensor((8,6)),(_2,_3):(_1,_2),1,(1,_))",
+            "ArithTuple(1,_0) o (4,6):(_2@0,_1@1)",
+        ),
+        (
+            "tv_partition(make_identity_tensor((_4,_8)),(_2,_2):(_2,_1),(_1,_2):(_2,_1),1)",
+            "ArithTuple(0,2) o (_2,_2,_2):(_1@1,_2@0,_4@1)",
+        ),
+        ("shape(make_identity_tensor((8,(2,3))))", "(8,(2,3))"),
+        // nested calls in general
+        ("size(make_layout((2,3)))", "6"),
+        (
+            "coalesce(composition(make_layout((4,2)),(_2,_2)))",
+            "(_2,_2):(_1,4)",
+        ),
+    ];
+    for (e, want) in cases {
+        assert_eq!(ev(e), want, "{e}");
+    }
+}
+
+#[test]
+fn identity_tensor_errors_are_values() {
+    // coalesce has an identity form (merging along one basis direction), but no profile there
+    assert_eq!(
+        eval("coalesce(make_identity_tensor((8,6)))")
+            .unwrap()
+            .to_string(),
+        "ArithTuple(_0,_0) o (8,6):(_1@0,_1@1)"
+    );
+    for e in [
+        "coalesce(make_identity_tensor((8,6)),(1,1))",
+        "local_partition(make_identity_tensor((8,6)),(_2,_3):(_2,_2),1)",
+        "local_partition(make_identity_tensor((8,6)),(_2,_3):(_1,_2),6)",
+        "crd2idx(make_identity_tensor((2,3)),(1,2,3))",
+        "make_identity_tensor(make_identity_tensor(2))",
+        "size(congruent(1,2))",
+        "size(a(a(a(a(a(a(a(a(a(a(a(a(a(a(a(a(a(1))))))))))))))))))",
+        "size(make_layout((2,3))",
+    ] {
+        assert!(eval(e).is_err(), "{e}");
+    }
+}
+
+#[test]
+fn identity_tensor_api_slices_and_iterates() {
+    let id = make_identity_tensor(&"(2,3)".parse().unwrap()).unwrap();
+    assert_eq!(
+        id.get(&"(1,2)".parse().unwrap()).unwrap().to_string(),
+        "(1,2)"
+    );
+    let all: Vec<String> = id.iter().unwrap().map(|c| c.unwrap().to_string()).collect();
+    assert_eq!(all, ["(0,0)", "(1,0)", "(0,1)", "(1,1)", "(0,2)", "(1,2)"]);
+    let row = id.slice(&"(1,_)".parse().unwrap()).unwrap();
+    assert_eq!(
+        row.to_vec()
+            .unwrap()
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>(),
+        ["(1,0)", "(1,1)", "(1,2)"]
+    );
+    // a partial tile still names its coordinates beyond the shape (for predication)
+    let id = make_identity_tensor(&"(10,6)".parse().unwrap()).unwrap();
+    let tile = id
+        .local_tile(&"(_4,_3)".parse().unwrap(), &"(2,1)".parse().unwrap())
+        .unwrap();
+    assert_eq!(tile.at(11).unwrap().to_string(), "(11,5)");
+}
+
+fn col_major_offset(c: &cute_layout::IntTuple, m: i64) -> i64 {
+    let v: Vec<i64> = c.leaves().map(|x| x.value()).collect();
+    v[0] + m * v[1]
+}
+
+proptest! {
+    /// Every partition of an identity tensor holds exactly the coordinates the same partition
+    /// of the ordinary column-major tensor addresses.
+    #[test]
+    fn identity_partitions_match_ordinary_partitions(thr in compact(0), m in 1i64..=3, n in 1i64..=3) {
+        let (tm, tn) = (thr.shape().get(0).unwrap().size().unwrap().value(), thr.shape().get(1).unwrap().size().unwrap().value());
+        let (rows, cols) = (tm * m, tn * n);
+        let shape: cute_layout::IntTuple = format!("({rows},{cols})").parse().unwrap();
+        let id = make_identity_tensor(&shape).unwrap();
+        let t: AnyLayout = Layout::column_major(&shape).unwrap().into();
+        for tid in 0..tm * tn {
+            let p = id.local_partition(&thr, tid).unwrap();
+            let (l, off) = local_partition(&t, &thr, tid).unwrap();
+            for (i, c) in p.to_vec().unwrap().iter().enumerate() {
+                prop_assert_eq!(col_major_offset(c, rows), l.eval(i as i64).unwrap() + off.value());
+            }
+        }
+        let tiler = format!("(_{tm},_{tn})").parse().unwrap();
+        for k in 0..m * n {
+            let c = k.to_string().parse().unwrap();
+            let p = id.inner_partition(&tiler, &c).unwrap();
+            let (l, off) = local_tile(&t, &tiler, &c).unwrap();
+            for (i, x) in p.to_vec().unwrap().iter().enumerate() {
+                prop_assert_eq!(col_major_offset(x, rows), l.eval(i as i64).unwrap() + off.value());
+            }
+        }
+        for k in 0..tm * tn {
+            let c = k.to_string().parse().unwrap();
+            let p = id.outer_partition(&tiler, &c).unwrap();
+            let (l, off) = outer_partition(&t, &tiler, &c).unwrap();
+            for (i, x) in p.to_vec().unwrap().iter().enumerate() {
+                prop_assert_eq!(col_major_offset(x, rows), l.eval(i as i64).unwrap() + off.value());
+            }
+        }
+    }
+}
+
+proptest! {
+    /// A thread's TV partition of an identity tensor holds the coordinates of the values the
+    /// same partition of the row-major tensor addresses.
+    #[test]
+    fn identity_tv_partition_matches_ordinary(thr in compact(0), val in compact(1), reps in 1i64..=2) {
+        let tv = make_layout_tv(&thr, &val).unwrap();
+        let (mm, nn) = tv.tile_mn().unwrap();
+        let (rows, cols) = (mm * reps, nn);
+        let id = make_identity_tensor(&format!("({rows},{cols})").parse().unwrap()).unwrap();
+        let t: AnyLayout = format!("({rows},{cols}):({cols},_1)").parse().unwrap();
+        for tid in 0..tv.threads().unwrap() {
+            let p = id.tv_partition(&tv, tid).unwrap();
+            let (l, off) = tv_partition(&t, &tv, tid).unwrap();
+            for (i, c) in p.to_vec().unwrap().iter().enumerate() {
+                let v: Vec<i64> = c.leaves().map(|x| x.value()).collect();
+                prop_assert_eq!(v[0] * cols + v[1], l.eval(i as i64).unwrap() + off.value());
+            }
+        }
+    }
+}
