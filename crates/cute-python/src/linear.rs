@@ -2,10 +2,8 @@
 //! operations.
 
 use crate::convert::err;
-use cute_layout::linear::convert::{from_linear_layout, CuteForm};
 use cute_layout::linear::LinearLayout;
 use cute_layout::notation::linear::{json, mlir, triton_string};
-use cute_tools::eval::Value;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -153,20 +151,14 @@ impl PyLinearLayout {
     }
 
     /// The simplest exact CuTe form: a `Layout`, a `ComposedLayout` or a `TvLayout`; raises
-    /// `LayoutError` with the reason when there is none.
-    fn to_cute(&self, py: Python<'_>) -> PyResult<PyObject> {
-        let value = match from_linear_layout(&self.inner).map_err(err)? {
-            CuteForm::Layout(l) => Value::from(l),
-            CuteForm::Swizzled(c) => Value::Composed(Box::new(c)),
-            CuteForm::Tv(tv) => Value::Tv(Box::new(tv)),
-            CuteForm::Linear { layout, reason } => {
-                return Err(err(cute_layout::LayoutError::InvalidArgument {
-                    op: "from_linear_layout",
-                    detail: format!("{layout} has no Shape:Stride form: {reason}"),
-                    hint: "keep it as a linear layout",
-                }))
-            }
-        };
-        crate::ops::value_to_py(py, value, false, || Ok(String::new()))
+    /// `LayoutError` with the reason when there is none. It is the table's
+    /// `cute_layout.from_linear_layout(self)` (one operation table for every front end; called
+    /// through the module so that this class stays below the table's calls in `ops`).
+    fn to_cute(slf: &Bound<'_, Self>) -> PyResult<PyObject> {
+        let module = slf.py().import("cute_layout")?;
+        Ok(module
+            .getattr("from_linear_layout")?
+            .call1((slf,))?
+            .unbind())
     }
 }

@@ -853,6 +853,24 @@ def layout_add(*args: Any) -> Any:
     the sum R(i) = A(i) + B(i) of two layouts of one size, where it is a layout: the whitepaper's
     """
 
+def common_refinement(*args: Any) -> Any:
+    """common_refinement(A, B)
+
+    the least shape both shapes coarsen (compatible(A, R), compatible(B, R)), mode by mode: the whitepaper's join
+    """
+
+def common_coarsening(*args: Any) -> Any:
+    """common_coarsening(A, B)
+
+    the greatest shape that coarsens both shapes (compatible(R, A), compatible(R, B)); their size where the modes part: the whitepaper's meet
+    """
+
+def tiler_to_layout(*args: Any) -> Any:
+    """tiler_to_layout(T)
+
+    the layout that composes as the tiler T does: mode i of a tuple tiler scaled by the basis vector E<i> (PyCuTe v2's)
+    """
+
 def to_f2(*args: Any) -> Any:
     """to_f2(L)
 
@@ -911,22 +929,8 @@ def f2_left_inverse(*args: Any) -> Any:
     """f2_left_inverse(F)
 
     the inverse F2 layout of a bijection on the bits of [0, 2^n) (two-sided, as f2_right_inverse)
-def common_refinement(*args: Any) -> Any:
-    """common_refinement(A, B)
-
-    the least shape both shapes coarsen (compatible(A, R), compatible(B, R)), mode by mode: the whitepaper's join
     """
 
-def common_coarsening(*args: Any) -> Any:
-    """common_coarsening(A, B)
-
-    the greatest shape that coarsens both shapes (compatible(R, A), compatible(R, B)); their size where the modes part: the whitepaper's meet
-    """
-
-def tiler_to_layout(*args: Any) -> Any:
-    """tiler_to_layout(T)
-
-    the layout that composes as the tiler T does: mode i of a tuple tiler scaled by the basis vector E<i> (PyCuTe v2's)
 def to_linear_layout(*args: Any) -> Any:
     """to_linear_layout(L | CL | TV | TiledMMA | TiledCopy | TritonLayout [, shape])
 
