@@ -494,7 +494,11 @@ impl BasisLayout {
     /// let (l, start) = id.local_partition(&"(_2,_3):(_1,_2)".parse().unwrap(), 4).unwrap();
     /// assert_eq!(format!("{l}+{start}"), "(4,2):(_2@0,_3@1)+(0,2)");
     /// ```
-    pub fn local_partition(&self, thr: &Layout, idx: i64) -> Result<(BasisLayout, IntTuple)> {
+    pub fn local_partition(
+        &self,
+        thr: &Layout,
+        idx: impl Into<Int>,
+    ) -> Result<(BasisLayout, IntTuple)> {
         let tiler = Tiler::from_shape(&thr.shape().product_each()?);
         let c = Coord::from_int_tuple(&crate::tensor::get_flat_coord(thr, idx)?);
         self.outer_partition(&tiler, &c)
@@ -802,7 +806,7 @@ impl IdentityTensor {
     /// assert_eq!(t.to_string(), "ArithTuple(0,2) o (4,2):(_2@0,_3@1)");
     /// assert_eq!(t.at(5).unwrap().to_string(), "(2,5)");
     /// ```
-    pub fn local_partition(&self, thr: &Layout, idx: i64) -> Result<IdentityTensor> {
+    pub fn local_partition(&self, thr: &Layout, idx: impl Into<Int>) -> Result<IdentityTensor> {
         self.rebase(self.layout.local_partition(thr, idx)?)
     }
 }
@@ -847,7 +851,7 @@ impl IdentityTensor {
     pub fn local_partition_proj(
         &self,
         thr: &Layout,
-        idx: i64,
+        idx: impl Into<Int>,
         proj: &Coord,
     ) -> Result<IdentityTensor> {
         self.local_partition(&thr.dice(proj)?, idx)

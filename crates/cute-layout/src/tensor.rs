@@ -243,21 +243,21 @@ fn hier_coord(idx: Int, layout: &Layout) -> Result<IntTuple> {
 /// assert_eq!(get_flat_coord(&thr, 5)?.to_string(), "(0,5)");
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
-pub fn get_flat_coord(layout: &Layout, idx: i64) -> Result<IntTuple> {
+pub fn get_flat_coord(layout: &Layout, idx: impl Into<Int>) -> Result<IntTuple> {
+    let idx: Int = idx.into();
     let size = layout.size()?.value();
     let bad = |detail: String| LayoutError::InvalidArgument {
         op: "get_flat_coord",
         detail,
         hint: "the thread layout must be compact: a bijection from its coordinates onto [0, size)",
     };
-    if idx < 0 || idx >= size {
+    if idx.value() < 0 || idx.value() >= size {
         return Err(bad(format!(
             "index {idx} is outside [0, {size}) of {layout}"
         )));
     }
-    let hier = hier_coord(Int::dynamic(idx), layout)
-        .map_err(|_| bad(format!("{layout} has a zero stride")))?;
-    if layout.call(&hier)?.value() != idx {
+    let hier = hier_coord(idx, layout).map_err(|_| bad(format!("{layout} has a zero stride")))?;
+    if layout.call(&hier)?.value() != idx.value() {
         return Err(bad(format!(
             "{layout} does not reach {idx} (got the coordinate {hier})"
         )));
@@ -290,7 +290,11 @@ pub fn get_flat_coord(layout: &Layout, idx: i64) -> Result<IntTuple> {
 /// assert_eq!(off.value(), 9);
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
-pub fn local_partition(layout: &AnyLayout, thr: &Layout, idx: i64) -> Result<Partitioned> {
+pub fn local_partition(
+    layout: &AnyLayout,
+    thr: &Layout,
+    idx: impl Into<Int>,
+) -> Result<Partitioned> {
     let tiler = Tiler::from_shape(&thr.shape().product_each()?);
     let c = Coord::from_int_tuple(&get_flat_coord(thr, idx)?);
     outer_partition(layout, &tiler, &c)
@@ -322,9 +326,10 @@ pub fn local_partition(layout: &AnyLayout, thr: &Layout, idx: i64) -> Result<Par
 pub fn local_partition_proj(
     layout: &AnyLayout,
     thr: &Layout,
-    idx: i64,
+    idx: impl Into<Int>,
     proj: &Coord,
 ) -> Result<Partitioned> {
+    let idx: Int = idx.into();
     let diced = thr.dice(proj)?;
     let flat = proj.rank() == thr.shape().rank() && proj.modes().all(|p| p.is_leaf());
     if !flat {
@@ -506,7 +511,7 @@ impl<D> Tensor<D> {
     ///
     /// # Errors
     /// As [`local_partition`].
-    pub fn local_partition(self, thr: &Layout, idx: i64) -> Result<Tensor<D>> {
+    pub fn local_partition(self, thr: &Layout, idx: impl Into<Int>) -> Result<Tensor<D>> {
         let p = local_partition(&self.layout, thr, idx)?;
         self.rebase(p)
     }
@@ -515,7 +520,12 @@ impl<D> Tensor<D> {
     ///
     /// # Errors
     /// As [`local_partition_proj`].
-    pub fn local_partition_proj(self, thr: &Layout, idx: i64, proj: &Coord) -> Result<Tensor<D>> {
+    pub fn local_partition_proj(
+        self,
+        thr: &Layout,
+        idx: impl Into<Int>,
+        proj: &Coord,
+    ) -> Result<Tensor<D>> {
         let p = local_partition_proj(&self.layout, thr, idx, proj)?;
         self.rebase(p)
     }

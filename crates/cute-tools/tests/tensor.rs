@@ -428,3 +428,45 @@ proptest! {
         }
     }
 }
+
+/// The thread index keeps its static tag (rule 2): CuTe C++ 4.2 (g++, the nvidia-cutlass
+/// 4.2.0.0 headers) prints `local_partition(make_identity_tensor(Shape<_4,_4>{}),
+/// Layout<Shape<_2,_2>>{}, _3{})` as `ArithTuple(_1,_1) o (_2,_2):(_2@0,_2@1)` and with a
+/// dynamic `3` as `ArithTuple(1,1) o ...`.
+#[test]
+fn a_static_thread_index_gives_static_coordinates() {
+    assert_eq!(
+        ev("local_partition(make_identity_tensor((_4,_4)), (_2,_2):(_1,_2), _3)"),
+        "ArithTuple(_1,_1) o (_2,_2):(_2@0,_2@1)"
+    );
+    assert_eq!(
+        ev("local_partition(make_identity_tensor((_4,_4)), (_2,_2):(_1,_2), 3)"),
+        "ArithTuple(1,1) o (_2,_2):(_2@0,_2@1)"
+    );
+}
+
+proptest! {
+    /// Over static compact thread layouts: the partition by a static index `_i` is the
+    /// partition by the dynamic `i` with its offset static (all inputs static), and the same
+    /// offset value; the derivation of `cute explain` ends in the same result.
+    #[test]
+    fn the_thread_index_tag_reaches_the_offset(
+        (m, n) in (1i64..5, 1i64..5),
+        (tm, tn) in (1i64..3, 1i64..3),
+        i in 0i64..64,
+    ) {
+        let i = i % (tm * tn);
+        let thr = format!("(_{tm},_{tn}):(_1,_{tm})");
+        let (rows, cols) = (m * tm, n * tn);
+        let t = format!("(_{rows},_{cols}):(_1,_{rows})");
+        let static_ = ev(&format!("local_partition({t}, {thr}, _{i})"));
+        let dynamic = ev(&format!("local_partition({t}, {thr}, {i})"));
+        let (sl, so) = static_.rsplit_once('+').unwrap_or((&static_, "_0"));
+        let (dl, d_o) = dynamic.rsplit_once('+').unwrap_or((&dynamic, "0"));
+        prop_assert_eq!(sl, dl);
+        prop_assert!(so.starts_with('_'), "{} has a dynamic offset", static_);
+        prop_assert_eq!(&so[1..], d_o.trim_start_matches('_'));
+        let id = ev(&format!("local_partition(make_identity_tensor((_{rows},_{cols})), {thr}, _{i})"));
+        prop_assert!(id.starts_with("ArithTuple(_"), "{} has a dynamic start", id);
+    }
+}

@@ -250,11 +250,12 @@ fn derive_local_partition(args: &Args, t: &mut Recorder) -> Derived {
     let (l, thr, idx) = (
         args.layout(0).map(Cow::into_owned)?,
         args.layout(1).map(Cow::into_owned)?,
-        args.index(2)? as i64,
+        args.index_int(2)?,
     );
     let result = (|| {
         let tiler = Tiler::from_shape(&thr.shape().product_each()?);
         let c = cute_layout::tensor::get_flat_coord(&thr, idx)?;
+        let idx = idx.value();
         t.step(|| Event::ThreadAt {
             thr: thr.clone(),
             tiler: tiler.clone(),

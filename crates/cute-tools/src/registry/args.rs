@@ -144,6 +144,15 @@ impl<'a> Args<'a> {
         }
     }
 
+    /// Argument `i` as a non-negative integer that keeps its static tag (a thread index whose
+    /// coordinates are static where it is: rule 2).
+    pub(crate) fn index_int(&self, i: usize) -> Result<Int> {
+        match &self.items[i] {
+            Value::Int(n) if n.value() >= 0 => Ok(*n),
+            _ => Err(self.wrong(i, "a non-negative integer")),
+        }
+    }
+
     /// Arguments `from..` as non-negative integers.
     pub(crate) fn indices(&self, from: usize) -> Result<Vec<usize>> {
         (from..self.len()).map(|i| self.index(i)).collect()

@@ -99,7 +99,7 @@ pub(super) fn outer_partition(a: &Args, t: IdentityTensor, _: bool) -> Result<Va
 
 pub(super) fn local_partition(a: &Args, t: IdentityTensor, _: bool) -> Result<Value> {
     a.arity(3, 4)?;
-    let (thr, idx) = (a.layout(1)?, a.index(2)? as i64);
+    let (thr, idx) = (a.layout(1)?, a.index_int(2)?);
     Ok(tensor(if a.len() == 4 {
         t.local_partition_proj(&thr, idx, &*a.coord(3)?)?
     } else {

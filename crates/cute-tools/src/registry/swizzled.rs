@@ -229,7 +229,7 @@ pub(super) fn outer_partition(a: &Args) -> Result<Value> {
 }
 
 pub(super) fn local_partition(a: &Args) -> Result<Value> {
-    let (t, thr, idx) = (a.any_layout(0)?, a.layout(1)?, a.index(2)? as i64);
+    let (t, thr, idx) = (a.any_layout(0)?, a.layout(1)?, a.index_int(2)?);
     Ok(partitioned(if a.len() == 4 {
         cute_layout::tensor::local_partition_proj(&t, &thr, idx, &*a.coord(3)?)?
     } else {
