@@ -255,3 +255,24 @@ fn playground_hints_name_the_page_not_the_cli() {
         assert!(cli.contains("`cute "), "{expr}: {cli}");
     }
 }
+
+/// A Triton layout typed into the playground (as a linear layout over a shape) is drawn as
+/// the TV layout it equals: a blocked layout's 4 values of thread 0 are cells 0..3 of row 0.
+#[test]
+fn linear_layouts_answer_their_tv_picture() {
+    let a = evaluate(
+        "to_linear_layout(#ttg.blocked<{sizePerThread=[1,4], threadsPerWarp=[8,4], \
+         warpsPerCTA=[1,1], order=[1,0]}>, (8,16))",
+        &PictureOptions::default(),
+    )
+    .unwrap();
+    let cells = a["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 8 * 16);
+    for (v, cell) in cells.iter().take(4).enumerate() {
+        assert_eq!(
+            (&cell["thread"], &cell["value"]),
+            (&serde_json::json!(0), &serde_json::json!(v))
+        );
+    }
+    assert!(a["svg"].as_str().unwrap().contains(">T0</text>"));
+}

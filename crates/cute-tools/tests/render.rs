@@ -770,3 +770,54 @@ fn coordinate_tensors_print_and_refuse() {
         .to_string();
     assert!(e.contains("cute latex"), "{e}");
 }
+
+/// A linear layout draws as its simplest exact CuTe form (`from_linear_layout`): a distributed
+/// one (registers, lanes, warps) as its TV layout, a shared one (offsets) as its layout or
+/// swizzled layout; a Triton layout without a shape is refused with the form that has one.
+#[test]
+fn a_linear_layout_draws_as_its_cute_form() {
+    let blocked =
+        "#ttg.blocked<{sizePerThread=[1,4], threadsPerWarp=[8,4], warpsPerCTA=[2,1], order=[1,0]}>";
+    for linear in [
+        format!("to_linear_layout({blocked}, (16,16))"),
+        "to_linear_layout(Sw<3,4,3> o _0 o (_8,_128):(_128,_1))".to_string(),
+        "to_linear_layout((_8,_16):(_16,_1))".to_string(),
+    ] {
+        let cute = format!("from_linear_layout({linear})");
+        let opts = Options::default();
+        let (a, b) = (
+            render::subject(&linear).unwrap(),
+            render::subject(&cute).unwrap(),
+        );
+        assert_eq!(a.tv.is_some(), b.tv.is_some(), "{linear}");
+        let (sa, sb) = (
+            render::svg(&a, &opts).unwrap(),
+            render::svg(&b, &opts).unwrap(),
+        );
+        assert!(
+            drawn(&sa) == drawn(&sb),
+            "{linear} is drawn otherwise than {cute}"
+        );
+        assert!(drawn(&sa).len() > 64, "{linear}");
+    }
+    let err = render::subject(blocked)
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("to_linear_layout(T, (M,N))"), "{err}");
+}
+
+/// The rectangles and texts an SVG draws (fill and text), its title apart (the caption that
+/// names the expression: the only text with parentheses).
+fn drawn(svg: &str) -> Vec<(String, String)> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    doc.descendants()
+        .filter(|n| n.has_tag_name("rect") || n.has_tag_name("text"))
+        .filter(|n| n.attribute("class") != Some("title"))
+        .filter(|n| !n.text().unwrap_or("").contains('('))
+        .map(|n| {
+            let fill = n.attribute("fill").unwrap_or("").to_string();
+            (fill, n.text().unwrap_or("").to_string())
+        })
+        .collect()
+}

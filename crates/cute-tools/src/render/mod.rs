@@ -54,6 +54,7 @@ use cute_layout::coord::idx2crd;
 use cute_layout::error::{LayoutError, Result};
 use cute_layout::int::Int;
 use cute_layout::layout::Layout;
+use cute_layout::linear::convert::{from_linear_layout, CuteForm};
 use cute_layout::notation::Syntax;
 use cute_layout::swizzle::AnyLayout;
 use cute_layout::tiler::Tiler;
@@ -345,6 +346,13 @@ pub fn subject_of(expr: &str, call: Option<&Call>, value: &Value) -> Result<Subj
 fn tv_picture(call: Option<&Call>, value: &Value) -> Result<Option<TvLayout>> {
     let (call, layout) = match (call, value) {
         (_, Value::Tv(tv)) => return Ok(Some((**tv).clone())),
+        // a linear layout of registers, lanes and warps draws as the TV layout it equals
+        (_, Value::Linear(l)) => {
+            return Ok(match from_linear_layout(l)? {
+                CuteForm::Tv(tv) => Some(tv),
+                _ => None,
+            });
+        }
         (Some(call), Value::Layout(l)) => (call, l),
         _ => return Ok(None),
     };
@@ -396,10 +404,24 @@ fn tensor_offset(v: &Value) -> i64 {
 
 /// The layout-like value `v` of `expr`, or an error saying it has no picture.
 fn drawable(expr: &str, v: &Value) -> Result<AnyLayout> {
+    if let Value::Linear(l) = v {
+        // a linear layout draws as its simplest exact CuTe form (`from_linear_layout`)
+        return match from_linear_layout(l).map_err(|e| e.within("render"))? {
+            CuteForm::Layout(l) => Ok(AnyLayout::Layout(l)),
+            CuteForm::Swizzled(c) => Ok(AnyLayout::Composed(c)),
+            CuteForm::Tv(tv) => Ok(AnyLayout::Layout(tv.layout)),
+            CuteForm::Linear { reason, .. } => Err(LayoutError::InvalidArgument {
+                op: "render",
+                detail: format!("{expr} has no Shape:Stride form to draw: {reason}"),
+                hint: "print it (`cute eval`) or draw a sublayout of it that has one",
+            }),
+        };
+    }
     v.as_any_layout().ok_or_else(|| {
         let hint = match v.kind() {
             Kind::MmaAtom | Kind::CopyAtom | Kind::TiledMma | Kind::TiledCopy => picture::ATOM_HINT,
             Kind::IdentityTensor | Kind::Basis => picture::COORDINATES_HINT,
+            Kind::Triton => "a Triton layout is drawn over a shape: to_linear_layout(T, (M,N))",
             _ => "give a layout S:D or an expression that yields one",
         };
         LayoutError::InvalidArgument {

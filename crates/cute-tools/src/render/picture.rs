@@ -97,7 +97,8 @@ pub fn picture_of(expr: &str, call: Option<&Call>, value: &Value) -> Result<Pict
 /// ```
 /// use cute_tools::{eval::eval, render::has_picture};
 /// for drawn in ["(4,8):(1,4)", "make_identity_tensor((4,8))", "(4,8):(1@0,1@1)",
-///               "make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN)"] {
+///               "make_tiled_mma(SM80_16x8x8_F32F16F16F32_TN)",
+///               "to_linear_layout((_8,_16):(_16,_1))"] {
 ///     assert!(has_picture(&eval(drawn)?), "{drawn}");
 /// }
 /// assert!(!has_picture(&eval("(4,8)")?));
@@ -107,6 +108,17 @@ pub fn has_picture(value: &Value) -> bool {
     value.as_any_layout().is_some()
         || AtomObject::of(value).is_some()
         || coordinates(value).is_some()
+        || linear_with_cute_form(value)
+}
+
+/// A linear layout with a CuTe form to draw (`from_linear_layout`: a layout, a swizzled layout
+/// or a TV layout).
+fn linear_with_cute_form(value: &Value) -> bool {
+    use cute_layout::linear::convert::{from_linear_layout, CuteForm};
+    match value {
+        Value::Linear(l) => !matches!(from_linear_layout(l), Ok(CuteForm::Linear { .. }) | Err(_)),
+        _ => false,
+    }
 }
 
 /// The tensor of coordinates `value` is: an identity tensor, or a scaled-basis layout read as
