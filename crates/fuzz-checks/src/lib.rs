@@ -16,6 +16,7 @@ pub mod category;
 pub mod eval_line;
 pub mod r#gen;
 pub mod limits;
+pub mod linear_readers;
 pub mod notation;
 pub mod ops;
 pub mod postconditions;
@@ -37,6 +38,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("syntax_tree", syntax_tree::check),
     ("budget", budget::check),
     ("limits", limits::check),
+    ("linear_readers", linear_readers::check),
 ];
 
 /// Runs `f` on the value drawn from `data`, as `libfuzzer-sys` draws a typed target's input;
