@@ -157,3 +157,21 @@ fn product_check_is_bounded_by_every_layout_it_lists() {
         .expect_err("past the limit");
     assert!(e.to_string().contains("BRUTE_FORCE_LIMIT"), "{e}");
 }
+
+/// linear_readers: the readers took any text as a dimension's name (Triton's `toString()` form
+/// `- \t!-´ is a size 1 dimension`, the compact form's quoted `-> ""=4`), which the compact
+/// form they print back in cannot read; a name is now an identifier, as Triton's are.
+#[test]
+fn a_linear_layout_dimension_name_is_an_identifier() {
+    use cute_layout::linear::LinearLayout;
+    let err = "\t\t- \t!-´ is a size 1 dimension"
+        .parse::<LinearLayout>()
+        .unwrap_err();
+    assert!(err.to_string().contains("not an identifier"), "{err}");
+    let err = "->\"\"=4".parse::<LinearLayout>().unwrap_err();
+    assert!(err.to_string().contains("not an identifier"), "{err}");
+    let l: LinearLayout = " - register is a size 1 dimension\nwhere out dims are: [dim0 (size 1)]"
+        .parse()
+        .unwrap();
+    assert_eq!(l.to_string().parse::<LinearLayout>().unwrap(), l);
+}

@@ -116,6 +116,29 @@ impl LinearLayout {
     /// ```
     pub fn new(ins: Vec<InDim>, outs: Vec<OutDim>) -> Result<LinearLayout> {
         const OP: &str = "LinearLayout";
+        // a dimension's name is an identifier, as Triton's are (`register`, `lane`, `dim0`):
+        // the text forms print names bare and read no other
+        let identifier = |name: &str| {
+            let mut chars = name.chars();
+            chars
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        let names = ins
+            .iter()
+            .map(|(n, _)| n)
+            .chain(outs.iter().map(|(n, _)| n));
+        if let Some(bad) = names.into_iter().find(|n| !identifier(n)) {
+            return Err(invalid(
+                OP,
+                format!(
+                    "the dimension name '{}' is not an identifier",
+                    crate::limits::echo(bad)
+                ),
+                "name a dimension with letters, digits and `_`, as Triton does (register, lane, dim0)",
+            ));
+        }
         for (i, (name, _)) in ins.iter().enumerate() {
             if ins[..i].iter().any(|(n, _)| n == name) {
                 return Err(invalid(
