@@ -143,6 +143,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(get_budget, m)?)?;
     m.add_function(wrap_pyfunction!(dsl::eval_text, m)?)?;
     m.add_function(wrap_pyfunction!(dsl::dsl_spelling, m)?)?;
+    m.add_function(wrap_pyfunction!(dsl::copy_atom_layouts, m)?)?;
     m.add("_functions", functions::module_functions(py)?)?;
     m.add_submodule(&pycute::module(py)?)?;
     Ok(())

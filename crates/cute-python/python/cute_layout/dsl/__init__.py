@@ -44,6 +44,9 @@ of each missing one; ``docs/guide/dsl.md`` lists them all):
   ``shape_div``, ``ceil_div``, ``round_up``, ``is_static``, ``is_congruent``,
   ``is_weakly_congruent``, ``elem_less``, ``has_underscore``, ``is_integer``, ``is_int_tuple``,
   ``wrap``, ``unwrap``, ``tuple_cat``, ``repeat``, ``repeat_as_tuple``, ``repeat_like``, ``front``;
+- divisibility: ``assume`` and ``get_divisibility`` (a dynamic integer the DSL knows a divisor of
+  prints ``?{div=8}``; arithmetic, the layouts ``make_layout`` builds, ``size`` and the functions
+  that move modes about carry it: docs/guide/dsl.md, "Divisibility");
 - the algebra: ``coalesce``, ``filter``, ``filter_zeros``, ``composition``, ``complement``,
   ``right_inverse``, ``left_inverse``, ``max_common_layout``, ``max_common_vector``,
   ``nullspace``, the divides (``logical_``, ``zipped_``, ``tiled_``, ``flat_divide``), the products
@@ -129,9 +132,18 @@ def _call(op, *args, dsl_name=None):
     return _eval_expr(f"{op}({','.join(args)})", dsl_name or op)
 
 
-def _eval_expr(expr, dsl_name):
+def _tracked(op, *xs, modes="", dsl_name=None):
+    """``op<modes>(xs...)`` evaluated by the library, the divisors of its dynamic integers
+    computed too (``_values.evaluate``'s ``div_expr``): for the functions whose dynamic results
+    are products of their arguments' integers, or their arguments' integers moved about."""
+    args = [_arg(x) for x in xs]
+    return _eval_expr(f"{op}{modes}({','.join(args)})", dsl_name or op,
+                      f"{op}{modes}({','.join(_div_arg(x) for x in xs)})")
+
+
+def _eval_expr(expr, dsl_name, div_expr=None):
     try:
-        return _evaluate(expr)
+        return _evaluate(expr, div_expr)
     except _LayoutError as e:
         raise DSLRuntimeError(
             f"cute.{dsl_name}: the CuTe DSL refuses this call (it would fail when traced): {e}"
@@ -165,6 +177,21 @@ def _arg(x, what="argument"):
                     f"got {type(x).__name__}")
 
 
+def _div_arg(x):
+    """``_arg(x)`` with each dynamic integer replaced by ``_values.div_value`` of its divisor as
+    the DSL's layouts know it (1 where none is known: a layout's dynamic integer is always a
+    multiple of 1)."""
+    if isinstance(x, cutlass.Integer):
+        return str(_values.div_value(x._div, type(x).width > 32))
+    if isinstance(x, Value):
+        return x._div_text()
+    if isinstance(x, (tuple, list)):
+        parts = [_div_arg(e) for e in x]
+        return ("<" if any(_holds_layout(e) for e in x) else "(") + ",".join(parts) + (
+            ">" if any(_holds_layout(e) for e in x) else ")")
+    return _arg(x)
+
+
 def _holds_layout(x):
     if isinstance(x, (Layout, ComposedLayout, Swizzle)):
         return True
@@ -179,13 +206,13 @@ def _modes(mode):
     path = [mode] if isinstance(mode, int) else list(mode)
     for m in path:
         if isinstance(m, bool) or not isinstance(m, int):
-            raise TypeError(f"mode: expected static ints (a Python int or list of them), got {m!r}")
+            raise TypeError(f"mode: expected static ints (a Python int or list of them), got {cutlass._shown(m)}")
     return "<" + ",".join(str(m) for m in path) + ">"
 
 
 def _static_int(x, what):
     if isinstance(x, bool) or not isinstance(x, int):
-        raise TypeError(f"{what}: the DSL takes a static Python int here, got {x!r}")
+        raise TypeError(f"{what}: the DSL takes a static Python int here, got {cutlass._shown(x)}")
     return x
 
 
@@ -200,12 +227,12 @@ def make_layout(shape, *, stride=None):
     (4,8):(8,1)
     """
     if isinstance(shape, (tuple, list)) and shape and all(isinstance(s, Layout) for s in shape):
-        return _call("make_layout", *(_arg(s) for s in shape))
+        return _tracked("make_layout", *shape)
     if stride is None:
-        return _call("make_layout", _arg(shape))
+        return _tracked("make_layout", shape)
     if _holds_basis(stride):  # a scaled-basis layout is a literal of the notation
         return _eval_expr(f"{_arg(shape)}:{_arg(stride)}", "make_layout")
-    return _call("make_layout", _arg(shape), _arg(stride))
+    return _tracked("make_layout", shape, stride)
 
 
 def _holds_basis(x):
@@ -215,7 +242,7 @@ def _holds_basis(x):
 
 def make_ordered_layout(shape, order):
     """The compact layout of ``shape`` whose modes grow in ``order``."""
-    return _call("make_ordered_layout", _arg(shape), _arg(order))
+    return _tracked("make_ordered_layout", shape, order)
 
 
 def make_layout_like(input):
@@ -291,6 +318,8 @@ def get_nonswizzle_portion(layout):
 def _query(op, obj, mode):
     if isinstance(obj, (TiledMma, TiledCopy, MmaAtom, CopyAtom)):
         return obj.size if op == "size" else _call(op, _arg(obj))
+    if op == "size":  # a product of the extents: its divisor the product of theirs
+        return _tracked(op, obj, modes=_modes(mode))
     return _eval_expr(f"{op}{_modes(mode)}({_arg(obj)})", op)
 
 
@@ -316,7 +345,7 @@ def depth(a):
 
 def shape(input, *, mode=None):
     """The shape (of mode ``mode``)."""
-    return _eval_expr(f"shape{_modes(mode)}({_arg(input)})", "shape")
+    return _tracked("shape", input, modes=_modes(mode))
 
 
 def get(obj, mode=()):
@@ -328,7 +357,7 @@ def get(obj, mode=()):
         for m in path:
             obj = obj[m]
         return obj
-    return _eval_expr(f"get({_arg(obj)},{','.join(f'_{m}' for m in path)})", "get")
+    return _tracked("get", obj, *path)
 
 
 def select(obj, mode=()):
@@ -336,7 +365,7 @@ def select(obj, mode=()):
     path = [mode] if isinstance(mode, int) else list(mode)
     if isinstance(obj, tuple):
         return tuple(obj[m] for m in path)
-    return _eval_expr(f"select({_arg(obj)},{','.join(f'_{m}' for m in path)})", "select")
+    return _tracked("select", obj, *path)
 
 
 def group_modes(input, begin, end=None):
@@ -344,14 +373,14 @@ def group_modes(input, begin, end=None):
     end = rank(input) if end is None else end
     if isinstance(input, tuple):
         return (*input[:begin], input[begin:end], *input[end:])
-    return _call("group", _arg(input), _arg(begin), _arg(end), dsl_name="group_modes")
+    return _tracked("group", input, begin, end, dsl_name="group_modes")
 
 
 def flatten(a):
     """The layout or tuple without nesting (an int stays an int)."""
     if isinstance(a, (int, cutlass.Integer)):
         return a
-    return _call("flatten", _arg(a))
+    return _tracked("flatten", a)
 
 
 def flatten_to_tuple(a):
@@ -377,13 +406,13 @@ def _grow(op, input, elem, up_to_rank):
         n = 1 if up_to_rank is None else up_to_rank - len(items)
         if n < 0:
             raise DSLRuntimeError(f"cute.{op}: up_to_rank {up_to_rank} is less than the rank "
-                                  f"{len(items)} of {items}")
+                                  f"{len(items)} of {cutlass._shown(items)}")
         return (*items, *[elem] * n) if op == "append" else (*[elem] * n, *items)
     if up_to_rank is None:
-        return _call(op, _arg(input), _arg(elem))
+        return _tracked(op, input, elem)
     result = input
     for _ in _builtins.range(up_to_rank - rank(input)):
-        result = _call(op, _arg(result), _arg(elem))
+        result = _tracked(op, result, elem)
     return result
 
 
@@ -391,14 +420,14 @@ def slice_(src, coord):
     """The part of ``src`` at the ``None`` modes of ``coord``."""
     if isinstance(src, tuple):
         return _tuple_slice(coord, src, keep_wildcards=True)
-    return _call("slice", _arg(coord), _arg(src), dsl_name="slice_")
+    return _tracked("slice", coord, src, dsl_name="slice_")
 
 
 def dice(src, dicer):
     """The part of ``src`` at the integer modes of ``dicer``."""
     if isinstance(src, tuple):
         return _tuple_slice(dicer, src, keep_wildcards=False)
-    return _call("dice", _arg(dicer), _arg(src))
+    return _tracked("dice", dicer, src)
 
 
 def _tuple_slice(coord, t, keep_wildcards):
@@ -436,12 +465,12 @@ def idx2crd(idx, shape):
 
 def product_each(a):
     """The size of each mode."""
-    return _call("product_each", _arg(a))
+    return _tracked("product_each", a)
 
 
 def product(a):
     """The product of the leaves."""
-    return _call("size", _arg(a), dsl_name="product")
+    return _tracked("size", a, dsl_name="product")
 
 
 def shape_div(lhs, rhs):
@@ -558,8 +587,11 @@ def repeat_like(x, target):
 
 
 def front(input):
-    """The first leaf."""
+    """The first leaf (an empty tuple has none: ``ValueError``, as the DSL's)."""
     while isinstance(input, tuple):
+        if not input:
+            raise DSLRuntimeError("cute.front: an empty tuple has no first leaf (the DSL: "
+                                  "elements in mode must be less than rank(()))")
         input = input[0]
     if isinstance(input, Layout):
         return _evaluate(f"get({input._text},_0)") if rank(input) > 1 else input
@@ -727,17 +759,82 @@ def print_tensor(tensor, *, verbose=False):
 
 def jit(*dargs, **dkwargs):
     """``@cute.jit``: here the function runs as it is, eagerly (with or without arguments to the
-    decorator)."""
+    decorator); its ``cutlass`` integer arguments are run-time values, as the DSL's are (no
+    constants: without a divisibility)."""
     if len(dargs) == 1 and callable(dargs[0]) and not dkwargs:
-        return dargs[0]
-    return lambda f: f
+        return _runtime_args(dargs[0])
+    return _runtime_args
+
+
+def _runtime_args(f):
+    if getattr(f, "_cute_jit", False):
+        return f
+
+    @_functools.wraps(f)
+    def call(*args, **kwargs):
+        return f(*(cutlass._runtime(a) for a in args),
+                 **{k: cutlass._runtime(v) for k, v in kwargs.items()})
+
+    call._cute_jit = True
+    return call
 
 
 def compile(f, *args, **kwargs):  # noqa: A001 (the DSL's name)
     """``cute.compile(f, *args)``: runs ``f(*args)`` once, as the DSL traces it (its prints
-    appear then), and gives back a function that runs it again."""
+    appear then; its ``cutlass`` integer arguments run-time values), and gives back a function
+    that runs it again."""
+    f = _runtime_args(f)
     f(*args, **kwargs)
     return _functools.wraps(f)(lambda *a, **k: f(*a, **k))
+
+
+# --- divisibility -----------------------------------------------------------------------------
+
+
+def assume(src, divby=None, pow2=None):
+    """``cute.assume(src, divby=8)``: ``src`` known to be a multiple of ``divby`` (and a power
+    of two, with ``pow2``), printed ``?{div=8}``; the divisor passes through arithmetic and the
+    layouts built of it. ``src`` a Python int stays itself. Here the value is known: an
+    assumption it breaks raises ``ValueError`` (the DSL's is undefined behaviour at run time).
+
+    >>> from cute_layout.dsl import cutlass
+    >>> a = assume(cutlass.Int32(64), divby=8)
+    >>> print(a, a * 4, make_layout((a, 4)))
+    ?{div=8} ?{div=32} (?{div=8},4):(1,?{div=8})
+    """
+    if pow2 is not None and not isinstance(pow2, bool):
+        raise ValueError(f"cute.assume: expected `pow2` to be a bool, got {cutlass._shown(pow2)}")
+    if divby is None and pow2 is None:
+        return src
+    divby = 1 if divby is None else divby
+    if isinstance(divby, bool) or not isinstance(divby, int) or divby <= 0:
+        raise ValueError(f"cute.assume: expected `divby` to be a positive integer, got {cutlass._shown(divby)}")
+    if pow2 and divby & (divby - 1):
+        raise ValueError(f"cute.assume: expected `divby` to be a power of two when pow2=True, "
+                         f"got {divby}")
+    if isinstance(src, bool) or not isinstance(src, (int, cutlass.Integer)):
+        raise TypeError(f"cute.assume: expected an integer, got {type(src).__name__}")
+    value = int(src)
+    if value % divby:
+        raise ValueError(f"cute.assume: expected {value} to be divisible by {divby}, got "
+                         f"{value % divby}")
+    if pow2 and (value <= 0 or value & (value - 1)):
+        raise ValueError(f"cute.assume: expected {value} to be a positive power of two")
+    if isinstance(src, int):
+        return src
+    result = type(src)(value)
+    result._div, result._const = divby, False
+    return result
+
+
+def get_divisibility(x):
+    """The divisor the DSL knows of ``x``: ``x`` itself for a Python int, 1 for a dynamic
+    integer of unknown divisibility."""
+    if isinstance(x, bool) or not isinstance(x, (int, cutlass.Integer)):
+        raise TypeError(f"cute.get_divisibility: expected an integer, got {type(x).__name__}")
+    if isinstance(x, int):
+        return x
+    return 1 if x._div is None else x._div
 
 
 def kernel(*dargs, **dkwargs):
@@ -770,8 +867,8 @@ MISSING = {
     **{n: _RUNTIME for n in (
         "compile_to export extern ffi BitCode register_jit_arg_adapter mangle runtime testing "
         "arch experimental launch_facts algorithm struct union native_struct make_native_struct "
-        "assume static sym_int sym_int32 sym_int64 SymInt FastDivmodDivisor FastDivmodDivisorV2 "
-        "fast_divmod_create_divisor fast_divmod_create_divisor_v2 get_divisibility DeviceTarget "
+        "static sym_int sym_int32 sym_int64 SymInt FastDivmodDivisor FastDivmodDivisorV2 "
+        "fast_divmod_create_divisor fast_divmod_create_divisor_v2 DeviceTarget "
         "DisableCuteExtCompile EnableAssertions EnableTVMFFI FrontendNext GPUArch "
         "GenerateLineInfo KeepCUBIN KeepPTX KeepSASS LinkLibraries NvdisasmOptions OptLevel "
         "PtxasOptions RDC RemarkFilter RemarkOutput ConstValue").split()},
@@ -814,3 +911,43 @@ def __getattr__(name):
         return _outside(name, MISSING[name])
     raise AttributeError(f"module 'cute_layout.dsl' has no attribute {name!r} (nor has the "
                          f"CuTe DSL's cute namespace)")
+
+
+# --- arguments' limits ------------------------------------------------------------------------
+
+_MAX_DEPTH = 32  # the library's limits::MAX_DEPTH: the deepest nesting accepted anywhere
+_MAX_WIDTH = 1 << 16  # the library's limits::MAX_WIDTH: the most modes of one tuple
+
+
+def _check_nesting(args, name):
+    """Refuses an argument nested deeper than the library's ``MAX_DEPTH`` or a tuple wider than
+    its ``MAX_WIDTH``, before any of this module's Python (which recurses over tuples) sees it:
+    a ``DSLRuntimeError`` naming the limit, never a ``RecursionError``."""
+    stack = [(a, 0) for a in args]
+    while stack:
+        x, depth = stack.pop()
+        if isinstance(x, (tuple, list)):
+            if depth >= _MAX_DEPTH:
+                raise DSLRuntimeError(f"cute.{name}: an argument nested deeper than "
+                                      f"{_MAX_DEPTH} levels (the library's MAX_DEPTH)")
+            if len(x) > _MAX_WIDTH:
+                raise DSLRuntimeError(f"cute.{name}: a tuple of {len(x)} modes, more than "
+                                      f"{_MAX_WIDTH} (the library's MAX_WIDTH)")
+            stack.extend((e, depth + 1) for e in x)
+
+
+def _guarded(f):
+    @_functools.wraps(f)
+    def call(*args, **kwargs):
+        _check_nesting((*args, *kwargs.values()), f.__name__)
+        return f(*args, **kwargs)
+
+    return call
+
+
+for _name, _f in list(globals().items()):
+    if (not _name.startswith("_") and callable(_f) and not isinstance(_f, type)
+            and getattr(_f, "__module__", "").startswith("cute_layout.dsl")
+            and _name not in ("jit", "compile", "kernel")):
+        globals()[_name] = _guarded(_f)
+del _name, _f

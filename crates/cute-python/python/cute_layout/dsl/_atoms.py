@@ -9,17 +9,19 @@ import types as _types
 
 from . import _values, cutlass
 
+# Each element type: its name in MMA atoms' C++ names, its C++ type, and its name as the DSL
+# prints a copy atom's value type (MLIR's: signless integers, so Int8 and Uint8 are both i8).
 _NAMES = {
-    cutlass.Float16: ("F16", "half_t"),
-    cutlass.BFloat16: ("BF16", "bfloat16_t"),
-    cutlass.Float32: ("F32", "float"),
-    cutlass.TFloat32: ("TF32", "tfloat32_t"),
-    cutlass.Float64: ("F64", "double"),
-    cutlass.Int8: ("S8", "int8_t"),
-    cutlass.Uint8: ("U8", "uint8_t"),
-    cutlass.Int16: ("S16", "int16_t"),
-    cutlass.Int32: ("S32", "int32_t"),
-    cutlass.Uint32: ("U32", "uint32_t"),
+    cutlass.Float16: ("F16", "half_t", "f16"),
+    cutlass.BFloat16: ("BF16", "bfloat16_t", "bf16"),
+    cutlass.Float32: ("F32", "float", "f32"),
+    cutlass.TFloat32: ("TF32", "tfloat32_t", "tf32"),
+    cutlass.Float64: ("F64", "double", "f64"),
+    cutlass.Int8: ("S8", "int8_t", "i8"),
+    cutlass.Uint8: ("U8", "uint8_t", "i8"),
+    cutlass.Int16: ("S16", "int16_t", "i16"),
+    cutlass.Int32: ("S32", "int32_t", "i32"),
+    cutlass.Uint32: ("U32", "uint32_t", "i32"),
 }
 
 
@@ -41,14 +43,14 @@ class MmaF16BF16Op:
 
     def __init__(self, ab_dtype, acc_dtype, shape_mnk):
         if ab_dtype not in (cutlass.Float16, cutlass.BFloat16):
-            raise ValueError(f"MmaF16BF16Op: ab_dtype must be Float16 or BFloat16, got {ab_dtype}")
+            raise ValueError(f"MmaF16BF16Op: ab_dtype must be Float16 or BFloat16, got {cutlass._shown(ab_dtype)}")
         if acc_dtype not in (cutlass.Float16, cutlass.Float32) or (
                 ab_dtype is cutlass.BFloat16 and acc_dtype is not cutlass.Float32):
-            raise ValueError(f"MmaF16BF16Op: acc_dtype {acc_dtype} is not supported with "
-                             f"ab_dtype {ab_dtype}")
+            raise ValueError(f"MmaF16BF16Op: acc_dtype {cutlass._shown(acc_dtype)} is not "
+                             f"supported with ab_dtype {ab_dtype}")
         if tuple(shape_mnk) not in ((16, 8, 8), (16, 8, 16)):
             raise ValueError(f"MmaF16BF16Op: shape_mnk must be (16, 8, 8) or (16, 8, 16), "
-                             f"got {shape_mnk}")
+                             f"got {cutlass._shown(shape_mnk)}")
         self.ab_dtype, self.acc_dtype, self.shape_mnk = ab_dtype, acc_dtype, tuple(shape_mnk)
 
     def cpp_name(self):
@@ -72,7 +74,7 @@ class CopyUniversalOp:
         return f"UniversalCopy<uint{bits}_t>"
 
     def __str__(self):
-        return "universal copy operation"
+        return "universal Copy Operation"
 
     __repr__ = __str__
 
@@ -83,7 +85,7 @@ class LdMatrix8x8x16bOp:
 
     def __init__(self, transpose=False, num_matrices=1):
         if num_matrices not in (1, 2, 4):
-            raise ValueError(f"LdMatrix8x8x16bOp: num_matrices must be 1, 2 or 4, got {num_matrices}")
+            raise ValueError(f"LdMatrix8x8x16bOp: num_matrices must be 1, 2 or 4, got {cutlass._shown(num_matrices)}")
         self.transpose, self.num_matrices = transpose, num_matrices
 
     def cpp_name(self, bits):
@@ -91,8 +93,8 @@ class LdMatrix8x8x16bOp:
         return f"SM75_U16x{2 * n}_LDSM_T" if self.transpose else f"SM75_U32x{n}_LDSM_N"
 
     def __str__(self):
-        return (f"ldmatrix 8x8x16b operation (transpose={self.transpose}, "
-                f"num_matrices={self.num_matrices})")
+        return (f"LdMatrix8x8x16b Copy Operation\n  number of matrices = {self.num_matrices}"
+                + ("\n  transposed" if self.transpose else ""))
 
     __repr__ = __str__
 
@@ -119,9 +121,9 @@ class _Atomish:
             return None
 
     def __str__(self):
-        """The library's text of the atom (C++'s name: ``Copy_Atom<SM75_U32x4_LDSM_N,half_t>``);
-        the MMA atom and the tiled MMA print the DSL's summary instead."""
-        return self._text
+        """The DSL's summary of the atom or tiling (its subclasses'); the library's C++ text,
+        ``Copy_Atom<SM75_U32x4_LDSM_N,half_t>``, is ``.cute``."""
+        return "\n".join(self._lines(0))
 
     def __repr__(self):
         return str(self)
@@ -169,9 +171,6 @@ class MmaAtom(_Atomish):
                 f"  {'TV Layout A:':<{w}}{self.tv_layout_A}",
                 f"  {'TV Layout B:':<{w}}{self.tv_layout_B}",
                 f"  {'TV Layout C:':<{w}}{self.tv_layout_C}"]
-
-    def __str__(self):
-        return "\n".join(self._lines(0))
 
     @property
     def size(self):
@@ -246,10 +245,66 @@ class CopyAtom(_Atomish):
     def __init__(self, op, copy_internal_type, num_bits_per_copy):
         self.op, self.value_type = op, copy_internal_type
         if copy_internal_type not in _NAMES:
-            raise ValueError(f"make_copy_atom: no element type {copy_internal_type} here")
+            raise ValueError(f"make_copy_atom: no element type {cutlass._shown(copy_internal_type)} here")
         self._bits = num_bits_per_copy
         super().__init__(f"Copy_Atom<{op.cpp_name(num_bits_per_copy)},"
                          f"{_NAMES[copy_internal_type][1]}>")
+        self._layouts = _copy_atom_layouts(self._text)
+
+    @property
+    def thr_id(self):
+        """The atom's threads (C++'s ``ThrID``): ``1:0`` for one thread, ``32:1`` for a warp."""
+        return _values.Layout("Layout", self._layouts[0])
+
+    @property
+    def layout_src_tv(self):
+        """``(thr, val) -> index`` of the source, in values of the atom's type (C++'s
+        ``ValLayoutSrc``)."""
+        return _values.Layout("Layout", self._layouts[1])
+
+    @property
+    def layout_dst_tv(self):
+        """``(thr, val) -> index`` of the destination (C++'s ``ValLayoutDst``)."""
+        return _values.Layout("Layout", self._layouts[2])
+
+    def _lines(self, pad):
+        """The DSL's summary: ``Copy Atom`` and its layouts, the values aligned ``pad`` columns
+        further inside a tiled copy's."""
+        w = 15 + pad
+        return ["Copy Atom",
+                f"  {'ThrID:':<{w}}{self.thr_id}",
+                f"  {'TV Layout Src:':<{w}}{self._printed(self.layout_src_tv)}",
+                f"  {'TV Layout Dst:':<{w}}{self._printed(self.layout_dst_tv)}",
+                f"  {'Value type:':<{w}}{_NAMES[self.value_type][2]}"]
+
+    def _printed(self, layout):
+        """A layout of the atom as the DSL prints it: the universal copy's (``(1,N):(0,1)``,
+        one thread's ``N`` values) is the DSL's compact ``(1,N)``, whose modes of extent 1 have
+        stride 0 (``(1,1):(0,0)`` for C++'s ``(_1,_1):(_0,_1)``: the same offsets)."""
+        return _unit_strides_zero(layout) if isinstance(self.op, CopyUniversalOp) else layout
+
+
+def _copy_atom_layouts(text):
+    from .. import _native
+    from . import DSLRuntimeError
+
+    try:
+        return _native.copy_atom_layouts(text)
+    except Exception as e:  # the library refuses the atom (e.g. a recast that does not divide)
+        raise DSLRuntimeError(f"cute.make_copy_atom: the CuTe DSL refuses this atom: {e}") from None
+
+
+def _unit_strides_zero(layout):
+    """``layout`` with the stride of every mode of extent 1 made 0 (the same function)."""
+    from . import make_layout
+
+    def zero_unit(shape, stride):
+        if isinstance(shape, tuple):
+            return tuple(zero_unit(s, d) for s, d in zip(shape, stride))
+        return 0 if isinstance(shape, int) and shape == 1 else stride
+
+    shape = layout.shape
+    return make_layout(shape, stride=zero_unit(shape, layout.stride))
 
 
 class TiledCopy(_Atomish):
@@ -297,8 +352,15 @@ class TiledCopy(_Atomish):
 
         return size(self.layout_tv_tiled, mode=[0])
 
-    def __str__(self):
-        return str(self._value)
+    def _lines(self, pad):
+        """The DSL's summary: the tile, the tiled TV layout and the atom's summary."""
+        from . import pretty_str
+
+        w = 17 + pad
+        return ["Tiled Copy",
+                f"  {'Tiler MN:':<{w}}{pretty_str(self.tiler_mn)}",
+                f"  {'TV Layout tiled:':<{w}}{self.layout_tv_tiled}",
+                *self.atom._lines(2 + pad)]
 
 
 def make_mma_atom(op):
@@ -329,14 +391,23 @@ def make_copy_atom(op, copy_internal_type, *, num_bits_per_copy=None, **kwargs):
     return CopyAtom(op, copy_internal_type, bits)
 
 
+def _expect(x, cls, what, name):
+    if not isinstance(x, cls):
+        raise TypeError(f"cute.{name}: expected {what}, got {type(x).__name__}")
+
+
 def make_tiled_copy_tv(atom, thr_layout, val_layout):
     """``cute.make_tiled_copy_tv(atom, thr_layout, val_layout)``: ``thr_layout`` threads each
     moving ``val_layout`` values."""
+    _expect(atom, CopyAtom, "a copy atom (cute.make_copy_atom)", "make_tiled_copy_tv")
     return TiledCopy(atom, f"make_tiled_copy({atom._text},{_arg(thr_layout)},{_arg(val_layout)})")
 
 
 def _tiled_copy_mma(operand):
     def make(atom, tiled_mma):
+        _expect(atom, CopyAtom, "a copy atom (cute.make_copy_atom)", f"make_tiled_copy_{operand}")
+        _expect(tiled_mma, TiledMma, "a tiled MMA (cute.make_tiled_mma)",
+                f"make_tiled_copy_{operand}")
         return TiledCopy(atom, f"make_tiled_copy_{operand}({atom._text},{tiled_mma._text})")
 
     make.__name__ = f"make_tiled_copy_{operand}"

@@ -10,6 +10,15 @@ The DSL's printing is a map of CuTe notation, token by token (the one the DSL ch
 ``S<B,M,S>`` (every swizzle with ``B = 0`` is the identity ``S<0,4,3>``, and the DSL leaves out the
 closing ``>`` of a negative shift, ``S<2,0,-3``); a tensor ``L+o`` -> ``tensor<o o L>``; an
 identity tensor ``ArithTuple(0,2) o L`` -> ``tensor<(0,2) o L>``; a tiler ``<A,B>`` -> ``(A,B)``.
+
+Divisibility: a value may keep, beside its text, the divisor the DSL knows of each of its dynamic
+integers (``_divs``, in the order they appear in the text), printed ``?{div=8}``. The functions
+of ``cute_layout.dsl`` whose dynamic results are products of their arguments' integers (the
+layouts ``make_layout`` builds, ``size``, and the functions that only move modes about, ``get``,
+``select``, ``append``, ...) compute it: the same call evaluated once more with every dynamic
+integer replaced by its divisor (``evaluate``'s ``div_expr``) gives each result's divisor, the
+product of the divisors, as the DSL's does. The other functions give values without one
+(printed ``?``, which is always true).
 """
 
 import re
@@ -21,10 +30,13 @@ _INT = re.compile(r"(?<![\w@\x00])(_?)(-?\d+)")
 _SWIZZLE = re.compile(r"Sw<(-?\d+),(-?\d+),(-?\d+)>")
 
 
-def _ints(text, layout=False, runtime=False):
+def _ints(text, layout=False, runtime=False, divs=None):
     """CuTe notation's integers as the DSL prints them (swizzle parameters and basis indices
-    kept); with ``runtime``, as it prints them when the code runs: every value."""
+    kept); with ``runtime``, as it prints them when the code runs: every value; ``divs`` the
+    divisors of the dynamic integers, in order, with whether each is 64-bit (``(8, False)``:
+    ``?{div=8}``)."""
     kept = []
+    divs = iter(divs or ())
 
     def keep(m):
         b, mm, s = m.groups()
@@ -39,15 +51,50 @@ def _ints(text, layout=False, runtime=False):
     def dynamic(v):
         if runtime:
             return v
-        return "?{i64}" if layout and not -(2**31) <= int(v) < 2**31 else "?"
+        div, wide = next(divs, (None, False))
+        wide = layout and (wide or not -(2**31) <= int(v) < 2**31)
+        text = cutlass._dynamic_str(div, wide)
+        return "?{i64}" if wide and text == "?" else text
 
     text = _INT.sub(lambda m: m.group(2) if m.group(1) else dynamic(m.group(2)), text)
     return re.sub(r"\x00(\d+)\x00", lambda m: kept[int(m.group(1))], text)
 
 
-def dsl_print(kind, text, runtime=False):
+def _dynamic_tokens(text):
+    """The dynamic integers of CuTe notation ``text``, in order (swizzles' parameters left out)."""
+    text = _SWIZZLE.sub("\x00", text)
+    return [int(m.group(2)) for m in _INT.finditer(text) if not m.group(1)]
+
+
+# A divisibility evaluation replaces each dynamic integer of divisor ``d`` by ``d * P``, P a prime
+# that marks its width (``DIV_PRIME`` for 32 bits, ``DIV_PRIME_64`` for 64: a result of a 64-bit
+# one is 64-bit): a value no extent or stride of 0 or 1 (which the library treats apart), whose
+# primes are divided out of the results after (a static factor of P in a result would be
+# divided out too, which only makes the divisor smaller: still true).
+DIV_PRIME, DIV_PRIME_64 = 257, 263
+
+
+def div_value(div, wide=False):
+    """What a dynamic integer of divisor ``div`` (None: 1), 64-bit where ``wide``, stands as in
+    a divisibility evaluation."""
+    return (1 if div is None else div) * (DIV_PRIME_64 if wide else DIV_PRIME)
+
+
+def _with_divs(text, divs):
+    """``text`` with its dynamic integers replaced by ``div_value`` of ``divs`` (``(divisor,
+    wide)`` pairs; 1, 32-bit, for each where ``divs`` is None): the argument of a divisibility
+    evaluation."""
+    divs = iter(divs or ())
+    kept = []
+    text = _SWIZZLE.sub(lambda m: (kept.append(m.group(0)), f"\x00{len(kept) - 1}\x00")[1], text)
+    text = _INT.sub(lambda m: m.group(0) if m.group(1) else str(div_value(*next(divs, (None, False)))), text)
+    return re.sub(r"\x00(\d+)\x00", lambda m: kept[int(m.group(1))], text)
+
+
+def dsl_print(kind, text, runtime=False, divs=None):
     """What the CuTe DSL prints for the value of kind ``kind`` whose CuTe notation is ``text``
-    (with ``runtime``, what it prints when the code runs: dynamic integers' values)."""
+    (with ``runtime``, what it prints when the code runs: dynamic integers' values; ``divs``, the
+    divisors of its dynamic integers, in order)."""
 
     def ints(t, layout=False):
         return _ints(t, layout, runtime)
@@ -63,47 +110,86 @@ def dsl_print(kind, text, runtime=False):
         return f"{ints(m.group(1), True)} o {ints(m.group(2))} o {ints(m.group(3), True)}"
     if kind == "Tiler":
         return ints(text.replace("<", "(").replace(">", ")"), True)
-    return ints(text, ":" in text)
+    return _ints(text, ":" in text, runtime, divs)
 
 
-def evaluate(expr):
+def evaluate(expr, div_expr=None):
     """The value of the CuTe expression ``expr`` as a DSL value (a Python int for a static
-    integer, ``cutlass.Int32`` for a dynamic one, a tuple, a ``Layout``, ...)."""
+    integer, ``cutlass.Int32`` for a dynamic one, a tuple, a ``Layout``, ...). With
+    ``div_expr``, the same expression over the divisors of its dynamic integers: its dynamic
+    integers are the result's divisors (where it has the result's structure, else none)."""
     kind, text = _native.eval_text(expr)
-    return from_text(kind, text)
+    divs = None
+    if div_expr is not None and _dynamic_tokens(text):
+        divs = _divisors(kind, text, div_expr)
+    return from_text(kind, text, divs)
 
 
-def from_text(kind, text):
-    """The DSL value of kind ``kind`` (the library's ``Kind``) with CuTe notation ``text``."""
+def _divisors(kind, text, div_expr):
+    """The divisors of the dynamic integers of ``text`` that the evaluation ``div_expr`` gives,
+    or None where it fails or has another structure (a divisor 0 may change it)."""
+    try:
+        div_kind, div_text = _native.eval_text(div_expr)
+    except Exception:  # the divisors are no valid arguments: none known
+        return None
+    mask = lambda t: _INT.sub(lambda m: m.group(0) if m.group(1) else "#", _SWIZZLE.sub("S", t))
+    if div_kind != kind or mask(div_text) != mask(text):
+        return None
+    return [_without_primes(abs(d)) for d in _dynamic_tokens(div_text)]
+
+
+def _without_primes(v):
+    """``(divisor, wide)`` of a result ``v`` of a divisibility evaluation."""
+    wide = False
+    while v and v % DIV_PRIME_64 == 0:
+        v, wide = v // DIV_PRIME_64, True
+    while v and v % DIV_PRIME == 0:
+        v //= DIV_PRIME
+    return v, wide
+
+
+def from_text(kind, text, divs=None):
+    """The DSL value of kind ``kind`` (the library's ``Kind``) with CuTe notation ``text``
+    (``divs``: the divisors of its dynamic integers, in order, where known)."""
     if kind == "Int":
-        return _int(text)
+        return _int(text, *(divs[0] if divs else (None, False)))
     if kind == "Bool":
         return text == "true"
     if kind == "Underscore":
         return None
     if kind in ("IntTuple", "Coord"):
-        return _tuple(text)
+        return _tuple(text, divs)
     if kind == "Tv":
         tile, layout = _split_top(text[1:-1])
         return (_tuple(tile), Layout("Layout", layout))
     if kind == "Tiler":
         return tuple(_tiler_mode(m) for m in _split_top(text[1:-1]))
     cls = _CLASSES.get(kind, Value)
-    return cls(kind, text)
+    return cls(kind, text, divs)
 
 
-def _int(token):
+def _int(token, div=None, wide=False):
+    """A CuTe integer as a DSL one: a static ``_4`` a Python int, a dynamic ``4`` a computed
+    ``cutlass.Int32`` (of divisor ``div``, where known; ``cutlass.Int64`` where ``wide`` or
+    where it needs 64 bits)."""
     if token.startswith("_"):
         return int(token[1:])
     n = int(token)
-    return cutlass.Int32(n) if -(2**31) <= n < 2**31 else cutlass.Int64(n)
+    x = cutlass.Int32(n) if -(2**31) <= n < 2**31 and not wide else cutlass.Int64(n)
+    x._div, x._const = div, False
+    return x
 
 
-def _tuple(text):
+def _tuple(text, divs=None):
     """A CuTe int-tuple, coordinate or scaled-basis stride as Python: ``(_4,(8,_))`` ->
-    ``(4, (Int32(8), None))``, ``_2@1`` -> ``2*cute.E(1)``."""
+    ``(4, (Int32(8), None))``, ``_2@1`` -> ``2*cute.E(1)`` (``divs``: the divisors of its
+    dynamic integers, in order)."""
     tokens = re.findall(r"\(|\)|,|_?-?\d+(?:@\d+)*|_", text)
     pos = 0
+    divs = iter(divs or ())
+
+    def integer(t):
+        return _int(t) if t.startswith("_") else _int(t, *next(divs, (None, False)))
 
     def item():
         nonlocal pos
@@ -120,8 +206,8 @@ def _tuple(text):
             return tuple(out)
         if "@" in t:
             value, *modes = t.split("@")
-            return ScaledBasis(_int(value), [int(m) for m in modes] if len(modes) > 1 else int(modes[0]))
-        return None if t == "_" else _int(t)
+            return ScaledBasis(integer(value), [int(m) for m in modes] if len(modes) > 1 else int(modes[0]))
+        return None if t == "_" else integer(t)
 
     return item()
 
@@ -153,13 +239,18 @@ class Value:
     """A value of the layout algebra, as the CuTe DSL has it: printed as the DSL prints it
     (``str`` and ``repr`` alike, as the DSL's), shown as its picture in Jupyter."""
 
-    __slots__ = ("_kind", "_text")
+    __slots__ = ("_kind", "_text", "_divs")
 
-    def __init__(self, kind, text):
-        self._kind, self._text = kind, text
+    def __init__(self, kind, text, divs=None):
+        self._kind, self._text, self._divs = kind, text, divs
 
     def __str__(self):
-        return dsl_print(self._kind, self._text)
+        return dsl_print(self._kind, self._text, divs=self._divs)
+
+    def _div_text(self):
+        """The text of a divisibility evaluation: each dynamic integer replaced by ``div_value`` of
+    its divisor (of 1 where none is known)."""
+        return _with_divs(self._text, self._divs)
 
     __repr__ = __str__
 
@@ -197,13 +288,13 @@ class Layout(Value):
 
     @property
     def shape(self):
-        return evaluate(f"shape({self._text})")
+        return evaluate(f"shape({self._text})", f"shape({self._div_text()})")
 
     @property
     def stride(self):
         if self._kind == "Basis":
             return _basis_stride(self._text)
-        return evaluate(f"stride({self._text})")
+        return evaluate(f"stride({self._text})", f"stride({self._div_text()})")
 
     def __call__(self, *coord):
         from . import crd2idx
