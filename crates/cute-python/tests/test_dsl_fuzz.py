@@ -123,7 +123,7 @@ def check_divisors(value):
 
 
 @pytest.mark.parametrize("name", FUNCTIONS)
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(args=st.lists(hostile, max_size=4), kwargs=keywords)
 def test_every_function_takes_hostile_arguments(name, args, kwargs):
     call(getattr(cute, name), name, args, kwargs)

@@ -353,8 +353,11 @@ def get(obj, mode=()):
     if not _modes(mode):
         return obj
     path = [mode] if isinstance(mode, int) else list(mode)
-    if isinstance(obj, tuple):  # a tuple's element at the path
+    if isinstance(obj, tuple):  # a tuple's element at the path (Python's indices, as the DSL's)
         for m in path:
+            if not isinstance(obj, tuple) or not -len(obj) <= m < len(obj):
+                raise DSLRuntimeError(f"cute.get: elements in mode must be less than "
+                                      f"rank({pretty_str(obj)}), got {path}")
             obj = obj[m]
         return obj
     return _tracked("get", obj, *path)
@@ -364,6 +367,10 @@ def select(obj, mode=()):
     """The modes ``mode`` (a list) of a layout or tuple, in that order."""
     path = [mode] if isinstance(mode, int) else list(mode)
     if isinstance(obj, tuple):
+        _modes(path)  # static ints only
+        if any(not -len(obj) <= m < len(obj) for m in path):
+            raise DSLRuntimeError(f"cute.select: invalid mode element for input of rank "
+                                  f"{len(obj)}, got mode={path}")
         return tuple(obj[m] for m in path)
     return _tracked("select", obj, *path)
 
@@ -371,6 +378,9 @@ def select(obj, mode=()):
 def group_modes(input, begin, end=None):
     """Modes ``begin..end`` grouped into one."""
     end = rank(input) if end is None else end
+    _static_int(begin, "begin"), _static_int(end, "end")
+    if begin >= end:
+        raise DSLRuntimeError(f"cute.group_modes: expected begin < end, but got {begin} >= {end}")
     if isinstance(input, tuple):
         return (*input[:begin], input[begin:end], *input[end:])
     return _tracked("group", input, begin, end, dsl_name="group_modes")
