@@ -119,8 +119,6 @@ class Integer(Numeric):
         a, b = self.value, int(other)
         if reflected:
             a, b = b, a
-        if isinstance(other, Integer) and b == 0 and f in (_floordiv, _mod):
-            raise ZeroDivisionError(f"{type(self).__name__} division by a dynamic zero")
         result = self._wider(other)(f(a, b))
         result._const = self._const and (not isinstance(other, Integer) or other._const)
         result._div = _result_div(self, other, div, reflected)
