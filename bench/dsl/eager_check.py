@@ -13,7 +13,9 @@ Usage:
 
 Each case is the body of a function, the same text both times: DSL calls that print their
 results (``print``: at trace time in the DSL, the values of static integers, ``?`` for dynamic
-ones). Cases are the DSL documentation's layout examples and, from a seeded generator (seed 31),
+ones). Cases are the DSL documentation's layout examples, the prints of every copy atom, tiled
+copy and copy operation the module has (COPY_PRINTS), dynamic integers with divisors
+(DIVISIBILITY) and, from a seeded generator (seed 31),
 random layouts (shapes of rank 1 to 3, nested up to depth 2, static and dynamic integers) and
 arguments for every function of the module. What each prints is compared line by line; a body
 that the DSL refuses (it raises while tracing) must raise with ``cute_layout.dsl`` too, and
