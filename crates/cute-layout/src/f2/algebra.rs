@@ -345,6 +345,122 @@ impl F2Layout {
     }
 }
 
+impl F2Layout {
+    /// `right_inverse(L)`, the largest right inverse (PyCuTe v2's `right_inverse` over F2, the
+    /// whitepaper's chain of strides): the modes of `coalesce(L)` are taken in increasing stride
+    /// order, each continuing the chain when its stride `d` is the running extent `e` up to a
+    /// residue `r = e ⊕ d` that the covered modes already span and that stays inside them over
+    /// the whole mode (`(s−1)⊗r < e`); its stride in `R` is its index `pps` in `L`, corrected by
+    /// `R`'s image of the residue, and `e` becomes `s⊗e`. `R` is coalesced.
+    ///
+    /// This is PyCuTe v2's result, also where the chain stops short of a bijection's whole
+    /// inverse (`(8,8):(1^,13^)` gives `8:1^`, as PyCuTe v2's test asserts;
+    /// `(8,(4,4)):(8^,(61^,22^))` starts at no stride `1 ⊕ r` and gives `_1:_0^`):
+    /// [`F2Layout::right_inverse`] (Gauss–Jordan, `f2_right_inverse`) inverts every bijection on
+    /// the bits of `[0, 2^n)` whole.
+    ///
+    /// Post-condition (tested): `L(R(i)) == i` for `i < size(R)`; of a layout that
+    /// [`F2Layout::right_inverse`] inverts, `R` is a restriction of that inverse.
+    ///
+    /// # Errors
+    /// [`LayoutError::InvalidArgument`] where `L` is not linear ([`F2Layout::is_linear`]: PyCuTe
+    /// v2 feeds `R`'s F2 values back through a carry-less `idx2crd`, an index here is split by
+    /// integer division, and the two agree for power-of-two extents), where a residue's
+    /// coordinates over `R`'s extents would carry (an extent that carries into the prefix product before it); [`LayoutError::Overflow`].
+    ///
+    /// ```
+    /// # use cute_layout::f2::F2Layout;
+    /// let r = |s: &str| s.parse::<F2Layout>().unwrap().right_inverse_largest().unwrap().to_string();
+    /// assert_eq!(r("(_8,_8):(_9^,_1^)"), "(_8,_8):(_8^,_9^)"); // PyCuTe v2's docstring
+    /// assert_eq!(r("(_8,_8):(_1^,_13^)"), "_8:_1^"); // 4⊗13 leaves the field 8 opens
+    /// assert_eq!(r("(_4,_8):(_1^,_0^)"), "_4:_1^");
+    /// assert_eq!(r("_8:_2^"), "_1:_0^");
+    /// ```
+    pub fn right_inverse_largest(&self) -> Result<F2Layout> {
+        // R's offsets are indices of L, which L splits by integer division: the chain's F2
+        // coordinates are those only where L is linear in its index bits
+        self.linear("right_inverse")?;
+        let flat = self.coalesce();
+        let tag = self.is_static();
+        let mut pps = 1i64;
+        let mut chain: Vec<(i64, Int, i64)> = Vec::new(); // (stride, extent, index in L)
+        for (s, d) in flat.leaves() {
+            chain.push((d.bits().value(), s, pps));
+            pps = pps
+                .checked_mul(s.value())
+                .ok_or_else(|| LayoutError::Overflow {
+                    expr: format!("size({self})"),
+                })?;
+        }
+        chain.sort_by_key(|m| m.0);
+        let mut extent = 1i64; // e, the running extent, an F2 vector
+        let mut modes: Vec<(Int, F2)> = Vec::new();
+        for (d, s, index) in chain {
+            let sv = s.value();
+            if d == 0 || sv == 1 {
+                continue;
+            }
+            let residue = extent ^ d;
+            let reach = super::clmul(sv - 1, residue);
+            if reach.is_none_or(|x| x >= extent) {
+                continue; // off the chain: R's image would stop being contiguous
+            }
+            let mut stride = index;
+            if residue != 0 {
+                stride ^= self.image_of_residue(residue, &modes)?;
+            }
+            modes.push((s, F2(Int::new(stride, tag))));
+            extent = super::clmul(sv, extent).ok_or_else(|| LayoutError::Overflow {
+                expr: format!("{sv}⊗{extent} in right_inverse({self})"),
+            })?;
+        }
+        Ok(super::from_flat(modes).coalesce())
+    }
+
+    /// `R(r)` of the inverse built so far (`modes`) at the F2 vector `r`: `r`'s coordinates
+    /// over `R`'s extents by carry-less division (the last extent takes the rest), XOR of
+    /// their carry-less products with `R`'s strides (PyCuTe v2's `F2._idx2crd`).
+    fn image_of_residue(&self, residue: i64, modes: &[(Int, F2)]) -> Result<i64> {
+        let mut rest = residue;
+        let mut pps = 1i64;
+        let mut acc = 0i64;
+        for (k, &(s, d)) in modes.iter().enumerate() {
+            let c = if k + 1 == modes.len() {
+                rest
+            } else {
+                let s = s.value();
+                if super::clmul(pps, s) != pps.checked_mul(s) {
+                    return Err(refuse(
+                        "right_inverse",
+                        format!("{self}: the extent {s} carries into the prefix product {pps} of the inverse's extents, so a residue's F2 and integer coordinates differ"),
+                        "right_inverse of an F2 layout needs extents that multiply without carry (powers of two)",
+                    ));
+                }
+                pps *= s;
+                let (q, r) = poly_divmod(rest, s);
+                rest = q;
+                r
+            };
+            acc ^= super::clmul(c, d.bits().value()).ok_or_else(|| LayoutError::Overflow {
+                expr: format!("{c}⊗{d} in right_inverse({self})"),
+            })?;
+        }
+        Ok(acc)
+    }
+}
+
+/// `(q, r)` with `a = q⊗b ⊕ r` and `deg r < deg b`: division of polynomials over F2 (`b > 0`).
+fn poly_divmod(a: i64, b: i64) -> (i64, i64) {
+    let deg_b = super::bit_len(b) - 1;
+    let (mut q, mut r) = (0i64, a);
+    while super::bit_len(r) > deg_b {
+        let shift = super::bit_len(r) - 1 - deg_b;
+        q ^= 1 << shift;
+        r ^= b << shift;
+    }
+    (q, r)
+}
+
 /// The error of a result mode `(s, m)` through flat mode `k` whose coordinates carry.
 #[cold]
 fn carry(l: &F2Layout, op: &'static str, k: usize, d: F2, s: i64, m: i64) -> LayoutError {

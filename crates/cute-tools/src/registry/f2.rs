@@ -102,12 +102,15 @@ pub(super) fn coalesce(a: &Args) -> Result<Value> {
     }))
 }
 
-/// `right_inverse(F)`: the inverse of a bijection on bits ([`F2Layout::right_inverse`]).
+/// `right_inverse(F)`: the largest right inverse, PyCuTe v2's chain of strides
+/// ([`F2Layout::right_inverse_largest`]; of a bijection, its inverse).
 pub(super) fn right_inverse(a: &Args) -> Result<Value> {
-    Ok(value(f2_at(a, 0)?.right_inverse()?))
+    Ok(value(f2_at(a, 0)?.right_inverse_largest()?))
 }
 
-/// `left_inverse(F)`: as [`right_inverse`] (the inverse is two-sided).
+/// `left_inverse(F)`: the inverse of a bijection on bits ([`F2Layout::left_inverse`]; PyCuTe
+/// v2 takes only F2 layouts whose strides chain without gaps, which for a layout onto
+/// `[0, 2^n)` is a bijection).
 pub(super) fn left_inverse(a: &Args) -> Result<Value> {
     Ok(value(f2_at(a, 0)?.left_inverse()?))
 }
