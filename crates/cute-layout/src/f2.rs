@@ -38,7 +38,6 @@ use crate::tuple::IntTuple;
 use std::fmt;
 
 mod algebra;
-pub use algebra::MAX_F2_DOMAIN_MODES;
 
 /// An F2 stride: a bit vector (a non-negative integer read as an element of F2^n) with the
 /// static tag of an [`Int`]; printed as the integer followed by `^` (`_9^`, `9^`).

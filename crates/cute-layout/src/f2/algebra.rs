@@ -33,13 +33,10 @@ use crate::basis::{BasisLayout, ScaledBasis};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::limits::MAX_F2_DOMAIN_MODES;
 use crate::tiler::Tiler;
 use crate::tree::Tree;
 use crate::tuple::IntTuple;
-
-/// The most flat modes an F2 layout may have for [`F2Layout::through_domain`] (the basis
-/// directions the scaled-basis encoding tells apart).
-pub const MAX_F2_DOMAIN_MODES: usize = 16;
 
 impl F2Layout {
     /// Mode `i` of the layout (a leaf layout is its own mode 0).
