@@ -61,7 +61,7 @@ fn refusals_name_the_operation_and_why() {
             "from_f2",
         ),
         (
-            format!("raked_product((2,2):(1,2), (_2,_2):(_1^,_3^))"),
+            "raked_product((2,2):(1,2), (_2,_2):(_1^,_3^))".to_string(),
             "raked_product",
             "a product's tiler is an integer layout",
         ),
@@ -172,7 +172,7 @@ fn mode_operations_keep_the_strides() {
         (format!("stride({f})"), "(_1,(9,_18))"),
         (format!("slice((_,1), {f})"), "(_8):(_1^)"),
         (
-            format!("filter_zeros((_2,_4):(_0^,_1^))"),
+            "filter_zeros((_2,_4):(_0^,_1^))".to_string(),
             "(_1,_4):(_0^,_1^)",
         ),
     ] {

@@ -153,8 +153,10 @@ impl F2Layout {
     }
 
     /// `op(L)` for an operation `f` of the integer algebra that only reshapes the domain:
-    /// `D ∘ f(I)` (see the [module documentation](self)), the steps of each mode of `L` checked
-    /// to add without carry.
+    /// `L = D ∘ I`, with `I` the scaled-basis layout of `L`'s flat modes (mode `k` steps along
+    /// `E<k>`) and `D` the map `E<k> ↦ d_k`, and `op(D ∘ I) = D ∘ f(I)`: a result stride `m·E<k>`
+    /// becomes `m·d_k` (carry-less), where the result modes stepping through each mode of `L`
+    /// add their steps without carry (checked; see the [`crate::f2`] documentation).
     ///
     /// # Errors
     /// The error of `f`; [`LayoutError::InvalidArgument`] naming the mode of `L`, the result
