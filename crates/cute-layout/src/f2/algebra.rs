@@ -152,6 +152,18 @@ impl F2Layout {
         }
     }
 
+    /// `f(L, tiler)` for a composition or divide `f` of the integer algebra: `L` coalesced as
+    /// CuTe coalesces a composition's left operand, then [`F2Layout::through_domain`].
+    fn reshaped(
+        &self,
+        op: &'static str,
+        tiler: &Tiler,
+        f: fn(&Layout, &Tiler) -> Result<Layout>,
+    ) -> Result<F2Layout> {
+        self.coalesced_for(tiler)?
+            .through_domain(op, |l| f(l, tiler))
+    }
+
     /// `op(L)` for an operation `f` of the integer algebra that only reshapes the domain:
     /// `L = D ∘ I`, with `I` the scaled-basis layout of `L`'s flat modes (mode `k` steps along
     /// `E<k>`) and `D` the map `E<k> ↦ d_k`, and `op(D ∘ I) = D ∘ f(I)`: a result stride `m·E<k>`
@@ -272,8 +284,7 @@ impl F2Layout {
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn composition(&self, tiler: &Tiler) -> Result<F2Layout> {
-        self.coalesced_for(tiler)?
-            .through_domain("composition", |l| composition_tiler(l, tiler))
+        self.reshaped("composition", tiler, composition_tiler)
     }
 
     /// `logical_divide(L, tiler)` = `L ∘ (T, T*)` (whitepaper §3.5), the complement `T*` of the
@@ -291,8 +302,7 @@ impl F2Layout {
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn logical_divide(&self, tiler: &Tiler) -> Result<F2Layout> {
-        self.coalesced_for(tiler)?
-            .through_domain("logical_divide", |l| logical_divide(l, tiler))
+        self.reshaped("logical_divide", tiler, logical_divide)
     }
 
     /// `zipped_divide(L, tiler)`: the logical divide gathered into `(tiles, rests)`.
@@ -307,8 +317,7 @@ impl F2Layout {
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn zipped_divide(&self, tiler: &Tiler) -> Result<F2Layout> {
-        self.coalesced_for(tiler)?
-            .through_domain("zipped_divide", |l| zipped_divide(l, tiler))
+        self.reshaped("zipped_divide", tiler, zipped_divide)
     }
 
     /// `tiled_divide(L, tiler)`: the zipped divide with the rests unpacked.
@@ -323,8 +332,7 @@ impl F2Layout {
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn tiled_divide(&self, tiler: &Tiler) -> Result<F2Layout> {
-        self.coalesced_for(tiler)?
-            .through_domain("tiled_divide", |l| tiled_divide(l, tiler))
+        self.reshaped("tiled_divide", tiler, tiled_divide)
     }
 
     /// `flat_divide(L, tiler)`: the zipped divide with tiles and rests unpacked.
@@ -339,8 +347,7 @@ impl F2Layout {
     /// # Ok::<(), cute_layout::LayoutError>(())
     /// ```
     pub fn flat_divide(&self, tiler: &Tiler) -> Result<F2Layout> {
-        self.coalesced_for(tiler)?
-            .through_domain("flat_divide", |l| flat_divide(l, tiler))
+        self.reshaped("flat_divide", tiler, flat_divide)
     }
 }
 
