@@ -19,6 +19,16 @@
 //! whose `L` adds its offsets without carry is an F2 layout ([`F2Layout::from_composed`]), and
 //! back ([`F2Layout::to_swizzled`]).
 //!
+//! The ordinary algebra runs on F2 layouts where the whitepaper defines it (`f2/algebra.rs`).
+//! An operation that only reshapes the domain (composition with an integer layout or tiler, the
+//! divides) computes the shapes and the integer steps `m` by which each result mode walks a mode
+//! of `L`, and scales that mode's stride by `m`: `L = D ∘ I`, `I` the scaled-basis layout of
+//! the flat modes' coordinates and `D` the map `E<k> ↦ d_k`, and `op(D ∘ I) = D ∘ op(I)`, with
+//! `op(I)` the one integer algebra on a scaled-basis layout ([`F2Layout::through_domain`]).
+//! The condition is that `D` is additive on what `op(I)` adds: the steps through one mode add
+//! without carry. The structure-only operations read [`F2Layout::structure`]; complement and the
+//! products are not defined for F2 strides (they divide one stride by another).
+//!
 //! ```
 //! use cute_layout::f2::F2Layout;
 //! let l: F2Layout = "(_8,_8):(_1^,_9^)".parse()?;
@@ -36,6 +46,8 @@ use crate::swizzle::{AnyLayout, ComposedLayout, Swizzle};
 use crate::tree::{Tree, TreeRef};
 use crate::tuple::IntTuple;
 use std::fmt;
+
+mod algebra;
 
 /// An F2 stride: a bit vector (a non-negative integer read as an element of F2^n) with the
 /// static tag of an [`Int`]; printed as the integer followed by `^` (`_9^`, `9^`).

@@ -12,6 +12,7 @@
 //! | [`MAX_DEPTH`] | nesting of any tuple (parser, constructors, results) |
 //! | [`MAX_NESTING`] | calls nested in one `cute eval` expression |
 //! | [`MAX_BASIS_DEPTH`] | depth of a scaled-basis path |
+//! | [`MAX_F2_DOMAIN_MODES`] | flat modes of an F2 layout whose domain the integer algebra reshapes (composition, the divides) |
 //! | [`MAX_SWIZZLE_BITS`] | `B + M + abs(S)` of a swizzle |
 //! | [`MAX_TEXT_CELLS`] | cells of a text grid or LaTeX document (`show`, `latex`, `show --tv`) |
 //! | [`MAX_PICTURE_CELLS`] | cells of an SVG or PNG picture (`svg`, `svg --tv`) |
@@ -48,6 +49,11 @@ pub const MAX_NESTING: usize = 16;
 
 /// Deepest basis path supported.
 pub const MAX_BASIS_DEPTH: usize = 8;
+
+/// The most flat modes of an F2 layout that `F2Layout::through_domain` (composition with an
+/// integer tiler, the divides) takes: each is one basis direction of the scaled-basis encoding,
+/// which tells 16 apart.
+pub const MAX_F2_DOMAIN_MODES: usize = 16;
 
 /// The widest swizzle accepted: `B + M + |S|` bits must fit in a non-negative `i64`.
 pub const MAX_SWIZZLE_BITS: i64 = 62;

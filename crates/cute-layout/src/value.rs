@@ -206,13 +206,14 @@ pub struct Kinds(u32);
 const _: () = assert!((Kind::Triton as u32) < 32);
 
 impl Kinds {
-    /// Scaled-basis layouts, identity tensors, swizzles and swizzled layouts: the kinds with
-    /// forms of their own, which the registry tries before an operation's `apply`.
+    /// Scaled-basis layouts, identity tensors, swizzles, swizzled layouts and F2 layouts: the
+    /// kinds with forms of their own, which the registry tries before an operation's `apply`.
     pub const SPECIAL: Kinds = Kinds::of(&[
         Kind::Basis,
         Kind::IdentityTensor,
         Kind::Swizzle,
         Kind::Composed,
+        Kind::F2,
     ]);
 
     /// The set of `kinds`.

@@ -23,6 +23,7 @@
 
 mod args;
 mod atoms;
+mod f2;
 mod identity;
 mod linear;
 mod ordinary;
@@ -166,6 +167,8 @@ pub struct Operation {
     pub forwards_composed: bool,
     /// The operation's form on identity tensors, if it has one.
     pub identity: Option<IdentityForm>,
+    /// Its form where an argument is an F2 layout (`f2::...`), if it has one.
+    pub f2: Option<fn(&Args) -> Result<Value>>,
     /// What it does with a tensor `L+o` (or a swizzled tensor `CL+o`) as argument: keep the
     /// offset, add to it, answer for the layout, take the tensor whole, or refuse it.
     pub tensor: TensorForm,
@@ -282,6 +285,9 @@ impl Operation {
     /// operation does not forward composed layouts.
     fn special_form(&'static self, a: &Args) -> Result<Option<Value>> {
         let kinds = || a.items.iter().map(Value::kind).enumerate();
+        if let (Some(form), true) = (self.f2, kinds().any(|(_, k)| k == Kind::F2)) {
+            return form(a).map(Some);
+        }
         if let Some((i, _)) = kinds().find(|(_, k)| k.is_identity()) {
             return identity::apply(a, i).map(Some);
         }

@@ -9,12 +9,12 @@
 /// What every family file uses.
 pub(super) mod prelude {
     pub(in crate::registry) use super::{
-        COPY_ATOM, INT, INT_OR_SWIZZLE, LAYOUT, LAYOUT_OR_COMPOSED, MMA, QUERIED, SIZED,
-        SWIZZLABLE, TENSOR, TILER, TUPLE,
+        COPY_ATOM, INT, INT_OR_SWIZZLE, LAYOUT, LAYOUT_F2, LAYOUT_OR_COMPOSED, MMA, QUERIED, SIZED,
+        SWIZZLABLE, SWIZZLABLE_F2, TENSOR, TENSOR_F2, TILER_F2, TUPLE,
     };
     pub(in crate::registry) use crate::registry::atoms::{self, Operand, Side};
     pub(in crate::registry) use crate::registry::{
-        identity, ordinary, solve, swizzled, tensor, Operation, Param, TensorForm, Tiles,
+        f2, identity, ordinary, solve, swizzled, tensor, Operation, Param, TensorForm, Tiles,
     };
     pub(in crate::registry) use cute_layout::algebra::divide::{
         flat_divide, logical_divide, tiled_divide, zipped_divide,
@@ -57,7 +57,7 @@ pub(super) const INT_OR_SWIZZLE: &[K] = &[K::Int, K::Swizzle, K::Composed];
 pub(super) const TENSOR: &[K] = &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::Tv];
 /// A copy atom.
 pub(super) const COPY_ATOM: &[K] = &[K::CopyAtom];
-/// What the queries of every value take: layouts, int-tuples, tensors, TV layouts, identity layouts and tensors.
+/// What the queries of every value take: layouts, int-tuples, tensors, TV layouts, identity layouts and tensors, F2 layouts.
 pub(super) const QUERIED: &[K] = &[
     K::Layout,
     K::Int,
@@ -67,6 +67,7 @@ pub(super) const QUERIED: &[K] = &[
     K::Tv,
     K::Basis,
     K::IdentityTensor,
+    K::F2,
 ];
 
 /// What `size` takes: what the queries take, and tiled MMAs and copies (their thread counts,
@@ -82,6 +83,31 @@ pub(super) const SIZED: &[K] = &[
     K::IdentityTensor,
     K::TiledMma,
     K::TiledCopy,
+    K::F2,
+];
+/// [`LAYOUT`] or an F2 layout (the operations with an F2 form, `.f2(..)`).
+pub(super) const LAYOUT_F2: &[K] = &[K::Layout, K::Int, K::Tv, K::F2];
+/// [`TENSOR`] or an F2 layout.
+pub(super) const TENSOR_F2: &[K] = &[
+    K::Layout,
+    K::Int,
+    K::Tensor,
+    K::ComposedTensor,
+    K::Tv,
+    K::F2,
+];
+/// [`SWIZZLABLE`] or an F2 layout.
+pub(super) const SWIZZLABLE_F2: &[K] = &[K::Layout, K::Int, K::Tv, K::Swizzle, K::Composed, K::F2];
+/// [`TILER`] or an F2 layout (read as the integer layout it equals).
+pub(super) const TILER_F2: &[K] = &[
+    K::Tiler,
+    K::Layout,
+    K::Int,
+    K::IntTuple,
+    K::Coord,
+    K::Underscore,
+    K::Tv,
+    K::F2,
 ];
 /// A layout or a composed layout (C++'s overloads of `max_common_layout`).
 pub(super) const LAYOUT_OR_COMPOSED: &[K] = &[K::Layout, K::Int, K::Tv, K::Composed];
@@ -168,6 +194,7 @@ impl Operation {
             tiles: Tiles::None,
             forwards_composed: false,
             identity: None,
+            f2: None,
             tensor: TensorForm::Refuse,
         }
     }
@@ -201,6 +228,15 @@ impl Operation {
         ) -> cute_layout::error::Result<cute_layout::value::Value>,
     ) -> Operation {
         self.identity = Some(IdentityForm { position, apply });
+        self
+    }
+
+    /// Its form where an argument is an F2 layout (see `registry/f2.rs`).
+    pub(super) const fn f2(
+        mut self,
+        apply: fn(&super::Args) -> cute_layout::error::Result<cute_layout::value::Value>,
+    ) -> Operation {
+        self.f2 = Some(apply);
         self
     }
 

@@ -17,6 +17,7 @@ pub(super) const INDEXING: &[Operation] = &[
                     K::Int,
                     K::IntTuple,
                     K::Tv,
+                    K::F2,
                     K::Swizzle,
                     K::Composed,
                     K::Basis,
@@ -29,7 +30,8 @@ pub(super) const INDEXING: &[Operation] = &[
         K::Int,
         swizzled::crd2idx,
     )
-    .identity(0, identity::crd2idx),
+    .identity(0, identity::crd2idx)
+    .f2(f2::crd2idx),
     Operation::new(
         "idx2crd",
         "idx2crd(index, shape)",
@@ -72,6 +74,7 @@ pub(super) const SLICING: &[Operation] = &[
                     K::Layout,
                     K::Int,
                     K::Tv,
+                    K::F2,
                     K::Swizzle,
                     K::Composed,
                     K::Basis,
@@ -82,7 +85,8 @@ pub(super) const SLICING: &[Operation] = &[
         K::Layout,
         swizzled::slice,
     )
-    .identity(1, identity::slice),
+    .identity(1, identity::slice)
+    .f2(f2::structural),
     Operation::new(
         "dice",
         "dice(coord, L)",
@@ -90,11 +94,12 @@ pub(super) const SLICING: &[Operation] = &[
         ("dice((_,1), (4,8):(1,4))", "(8):(4)"),
         &[
             Param::required("coord", &[K::Int, K::IntTuple, K::Coord, K::Underscore]),
-            Param::required("L", LAYOUT),
+            Param::required("L", LAYOUT_F2),
         ],
         K::Layout,
         ordinary::dice,
-    ),
+    )
+    .f2(f2::structural),
     Operation::new(
         "slice_and_offset",
         "slice_and_offset(coord, L)",

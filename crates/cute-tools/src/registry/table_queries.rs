@@ -15,17 +15,19 @@ pub(super) const QUERIES: &[Operation] = &[
     )
     .forwards_composed()
     .identity(0, identity::size)
-    .tensor(TensorForm::Query(0)),
+    .tensor(TensorForm::Query(0))
+    .f2(f2::structural),
     Operation::new(
         "cosize",
         "cosize(L)",
         "one past the largest offset of a layout",
         ("cosize((2,3):(3,1))", "6"),
-        &[Param::required("L", LAYOUT)],
+        &[Param::required("L", LAYOUT_F2)],
         K::Int,
         ordinary::cosize,
     )
-    .forwards_composed(),
+    .forwards_composed()
+    .f2(f2::cosize),
     Operation::new(
         "rank",
         "rank(L) or rank(T)",
@@ -37,7 +39,8 @@ pub(super) const QUERIES: &[Operation] = &[
     )
     .forwards_composed()
     .identity(0, identity::rank)
-    .tensor(TensorForm::Query(0)),
+    .tensor(TensorForm::Query(0))
+    .f2(f2::structural),
     Operation::new(
         "depth",
         "depth(L) or depth(T)",
@@ -49,7 +52,8 @@ pub(super) const QUERIES: &[Operation] = &[
     )
     .forwards_composed()
     .identity(0, identity::depth)
-    .tensor(TensorForm::Query(0)),
+    .tensor(TensorForm::Query(0))
+    .f2(f2::structural),
     Operation::new(
         "shape",
         "shape(L) or shape(T)",
@@ -61,15 +65,20 @@ pub(super) const QUERIES: &[Operation] = &[
     )
     .forwards_composed()
     .identity(0, identity::shape)
-    .tensor(TensorForm::Query(0)),
+    .tensor(TensorForm::Query(0))
+    .f2(f2::structural),
     Operation::new(
         "stride",
         "stride(L)",
         "the stride of a layout",
         ("stride((2,(3,4)):(1,(2,6)))", "(1,(2,6))"),
-        &[Param::required("L", &[K::Layout, K::Int, K::Tensor, K::Tv])],
+        &[Param::required(
+            "L",
+            &[K::Layout, K::Int, K::Tensor, K::Tv, K::F2],
+        )],
         K::IntTuple,
         ordinary::stride,
     )
-    .tensor(TensorForm::Query(0)),
+    .tensor(TensorForm::Query(0))
+    .f2(f2::structural),
 ];

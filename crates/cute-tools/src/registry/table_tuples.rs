@@ -9,23 +9,25 @@ pub(super) const MODES: &[Operation] = &[
         "get(x, i, j, ...)",
         "the mode at a path of mode indices: of an int-tuple its element (an integer is its own mode 0), of a layout its sub-layout",
         ("get((4,(8,2)), 1)", "(8,2)"),
-        &[Param::required("x", &[K::IntTuple, K::Coord, K::Int, K::Layout, K::Tensor, K::ComposedTensor, K::Tv]), Param::variadic("i", INT)],
+        &[Param::required("x", &[K::IntTuple, K::Coord, K::Int, K::Layout, K::Tensor, K::ComposedTensor, K::Tv, K::F2]), Param::variadic("i", INT)],
         K::IntTuple,
         ordinary::get,
     )
     .forwards_composed()
-    .tensor(TensorForm::Query(0)),
+    .tensor(TensorForm::Query(0))
+    .f2(f2::structural),
     Operation::new(
         "layout",
         "layout(L, i, j, ...)",
         "the sub-layout at a path of mode indices",
         ("layout((2,(3,4)):(1,(2,6)), 1, 0)", "3:2"),
-        &[Param::required("L", TENSOR), Param::variadic("i", INT)],
+        &[Param::required("L", TENSOR_F2), Param::variadic("i", INT)],
         K::Layout,
         ordinary::layout,
     )
     .forwards_composed()
-    .tensor(TensorForm::Query(0)),
+    .tensor(TensorForm::Query(0))
+    .f2(f2::structural),
     Operation::new(
         "tensor",
         "tensor(T, i, j, ...)",
@@ -41,87 +43,95 @@ pub(super) const MODES: &[Operation] = &[
         "select(L, i, j, ...)",
         "the layout of the selected modes",
         ("select((2,3,4):(1,2,6), 2, 0)", "(4,2):(6,1)"),
-        &[Param::required("L", TENSOR), Param::required("i", INT), Param::variadic("j", INT)],
+        &[Param::required("L", TENSOR_F2), Param::required("i", INT), Param::variadic("j", INT)],
         K::Layout,
         ordinary::select,
     )
     .forwards_composed()
-    .tensor(TensorForm::KeepOffset),
+    .tensor(TensorForm::KeepOffset)
+    .f2(f2::structural),
     Operation::new(
         "take",
         "take(L, begin, end)",
         "the modes begin..end",
         ("take((2,3,4):(1,2,6), 1, 3)", "(3,4):(2,6)"),
-        &[Param::required("L", TENSOR), Param::required("begin", INT), Param::required("end", INT)],
+        &[Param::required("L", TENSOR_F2), Param::required("begin", INT), Param::required("end", INT)],
         K::Layout,
         ordinary::take,
     )
     .forwards_composed()
-    .tensor(TensorForm::KeepOffset),
+    .tensor(TensorForm::KeepOffset)
+    .f2(f2::structural),
     Operation::new(
         "group",
         "group(L, begin, end)",
         "the modes begin..end grouped into one mode",
         ("group((2,3,4):(1,2,6), 1, 3)", "(2,(3,4)):(1,(2,6))"),
-        &[Param::required("L", TENSOR), Param::required("begin", INT), Param::required("end", INT)],
+        &[Param::required("L", TENSOR_F2), Param::required("begin", INT), Param::required("end", INT)],
         K::Layout,
         ordinary::group,
     )
     .aliases(&["group_modes"])
     .forwards_composed()
     .identity(0, identity::group)
-    .tensor(TensorForm::KeepOffset),
+    .tensor(TensorForm::KeepOffset)
+    .f2(f2::structural),
     Operation::new(
         "flatten",
         "flatten(L) or flatten(T)",
         "the layout (or int-tuple) with its nesting removed",
         ("flatten((2,(3,4)):(1,(2,6)))", "(2,3,4):(1,2,6)"),
-        &[Param::required("L", &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::IntTuple, K::Tv])],
+        &[Param::required("L", &[K::Layout, K::Int, K::Tensor, K::ComposedTensor, K::IntTuple, K::Tv, K::F2])],
         K::Layout,
         ordinary::flatten,
     )
     .forwards_composed()
-    .tensor(TensorForm::KeepOffset),
+    .tensor(TensorForm::KeepOffset)
+    .f2(f2::structural),
     Operation::new(
         "append",
         "append(L, X) or append(L) (adds _1:_0)",
         "the layout with a mode added last (default _1:_0)",
         ("append(4:1, 2:4)", "(4,2):(1,4)"),
-        &[Param::required("L", LAYOUT), Param::optional("X", LAYOUT)],
+        &[Param::required("L", LAYOUT_F2), Param::optional("X", LAYOUT_F2)],
         K::Layout,
         ordinary::append,
     )
-    .forwards_composed(),
+    .forwards_composed()
+    .f2(f2::structural),
     Operation::new(
         "prepend",
         "prepend(L, X) or prepend(L)",
         "the layout with a mode added first (default _1:_0)",
         ("prepend(4:1, 2:4)", "(2,4):(4,1)"),
-        &[Param::required("L", LAYOUT), Param::optional("X", LAYOUT)],
+        &[Param::required("L", LAYOUT_F2), Param::optional("X", LAYOUT_F2)],
         K::Layout,
         ordinary::prepend,
     )
-    .forwards_composed(),
+    .forwards_composed()
+    .f2(f2::structural),
     Operation::new(
         "replace",
         "replace(L, i, X)",
         "the layout with mode i replaced",
         ("replace((2,3):(1,2), 1, 5:4)", "(2,5):(1,4)"),
-        &[Param::required("L", LAYOUT), Param::required("i", INT), Param::required("X", LAYOUT)],
+        &[Param::required("L", LAYOUT_F2), Param::required("i", INT), Param::required("X", LAYOUT_F2)],
         K::Layout,
         ordinary::replace,
     )
-    .forwards_composed(),
+    .forwards_composed()
+    .f2(f2::structural),
     Operation::new(
         "zip",
         "zip(L)",
         "the modes of the modes, transposed",
         ("zip(((2,3),(4,5)):((1,2),(6,24)))", "((2,4),(3,5)):((1,6),(2,24))"),
-        &[Param::required("L", LAYOUT)],
+        &[Param::required("L", LAYOUT_F2)],
         K::Layout,
         ordinary::zip,
     )
-    .forwards_composed(),
+    .forwards_composed()
+    .f2(f2::structural),
 ];
 
 /// Int-tuple arithmetic and comparisons.

@@ -99,6 +99,8 @@ pub(super) static WHITEPAPER_OPERATIONS: &[Operation] = &[
             position: 0,
             apply: coshape_basis,
         }),
+        // PyCuTe v2's coshape of an F2 codomain is its power-of-two bound, cosize's F2 form
+        f2: Some(super::f2::cosize),
         tensor: TensorForm::Refuse,
     },
     Operation {
@@ -119,6 +121,7 @@ pub(super) static WHITEPAPER_OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        f2: None,
         tensor: TensorForm::Refuse,
     },
     Operation {
@@ -139,6 +142,7 @@ pub(super) static WHITEPAPER_OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: true,
         identity: None,
+        f2: None,
         tensor: TensorForm::Refuse,
     },
     Operation {
@@ -167,6 +171,7 @@ pub(super) static WHITEPAPER_OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        f2: None,
         tensor: TensorForm::Refuse,
     },
     Operation {
@@ -195,6 +200,7 @@ pub(super) static WHITEPAPER_OPERATIONS: &[Operation] = &[
         tiles: Tiles::None,
         forwards_composed: false,
         identity: None,
+        f2: None,
         tensor: TensorForm::Refuse,
     },
     Operation::new(
