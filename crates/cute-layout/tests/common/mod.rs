@@ -9,3 +9,10 @@ pub fn lay(s: &str) -> Layout {
     s.parse()
         .unwrap_or_else(|e| panic!("{s} does not parse: {e}"))
 }
+
+/// An int-tuple from CuTe text, panicking with the text and the parse error.
+#[track_caller]
+pub fn tup(s: &str) -> cute_layout::IntTuple {
+    s.parse()
+        .unwrap_or_else(|e| panic!("{s} does not parse: {e}"))
+}

@@ -108,3 +108,64 @@ pub fn atom_request<'a>(
         ..Default::default()
     }
 }
+
+// The helpers of the worked examples and reference facts (seed documents, cute-cpp-semantics.md)
+// and of the cargo-mutants findings, used by the subject files of `algebra/`.
+
+/// Evaluates a `cute eval` expression and prints its value.
+pub fn ev(expr: &str) -> String {
+    match eval(expr) {
+        Ok(v) => v.to_string(),
+        Err(e) => panic!("{expr} failed: {e}"),
+    }
+}
+
+/// Asserts that `expr` evaluates to `expected`.
+#[track_caller]
+pub fn check(expr: &str, expected: &str) {
+    assert_eq!(ev(expr), expected, "{expr}");
+}
+
+/// `L(0), ..., L(size-1)`, evaluated one index at a time.
+pub fn values(l: &Layout) -> Vec<i64> {
+    let n = l.size().unwrap().value();
+    (0..n).map(|i| l.eval(i).unwrap()).collect()
+}
+
+/// Whether the layouts are the same function on the domain of `a` (and have the same size).
+pub fn same_function(a: &Layout, b: &Layout) -> bool {
+    a.size().unwrap().value() == b.size().unwrap().value() && values(a) == values(b)
+}
+
+/// Whether every offset of the layout is distinct.
+pub fn injective(l: &Layout) -> bool {
+    let mut v = values(l);
+    v.sort_unstable();
+    v.windows(2).all(|w| w[0] != w[1])
+}
+
+/// The post-conditions of `complement` that hold for every valid input: `R` strictly
+/// increasing, `R(i) != L(j)` for `i >= 1`, `cosize((L, R)) >= size(cotarget)`.
+#[track_caller]
+pub fn assert_complement_postconditions(l: &Layout, r: &Layout, cotarget: i64) {
+    let rv = values(r);
+    assert!(rv.windows(2).all(|w| w[0] < w[1]), "{r} is not increasing");
+    let lv = values(l);
+    assert!(
+        rv.iter().skip(1).all(|x| !lv.contains(x)),
+        "{r} meets the image of {l}"
+    );
+    let joint = Layout::concat([l.clone(), r.clone()]).unwrap();
+    assert!(
+        joint.cosize().unwrap().value() >= cotarget,
+        "({l}, {r}) is too small"
+    );
+}
+
+#[track_caller]
+pub fn refused(expr: &str, parts: &[&str]) {
+    let msg = fails(expr).to_string();
+    for p in parts {
+        assert!(msg.contains(p), "{expr}: {p:?} is missing from {msg:?}");
+    }
+}

@@ -5,8 +5,7 @@
 //! `../shared/reference/cute-cpp-semantics.md`), the post-conditions C++ does not check, and
 //! the failures a run-time library adds (overflow, division by zero, parsing, nesting).
 
-mod common;
-use common::{fails, lay, tiler, tup};
+use crate::common::{fails, lay, tiler, tup};
 use cute_layout::notation::Parser;
 use cute_layout::{
     blocked_product, complement, composition, composition_tiler, crd2idx, idx2crd, left_inverse,

@@ -2,8 +2,7 @@
 //! agreement theorems (B–F of the paper) as property tests over random tractable layouts and
 //! random tuple morphisms.
 
-mod common;
-use common::{lay, tup};
+use crate::common::{lay, tup};
 use cute_layout::category::{
     from_morphism, is_tractable, mutual_refinement, to_morphism, to_svg, tractability, via,
     NestedMorphism, PointedMap, TupleMorphism,
@@ -691,33 +690,6 @@ fn validity_errors() {
 }
 
 #[test]
-fn eval_operations() {
-    use cute_tools::eval::eval;
-    let e = |s: &str| {
-        eval(s)
-            .map(|v| v.to_string())
-            .unwrap_or_else(|e| format!("error: {e}"))
-    };
-    assert_eq!(e("is_tractable((4,8):(3,3))"), "false");
-    assert_eq!(e("is_tractable((2,2,2,2):(1,2048,16,64))"), "true");
-    assert_eq!(
-        e("to_morphism((2,2,2,4,4):(2,1,64,4,16))"),
-        "(2,2,2,4,4) -> (2,2,4,4,2) over (2,1,5,3,4)"
-    );
-    assert_eq!(e("to_morphism(4:2)"), "4 -> (2,4) over (2)");
-    assert_eq!(
-        e("from_morphism((2,2,2) -> (2,2,4) over (1,*,2))"),
-        "(2,2,2):(1,0,2)"
-    );
-    assert_eq!(
-        e("from_morphism((32,(2,2)) -> (3,2,4,2,4,32) over (6,4,2))"),
-        "(32,(2,2)):(192,(24,3))"
-    );
-    assert!(e("to_morphism((8,8):(3,7))").contains("not tractable: modes 0 (8:3) and 1 (8:7)"));
-    assert!(e("from_morphism((2,2):(1,2))").starts_with("error"));
-}
-
-#[test]
 fn svg_diagram() {
     let f = nm("((4,8,4),(2,2,8)) -> (8,2,4,2,4,8) over (5,1,3,4,2,6)");
     let svg = to_svg(&f).unwrap();
@@ -953,7 +925,7 @@ proptest! {
 #[test]
 fn readme_figure_is_current() {
     let f = to_morphism(&lay("((4,8,4),(2,2,8)):((128,1,16),(64,8,512))")).unwrap();
-    let committed = include_str!("../../../docs/figures/morphism.svg");
+    let committed = include_str!("../../../../docs/figures/morphism.svg");
     assert_eq!(to_svg(&f).unwrap(), committed, "regenerate: cute morphism --svg docs/figures/morphism.svg '((4,8,4),(2,2,8)):((128,1,16),(64,8,512))'");
 }
 

@@ -8,8 +8,8 @@ use cute_layout::value::Kind;
 use cute_tools::eval::eval;
 use cute_tools::registry::{lookup, operations, TensorForm};
 
-const EXPECTED: &str = include_str!("../../../bench/tensor-ops/expected.txt");
-const REFUSED: &str = include_str!("../../../bench/tensor-ops/refused.txt");
+const EXPECTED: &str = include_str!("../../../../bench/tensor-ops/expected.txt");
+const REFUSED: &str = include_str!("../../../../bench/tensor-ops/refused.txt");
 
 /// The cases of expected.txt: (expression, what C++ printed).
 fn cases() -> Vec<(&'static str, &'static str)> {

@@ -1,6 +1,7 @@
 //! Every atom case of `bench/atoms/expected.txt` (what CuTe C++ prints, produced by
 //! `bench/atoms/check.sh`) recomputed with the library and compared byte for byte.
 
+use crate::common;
 use cute_layout::atom::{
     copy_op, copy_op_names, make_copy_atom, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b,
     make_tiled_copy_c, make_tiled_mma, mma_atom, mma_atom_names, TiledCopy, TiledMma,
@@ -12,11 +13,9 @@ use cute_layout::notation::atom::{
 };
 use cute_layout::{composition_tiler, make_identity_tensor, IntTuple, Layout, LayoutError, Tensor};
 
-mod common;
-
-const EXPECTED: &str = include_str!("../../../bench/atoms/expected.txt");
+const EXPECTED: &str = include_str!("../../../../bench/atoms/expected.txt");
 /// MMA names C++ refuses to compile (checked by `bench/atoms/check.sh`).
-const REFUSED: &str = include_str!("../../../bench/atoms/refused.txt");
+const REFUSED: &str = include_str!("../../../../bench/atoms/refused.txt");
 
 type R<T> = Result<T, LayoutError>;
 
@@ -236,12 +235,12 @@ fn the_eval_cases_cover_every_atom_operation() {
         });
         let name = format!("{}(", op.name);
         // The swizzle solver takes a copy atom for its accesses but is no CuTe operation: C++
-        // has nothing to print; tests/analysis.rs checks it against the analysis itself. The
+        // has nothing to print; tests/analysis/bank_conflicts.rs checks it against the analysis itself. The
         // TMA operations are checked against bench/tma's C++ oracle through the registry
-        // (tests/tma_oracle.rs, `tma_cases_match_cpp_through_eval`).
+        // (tests/oracles/tma.rs, `tma_cases_match_cpp_through_eval`).
         let tma = op.name.contains("tma");
         // `to_linear_layout` takes a tiled MMA or copy for its TV layout but is no CuTe
-        // operation either: tests/linear.rs checks it against Triton's `nvidia_mma`.
+        // operation either: crates/cute-layout/tests/api/linear.rs checks it against Triton's `nvidia_mma`.
         if atomic && !["solve_swizzle", "to_linear_layout"].contains(&op.name) && !tma {
             assert!(
                 evals.iter().any(|e| e.contains(&name)),

@@ -6,8 +6,7 @@
 //! integers, compiled host-only with g++ -std=c++17); the dynamic forms follow the same rules
 //! (rule 2), with the results' tags computed from the inputs'.
 
-mod common;
-use common::fails;
+use crate::common::fails;
 use cute_layout::{Int, Layout, Tiler};
 use cute_tools::eval::eval;
 

@@ -40,7 +40,7 @@ fn gcd(a: i64, b: i64) -> i64 {
 
 #[test]
 fn whitepaper_values() {
-    let text = include_str!("data/whitepaper.tsv");
+    let text = include_str!("../data/whitepaper.tsv");
     let mut checked = 0;
     for line in text
         .lines()

@@ -2,8 +2,7 @@
 //! composition algorithm step by step, as text (snapshots), SVG (well-formed, the arrows that
 //! the algebra says) and TikZ.
 
-mod common;
-use common::lay;
+use crate::common::lay;
 use cute_layout::category::diagram::{
     composition_diagrams, morphism_diagram, pointed_diagram, text, Diagram,
 };
@@ -233,7 +232,7 @@ fn readme_steps_figure_is_current() {
     let steps =
         cute_tools::eval::composition_steps_of("composition((12,3,6):(1,72,12), (6,6):(6,1))")
             .unwrap();
-    let committed = include_str!("../../../docs/figures/composition-steps.svg");
+    let committed = include_str!("../../../../docs/figures/composition-steps.svg");
     assert_eq!(
         svg(&composition_diagrams(&steps).unwrap()),
         committed,

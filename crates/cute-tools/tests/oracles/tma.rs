@@ -2,6 +2,7 @@
 //! `bench/tma/check.sh`) recomputed with the library and compared byte for byte; the TMA
 //! cases also through the registry, as `cute eval` computes them.
 
+use crate::common;
 use cute_layout::atom::{
     construct_tma_gbasis, get_tma_tensor, make_tma_atom, make_tma_copy, tma_cta_v_map,
     tma_partition, CopyAtom, TmaOp,
@@ -12,9 +13,7 @@ use cute_layout::value::Value;
 use cute_layout::{coalesce_256, AnyLayout, Int, Layout, LayoutError, Tensor};
 use cute_tools::eval::eval;
 
-mod common;
-
-const EXPECTED: &str = include_str!("../../../bench/tma/expected.txt");
+const EXPECTED: &str = include_str!("../../../../bench/tma/expected.txt");
 
 fn line(x: impl std::fmt::Display) -> String {
     format!("{x}\n")

@@ -77,7 +77,7 @@ fn svg_snapshots() {
 }
 
 fn figures() -> Vec<(String, String)> {
-    let list = include_str!("../../../docs/figures/figures.txt");
+    let list = include_str!("../../../../docs/figures/figures.txt");
     list.lines()
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(|l| {
@@ -695,7 +695,7 @@ fn tv_grid_and_latex_take_color_and_highlight() {
 /// prints `_0@1` / `0@1`, as in C++).
 #[test]
 fn print_tensor_is_cpps() {
-    let expected = include_str!("data/print_tensor/expected.txt");
+    let expected = include_str!("../data/print_tensor/expected.txt");
     let cases = [
         "make_identity_tensor((4,3))",
         "make_identity_tensor((_4,_3))",

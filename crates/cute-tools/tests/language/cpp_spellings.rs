@@ -6,7 +6,7 @@
 use cute_layout::value::Value;
 use cute_tools::eval::eval;
 
-const TABLE: &str = include_str!("data/cpp_spellings.tsv");
+const TABLE: &str = include_str!("../data/cpp_spellings.tsv");
 
 /// The rows of the table: (line number, spelling, outcome, expected).
 fn rows() -> Vec<(usize, &'static str, &'static str, &'static str)> {
@@ -371,7 +371,7 @@ fn integer_sums() {
 /// docs/guide/cpp-spellings.md shows every row of the table, as the table says.
 #[test]
 fn the_guide_shows_the_table() {
-    let guide = include_str!("../../../docs/guide/cpp-spellings.md");
+    let guide = include_str!("../../../../docs/guide/cpp-spellings.md");
     let shown: Vec<(&str, &str)> = guide
         .lines()
         .filter_map(|l| l.strip_prefix("| `"))

@@ -2,9 +2,7 @@
 //! index of random layouts (static, dynamic and mixed integers, negative and zero strides),
 //! `FastDivmod` is exact over its documented range, and layouts outside it are refused.
 
-mod common;
-
-use common::lay;
+use crate::common::lay;
 use cute_layout::fast::{FastDivmod, MAX_COMPILED_SIZE};
 use cute_layout::{idx2crd, Int, IntTuple, Layout, LayoutError, Tree};
 use proptest::prelude::*;

@@ -228,7 +228,7 @@ fn the_refusal_of_issue_27_is_gone() {
 /// coordinates to one offset though `A` and `B` are injective (rule 3).
 #[test]
 fn weak_products_agree_with_cpp() {
-    let text = include_str!("data/weak_product.tsv");
+    let text = include_str!("../data/weak_product.tsv");
     let mut checked = 0;
     for line in text
         .lines()

@@ -2,9 +2,12 @@
 //! property tests (partitions cover every element exactly once; TV partitions match direct
 //! evaluation).
 
+use crate::common;
+use crate::common::{check, lay, refused, tup};
 use cute_layout::basis::{make_identity_tensor, BasisLayout};
 use cute_layout::tensor::{local_partition, local_tile, outer_partition, Tensor};
 use cute_layout::tv::{make_layout_tv, tv_partition};
+use cute_layout::Coord;
 use cute_layout::{AnyLayout, Layout};
 use cute_tools::eval::eval;
 use cute_tools::render::tv::{grid_tv, latex_tv, svg_tv};
@@ -469,4 +472,127 @@ proptest! {
         let id = ev(&format!("local_partition(make_identity_tensor((_{rows},_{cols})), {thr}, _{i})"));
         prop_assert!(id.starts_with("ArithTuple(_"), "{} has a dynamic start", id);
     }
+}
+
+// From seed 003, "CuTe Layout and Tensor" (Yifan Yang).
+/// 003, "5. Local Tile": partitioning that blocked layout into `(M0,N0)` sub-tiles
+/// (`zipped_divide`, then slicing the rest mode) and taking the tile at `(m1,n1) = (0,2)`
+/// gives `A[0:2, 4:6]`.
+#[test]
+fn seed003_local_tile() {
+    let final_layout = "((_2,_2),(_2,_3)):((_1,_12),(_2,_4))";
+    let zd = common::ev(&format!("zipped_divide({final_layout},(_2,_2))"));
+    assert_eq!(zd, "((_2,_2),(_2,_3)):((_1,_2),(_12,_4))");
+    let (tile, offset) = lay(&zd)
+        .slice_and_offset(&"((_,_),(0,2))".parse::<Coord>().unwrap())
+        .unwrap();
+    assert_eq!(tile.to_string(), "(_2,_2):(_1,_2)");
+    let a = lay(final_layout);
+    for m in 0..2 {
+        for n in 0..2 {
+            let sub = tile.call(&tup(&format!("({m},{n})"))).unwrap().value() + offset.value();
+            let whole = a.call(&tup(&format!("({m},{})", n + 4))).unwrap().value();
+            assert_eq!(sub, whole);
+        }
+    }
+}
+
+// From the C++ reference (cute-cpp-semantics.md) section 9, divides.
+/// Ref §12 (the partitioning table, as a check of divides and slicing): on `T = (8,6):(_1,8)`,
+/// `local_tile(T,(_4,_3),(1,1))` is `(_4,_3):(_1,8)` at offset 28, `T(_,2)` is `(8):(_1)` at 16,
+/// `zipped_divide(T,(_4,_3))` is `((_4,_3),(2,2)):((_1,8),(_4,24))`.
+#[test]
+fn ref12_local_tile() {
+    let zd = common::ev("zipped_divide((8,6):(_1,8),(_4,_3))");
+    assert_eq!(zd, "((_4,_3),(2,2)):((_1,8),(_4,24))");
+    // local_tile slices the rest mode with `(repeat<rank0>(_), coord)`
+    check(
+        &format!("slice_and_offset(((_,_),(1,1)),{zd})"),
+        "(_4,_3):(_1,8)+28",
+    );
+    check(
+        &format!("slice_and_offset(((_,_),3),{zd})"),
+        "(_4,_3):(_1,8)+28",
+    );
+    // a single `_` keeps the tile mode as one mode
+    check(
+        &format!("slice_and_offset((_,(1,1)),{zd})"),
+        "((_4,_3)):((_1,8))+28",
+    );
+    check("slice_and_offset((_,2),(8,6):(_1,8))", "(8):(_1)+16");
+}
+
+// From cargo mutants, a survivor in the algebra (docs/dev/mutation-testing.md).
+/// A tuple coordinate with fewer modes than the rest (or tile) mode is padded with `_`:
+/// C++'s `append<R>(coord, _)`. Values from CuTe C++ (g++ against the CUTLASS headers):
+/// `local_tile(T, (_4,_3), make_coord(1))` is `(_4,_3,2):(_1,8,24)` at offset 4, and
+/// `outer_partition(T, (_4,_3), make_coord(1))` is `(_3,2,2):(8,_4,24)` at offset 1.
+#[test]
+fn partition_coordinates_with_fewer_modes_are_padded() {
+    let t = "(8,6):(_1,8)";
+    check(
+        &format!("local_tile({t},(_4,_3),(1))"),
+        "(_4,_3,2):(_1,8,24)+4",
+    );
+    check(
+        &format!("outer_partition({t},(_4,_3),(1))"),
+        "(_3,2,2):(8,_4,24)+1",
+    );
+    // more modes than there are to index: C++ static_asserts in `append`
+    refused(
+        &format!("local_tile({t},(_4,_3),(1,1,1))"),
+        &["inner_partition", "(1,1,1)", "3 modes", "only 2"],
+    );
+}
+
+// From cargo mutants, a survivor in the algebra (docs/dev/mutation-testing.md).
+/// `local_tile(T, tiler, coord, proj)` is `local_tile(T, dice(proj, tiler), dice(proj, coord))`,
+/// and C++'s `dice(1, b)` is `b`, so an integer projection keeps everything (C++:
+/// `local_tile(T, (_4,_3), (1,1), _1{})` is `(_4,_3):(_1,8)` at 28, as without `proj`). A
+/// tuple projection must have the tiler's rank: C++ static_asserts "Mismatched Ranks" in
+/// `dice` for `local_tile(T, (_4,_3,_2), (1,0), Step<_1,X>)`, even though the coordinate fits.
+#[test]
+fn local_tile_projection_dices_the_tiler() {
+    let t = "(8,6):(_1,8)";
+    check(
+        &format!("local_tile({t},(_4,_3),(1,1),1)"),
+        "(_4,_3):(_1,8)+28",
+    );
+    check(
+        &format!("local_tile({t},(_4,_3),(1,1))"),
+        "(_4,_3):(_1,8)+28",
+    );
+    refused(
+        &format!("local_tile({t},(_4,_3,_2),(1,0),(1,_))"),
+        &["dice", "mismatched ranks", "(1,_)", "_4,_3,_2"],
+    );
+}
+
+// From cargo mutants, a survivor in the algebra (docs/dev/mutation-testing.md).
+/// A nested projection dices the tiler the way it dices the coordinate: the kept elements of
+/// the inner tuple join the outer one (C++'s `dice` concatenates with `tuple_cat`). CuTe C++
+/// (all-static, g++ against the CUTLASS headers): `dice(Step<_1,Step<_1,X>>, (_4,(_3,_2)))` is
+/// `(_4,_3)`, and the `local_tile` below is `(_4,_3):(_1,_8)` at offset 28, the same as
+/// `local_tile(T, (_4,_3), (1,1))`.
+#[test]
+fn local_tile_nested_projection_flattens_like_cpp() {
+    let t = "(_8,(_6,_4)):(_1,(_8,_48))";
+    check(
+        &format!("local_tile({t},(_4,(_3,_2)),(1,(1,0)),(1,(1,_)))"),
+        "(_4,_3):(_1,_8)+28",
+    );
+    check(
+        &format!("local_tile({t},(_4,_3),(1,1))"),
+        "(_4,_3):(_1,_8)+28",
+    );
+    // a `_` projection keeps no mode: C++'s `local_tile(T, (_4,_3), (1,1), _)` does not compile
+    refused(
+        &format!("local_tile({t},(_4,_3),(1,1),_)"),
+        &["dice", "projection _", "_4,_3"],
+    );
+    // a nested projection of the wrong rank is refused, as C++'s static_assert
+    refused(
+        &format!("local_tile({t},(_4,(_3,_2)),(1,(1,0)),(1,(1,_,_)))"),
+        &["dice", "(1,_,_)"],
+    );
 }

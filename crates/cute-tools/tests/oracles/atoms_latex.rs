@@ -2,6 +2,7 @@
 //! MMA atoms, tiled MMAs and tiled copies, produced by `bench/atoms/check.sh`) recomputed with
 //! the library and compared byte for byte.
 
+use crate::common;
 use cute_layout::atom::{
     copy_op, make_copy_atom, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, mma_atom,
 };
@@ -9,9 +10,7 @@ use cute_layout::notation::atom::{parse_value_type, resolve_atom, AtomRequest};
 use cute_layout::LayoutError;
 use cute_tools::render::atom::{copy_figure, figure, latex_atom, mma_figure};
 
-mod common;
-
-const EXPECTED: &str = include_str!("../../../bench/atoms/expected_latex.txt");
+const EXPECTED: &str = include_str!("../../../../bench/atoms/expected_latex.txt");
 
 /// The blocks `## CASE\n<output>` of the oracle file.
 fn blocks() -> Vec<(&'static str, &'static str)> {

@@ -1,6 +1,7 @@
 //! Swizzles, composed layouts and re-typing: every observed fact of the reference (§1.5, §11)
 //! and property tests.
 
+use crate::common::refused;
 use cute_layout::recast::{downcast, recast_layout, upcast, upcast_swizzle};
 use cute_layout::{make_swizzle, AnyLayout, ComposedLayout, Layout, LayoutError, Swizzle};
 use cute_tools::eval::eval;
@@ -360,4 +361,145 @@ fn composition_with_an_identity_swizzle_is_the_layout() {
         ev("make_composed_layout(Sw<0,4,3>,_0,(_8,_8):(_8,_1))"),
         "Sw<0,4,3> o _0 o (_8,_8):(_8,_1)"
     );
+}
+
+/// Checks `slice_and_offset(coord, cl)` against the composed function itself, independently of
+/// the library's own post-condition: element `i` of the slice plus the offset must be `cl` at
+/// coordinate `i` of the one `_` mode.
+#[track_caller]
+fn slice_is_the_function(cl: &str, coord: &str, expected: &str) {
+    use cute_layout::ComposedLayout;
+    let c: ComposedLayout = cl.parse().unwrap();
+    let coord_t: cute_layout::Coord = coord.parse().unwrap();
+    let (r, o) = c.slice_and_offset(&coord_t).unwrap();
+    assert_eq!(format!("{r}+{o}"), expected, "slice {coord} of {cl}");
+    let ev = |e: String| eval(&e).unwrap().to_string();
+    let n: i64 = ev(format!("size({r})"))
+        .trim_start_matches('_')
+        .parse()
+        .unwrap();
+    for i in 0..n {
+        let got = r.eval(i).unwrap() + o.value();
+        let want = ev(format!(
+            "crd2idx({cl},{})",
+            coord.replace('_', &i.to_string())
+        ));
+        assert_eq!(
+            got.to_string(),
+            want.trim_start_matches('_'),
+            "{cl} at {coord}, element {i}"
+        );
+    }
+}
+
+// From cargo mutants, a survivor in swizzle.rs (docs/dev/mutation-testing.md).
+/// `Swizzle::compose`: masks that cancel give the identity (mutants `^` -> `|` on either mask
+/// refuse it).
+#[test]
+fn swizzle_compose_cancels_and_checks_every_bit() {
+    use cute_layout::Swizzle;
+    let a = Swizzle::new(1, 4, 3).unwrap();
+    assert_eq!(a.compose(a).unwrap().to_string(), "Sw<0,0,0>");
+}
+
+// From cargo mutants, a survivor in swizzle.rs (docs/dev/mutation-testing.md).
+/// `make_swizzle`: one negative mask is refused as negative (mutant `||` -> `&&` lets it through
+/// to another error); a Z mask that is not a contiguous run is refused even when Y is (mutant
+/// `||` -> `&&` in the mask check returns `Sw<2,0,3>`, whose Z mask is 0b11).
+#[test]
+fn make_swizzle_refuses_one_bad_mask() {
+    use cute_layout::make_swizzle;
+    let e = make_swizzle(i64::MIN, 1).unwrap_err().to_string();
+    assert!(e.contains("negative mask"), "{e}");
+    let e = make_swizzle(0b11000, 0b101).unwrap_err().to_string();
+    assert!(e.contains("are not the masks of any Sw<B,M,S>"), "{e}");
+}
+
+// From cargo mutants, a survivor in swizzle.rs (docs/dev/mutation-testing.md).
+/// `ComposedLayout::rank` / `depth` are the inner layout's (mutants return 0 or 1).
+#[test]
+fn composed_layout_rank_and_depth() {
+    use cute_layout::ComposedLayout;
+    let cl: ComposedLayout = "Sw<1,0,1> o _0 o ((_2,_2),_2):((_1,_2),_4)"
+        .parse()
+        .unwrap();
+    assert_eq!((cl.rank(), cl.depth()), (2, 2));
+}
+
+// From cargo mutants, a survivor in swizzle.rs (docs/dev/mutation-testing.md).
+/// `ComposedLayout::slice_and_offset`: an all-integer coordinate (mutant `==` -> `!=` in the
+/// all-`_` test takes the shortcut and loses the offset); a negative shift, whose decayed
+/// swizzle layout has its Z bits above its Y bits (mutants of `swizzle_layout`: `m - s.min(0)`
+/// -> `+`, `z > y` -> `==` / `>=`).
+#[test]
+fn swizzled_slices_are_the_function() {
+    let neg = "Sw<2,0,-3> o _0 o (_8,_8):(_8,_1)";
+    let got = eval(&format!("slice_and_offset((1,_),{neg})"))
+        .unwrap()
+        .to_string();
+    let (r, _) = got.split_once('+').unwrap();
+    assert!(!r.contains(" o "), "{got}");
+    slice_is_the_function(neg, "(1,_)", &got);
+    slice_is_the_function(
+        neg,
+        "(_,5)",
+        &eval(&format!("slice_and_offset((_,5),{neg})"))
+            .unwrap()
+            .to_string(),
+    );
+    let pos = "Sw<2,0,3> o _0 o (_8,_8):(_8,_1)";
+    // a full coordinate leaves no swizzle and the whole value in the offset
+    let e = eval(&format!("slice_and_offset((3,5),{pos})"))
+        .unwrap()
+        .to_string();
+    let want = eval(&format!("crd2idx({pos},(3,5))")).unwrap().to_string();
+    assert_eq!(e, format!("():()+{}", want.trim_start_matches('_')));
+}
+
+// From cargo mutants, a survivor in swizzle.rs (docs/dev/mutation-testing.md).
+/// `slice_positions`: without the positions the post-condition checks nothing, and C++'s
+/// wrong slice (offset and `L(c)` share a bit) would be returned.
+#[test]
+fn swizzled_slice_postcondition_runs() {
+    refused(
+        "local_tile(Sw<2,0,6> o _6 o (_8,_8):(_8,_1), (_4,_2), (1,1))",
+        &["differs at 0: 36 ≠ 40", "needs offset & L(c) == 0"],
+    );
+}
+
+// From cargo mutants, a survivor in swizzle.rs (docs/dev/mutation-testing.md).
+/// `Swizzle::compose`'s post-check cannot fire: for equal `S` the XORed masks are runs only
+/// when the Z runs are equal (identity), nested, or adjacent (`B' = 2B > |S|`, refused by
+/// `make_swizzle`), and nested runs never put a Y bit of one on a Z bit of the other. This
+/// exhausts small swizzles, which is why the mutant `1 << k` -> `1 >> k` (post-check on bit 0
+/// only) survives: it is equivalent.
+#[test]
+fn swizzle_compose_postcheck_never_fires() {
+    use cute_layout::Swizzle;
+    let mut all = vec![];
+    for s in -6i64..=6 {
+        for b in 0..=s.abs() {
+            for m in 0..=4 {
+                all.push(Swizzle::new(b, m, s).unwrap());
+            }
+        }
+    }
+    let mut merged = 0;
+    for &p in &all {
+        for &q in &all {
+            match p.compose(q) {
+                Ok(r) => {
+                    merged += 1;
+                    for x in 0..1 << 12 {
+                        assert_eq!(r.apply(x), p.apply(q.apply(x)), "{p} o {q} = {r} at {x}");
+                    }
+                }
+                Err(e) => assert!(
+                    !matches!(e.root(), LayoutError::Postcondition { .. }),
+                    "{e}"
+                ),
+            }
+        }
+    }
+    assert!(merged > all.len(), "{merged}");
 }

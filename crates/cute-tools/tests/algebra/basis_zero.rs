@@ -9,7 +9,7 @@ use proptest::prelude::*;
 /// The recorded C++ results (`tests/data/basis_zero.tsv`, compiled with g++).
 #[test]
 fn zero_basis_strides_agree_with_cpp() {
-    let text = include_str!("data/basis_zero.tsv");
+    let text = include_str!("../data/basis_zero.tsv");
     let mut checked = 0;
     for line in text
         .lines()
