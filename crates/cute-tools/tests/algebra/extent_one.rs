@@ -105,13 +105,6 @@ fn composition_reads_an_integer_as_stride_one() {
 }
 
 #[test]
-fn integer_tilers_print_and_parse_back() {
-    let t: Tiler = "(4,_1)".parse().unwrap();
-    assert_eq!(t.to_string(), "<4,_1>");
-    assert_eq!(t.to_string().parse::<Tiler>().unwrap(), t);
-}
-
-#[test]
 fn interleaved_tilers_that_miss_offsets_are_refused() {
     // C++ returns ((_8,_2),_3):((_9,_3),_1), whose tiles never reach offset 6 of _7:_1
     let e = fails("logical_divide(_7:_1,(_8,_2):(_9,_3))");

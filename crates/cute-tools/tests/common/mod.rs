@@ -1,36 +1,15 @@
-//! Helpers shared by the integration tests: parse CuTe text or fail loudly, and expressions
-//! that must fail.
+//! Helpers shared by the integration tests: expressions that must fail or give a value, the
+//! C++ oracle files, and (from the library's tests) CuTe text parsed or failing loudly.
 #![allow(dead_code)] // each test file uses a subset
 
-use cute_layout::{IntTuple, Layout, LayoutError, Tiler};
+// The typed helpers (`lay`, `tup`, `tiler`, `values`, ...) are the library tests' own.
+#[path = "../../../cute-layout/tests/common/mod.rs"]
+mod typed;
+#[allow(unused_imports)] // a binary may use none of them
+pub use typed::*;
+
+use cute_layout::LayoutError;
 use cute_tools::eval::eval;
-use std::fmt::Display;
-use std::str::FromStr;
-
-/// Parses CuTe text, panicking with the text and the parse error.
-#[track_caller]
-pub fn parse<T: FromStr<Err = E>, E: Display>(s: &str) -> T {
-    s.parse()
-        .unwrap_or_else(|e| panic!("{s} does not parse: {e}"))
-}
-
-/// A layout from CuTe text.
-#[track_caller]
-pub fn lay(s: &str) -> Layout {
-    parse(s)
-}
-
-/// An int-tuple from CuTe text.
-#[track_caller]
-pub fn tup(s: &str) -> IntTuple {
-    parse(s)
-}
-
-/// A tiler from CuTe text.
-#[track_caller]
-pub fn tiler(s: &str) -> Tiler {
-    parse(s)
-}
 
 /// The error of an expression that must fail.
 #[track_caller]
@@ -109,8 +88,8 @@ pub fn atom_request<'a>(
     }
 }
 
-// The helpers of the worked examples and reference facts (seed documents, cute-cpp-semantics.md)
-// and of the cargo-mutants findings, used by the subject files of `algebra/`.
+// The evaluating helpers of the worked examples and reference facts (seed documents,
+// cute-cpp-semantics.md) and of the cargo-mutants findings.
 
 /// Evaluates a `cute eval` expression and prints its value.
 pub fn ev(expr: &str) -> String {
@@ -124,42 +103,6 @@ pub fn ev(expr: &str) -> String {
 #[track_caller]
 pub fn check(expr: &str, expected: &str) {
     assert_eq!(ev(expr), expected, "{expr}");
-}
-
-/// `L(0), ..., L(size-1)`, evaluated one index at a time.
-pub fn values(l: &Layout) -> Vec<i64> {
-    let n = l.size().unwrap().value();
-    (0..n).map(|i| l.eval(i).unwrap()).collect()
-}
-
-/// Whether the layouts are the same function on the domain of `a` (and have the same size).
-pub fn same_function(a: &Layout, b: &Layout) -> bool {
-    a.size().unwrap().value() == b.size().unwrap().value() && values(a) == values(b)
-}
-
-/// Whether every offset of the layout is distinct.
-pub fn injective(l: &Layout) -> bool {
-    let mut v = values(l);
-    v.sort_unstable();
-    v.windows(2).all(|w| w[0] != w[1])
-}
-
-/// The post-conditions of `complement` that hold for every valid input: `R` strictly
-/// increasing, `R(i) != L(j)` for `i >= 1`, `cosize((L, R)) >= size(cotarget)`.
-#[track_caller]
-pub fn assert_complement_postconditions(l: &Layout, r: &Layout, cotarget: i64) {
-    let rv = values(r);
-    assert!(rv.windows(2).all(|w| w[0] < w[1]), "{r} is not increasing");
-    let lv = values(l);
-    assert!(
-        rv.iter().skip(1).all(|x| !lv.contains(x)),
-        "{r} meets the image of {l}"
-    );
-    let joint = Layout::concat([l.clone(), r.clone()]).unwrap();
-    assert!(
-        joint.cosize().unwrap().value() >= cotarget,
-        "({l}, {r}) is too small"
-    );
 }
 
 #[track_caller]
