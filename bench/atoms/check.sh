@@ -14,12 +14,12 @@
 # 3. runs it; its output is the oracle, `## CASE` then what C++ printed (the print_latex cases,
 #    `## latex_...`, go to bench/atoms/expected_latex.txt, the others to expected.txt);
 # 4. compiles `print(MMA_Atom<NAME>{})` for each name of bench/atoms/refused.txt and fails if
-#    C++ accepts one (crates/cute-tools/tests/atoms_oracle.rs checks that the library refuses
+#    C++ accepts one (crates/cute-tools/tests/oracles/atoms.rs checks that the library refuses
 #    them too).
-# The Rust test crates/cute-tools/tests/atoms_oracle.rs recomputes every case with the library
+# The Rust test crates/cute-tools/tests/oracles/atoms.rs recomputes every case with the library
 # and compares it byte for byte with expected.txt; it also fails when a catalogued atom is
 # missing from expected.txt (rerun this script with --update after changing the catalogue);
-# crates/cute-tools/tests/atoms_latex_oracle.rs does the same for expected_latex.txt.
+# crates/cute-tools/tests/oracles/atoms_latex.rs does the same for expected_latex.txt.
 #
 # Headers: CUTE_VENV (a venv with nvidia-cutlass==4.2.0.0 nvidia-cuda-cccl-cu12
 # nvidia-cuda-runtime-cu12 nvidia-cuda-nvcc-cu12), default /work/cutlass-venv, else the
@@ -73,4 +73,4 @@ echo "check.sh: C++ refuses every name of $HERE/refused.txt" >&2
 for f in expected.txt expected_latex.txt; do
   expect_unchanged "$f" "${1:-}"
 done
-nice -n 10 cargo test --quiet -p cute-tools --test atoms_oracle --test atoms_latex_oracle
+nice -n 10 cargo test --quiet -p cute-tools --test oracles atoms

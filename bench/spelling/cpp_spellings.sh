@@ -2,7 +2,7 @@
 # bench/spelling/cpp_spellings.sh: check the table of C++ spellings against CuTe C++.
 #
 # crates/cute-tools/tests/data/cpp_spellings.tsv lists C++ as CUTLASS's examples and the CuTe
-# docs write it, with what `cute eval` prints for it (tests/cpp_spellings.rs checks that). Here
+# docs write it, with what `cute eval` prints for it (crates/cute-tools/tests/language/cpp_spellings.rs checks that). Here
 # every row read as a value whose `cpp` column is not `-` is compiled into one C++ program
 # (host-only g++ -std=c++17 against the CuTe headers) that `print`s it; what C++ prints must be
 # the `cpp` column, or for `=` the expected value (a tiler `<..>` compared as `(..)`, a tensor

@@ -11,7 +11,7 @@
 #    minus &mem[0]), compiled host-only with g++ -std=c++17 against the CuTe headers of PyPI's
 #    nvidia-cutlass; its output, `## EXPR` then what C++ printed, is the oracle (expected.txt);
 # 2. compiles each expression of refused.txt alone and fails if C++ accepts one (no tensor form);
-# 3. runs crates/cute-tools/tests/tensor_offsets.rs, which evaluates every case with the library
+# 3. runs crates/cute-tools/tests/oracles/tensor_offsets.rs, which evaluates every case with the library
 #    (as `cute eval` does) and compares byte for byte, and checks that it refuses refused.txt.
 # Headers: CUTE_VENV as for bench/atoms/check.sh (default /work/cutlass-venv).
 set -euo pipefail
@@ -41,4 +41,4 @@ seq "$n" | xargs -P 2 -I{} sh -c 'nice -n 10 g++ -std=c++17 -fsyntax-only "$@" "
 [ -s "$WORK/accepted.txt" ] && die "C++ compiles $(cat "$WORK/accepted.txt") ($WORK/refused.txt)"
 echo "check.sh: C++ refuses all $n expressions of refused.txt" >&2
 
-nice -n 10 cargo test --quiet -p cute-tools --test tensor_offsets
+nice -n 10 cargo test --quiet -p cute-tools --test oracles tensor_offsets

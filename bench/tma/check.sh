@@ -8,7 +8,7 @@
 # gen_cpp.py turns bench/tma/cases.txt into one C++ program (host only: construct_tma_gbasis
 # and make_tma_atom are host code; the TMA descriptor is not encoded without a CUDA driver),
 # compiled with g++ -std=c++17 against the CuTe headers of PyPI's nvidia-cutlass. Its output,
-# `## CASE` then what C++ printed, is the oracle; crates/cute-tools/tests/tma_oracle.rs
+# `## CASE` then what C++ printed, is the oracle; crates/cute-tools/tests/oracles/tma.rs
 # recomputes every case with the library and compares byte for byte.
 # Headers: CUTE_VENV as for bench/atoms/check.sh (default /work/cutlass-venv).
 set -euo pipefail
@@ -25,4 +25,4 @@ echo "check.sh: compiling $WORK/tma.cpp (g++ -std=c++17, host only)" >&2
 nice -n 10 g++ -std=c++17 -O0 "${INCLUDES[@]}" "$WORK/tma.cpp" -o "$WORK/tma"
 "$WORK/tma" >"$WORK/expected.txt"
 expect_unchanged expected.txt "${1:-}"
-nice -n 10 cargo test --quiet -p cute-tools --test tma_oracle
+nice -n 10 cargo test --quiet -p cute-tools --test oracles tma::

@@ -5,7 +5,7 @@
 # swizzled_shared layouts over random shapes), asks Triton 3.9.0 for each one's linear layout
 # (Gluon's `to_linear_layout`, on the CPU: no GPU needed), checks that Triton still gives the
 # answers recorded in crates/cute-tools/tests/data/triton_layouts.jsonl, and runs the Rust test
-# that compares ours with them (tests/linear_triton.rs) on the fresh file. Fails on any
+# that compares ours with them (crates/cute-tools/tests/oracles/triton.rs) on the fresh file. Fails on any
 # difference.
 #
 # Triton: TRITON_VENV, a venv with triton; without it, one is made under the build directory
@@ -27,5 +27,5 @@ if ! cmp -s "$WORK/triton_layouts.jsonl" crates/cute-tools/tests/data/triton_lay
   diff "$WORK/triton_layouts.jsonl" crates/cute-tools/tests/data/triton_layouts.jsonl | head -20 >&2
   exit 1
 fi
-TRITON_CASES="$WORK/triton_layouts.jsonl" nice -n 10 cargo test --quiet -p cute-tools --test linear_triton
+TRITON_CASES="$WORK/triton_layouts.jsonl" nice -n 10 cargo test --quiet -p cute-tools --test oracles triton
 echo "ok: $(wc -l < "$WORK/triton_layouts.jsonl") Triton layouts"

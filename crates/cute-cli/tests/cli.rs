@@ -794,7 +794,7 @@ fn uneven_tilers_warn_in_every_front_end() {
 }
 
 /// `cute show` of an identity tensor, a tile of one, or a scaled-basis layout prints CuTe's
-/// `print_tensor` (byte for byte: crates/cute-tools/tests/render.rs checks it against g++);
+/// `print_tensor` (byte for byte: crates/cute-tools/tests/pictures/render.rs checks it against g++);
 /// `svg` draws the grid of its coordinates; `latex` refuses it, naming `cute show`.
 #[test]
 fn show_prints_tensors_of_coordinates() {

@@ -1,8 +1,8 @@
 //! The core against the categorical layer ([`cute_layout::category::via`]) on tractable
-//! layouts, compared as `tests/category.rs` compares them (structure without static tags, the
-//! strides of extent-1 modes ignored as the conformance vectors ignore them; the divide after
-//! coalescing): coalesce, complement, composition, logical_divide and
-//! logical_product.
+//! layouts, compared as `crates/cute-layout/tests/api/category.rs` compares them (structure
+//! without static tags, the strides of extent-1 modes ignored as the conformance vectors
+//! ignore them; the divide after coalescing): coalesce, complement, composition,
+//! logical_divide and logical_product.
 
 use crate::r#gen::SmallLayout;
 use crate::{structured, Check};

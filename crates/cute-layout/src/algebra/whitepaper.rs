@@ -4,7 +4,7 @@
 //! shapes under `compatible`, `common_refinement` (the join) and `common_coarsening` (the meet).
 //!
 //! Each function states its definition and contract; the property tests of
-//! `tests/whitepaper.rs` check every post-condition, and the oracle cases (values computed by
+//! `crates/cute-tools/tests/algebra/whitepaper.rs` check every post-condition, and the oracle cases (values computed by
 //! PyCuTe v2) are in `tests/data/whitepaper.tsv`.
 
 use super::coalesce::{coalesce, filter_zeros};

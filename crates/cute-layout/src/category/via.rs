@@ -1,6 +1,6 @@
 //! The layout algebra computed on tuple morphisms: encode the (tractable) inputs with
 //! [`to_morphism`], operate on morphisms, decode with [`from_morphism`]. For tractable inputs
-//! these agree with [`crate::algebra`] (the tests in `tests/category.rs` check it on random
+//! these agree with [`crate::algebra`] (the tests in `tests/api/category.rs` check it on random
 //! layouts); they are the reference implementation of the paper's algorithms.
 
 use super::encode::{from_morphism, to_morphism};

@@ -171,7 +171,7 @@ impl<'a> Args<'a> {
     /// one with its offset. The offset is read as a number (a `Tensor`'s offset is an `i64`),
     /// so a static `+_4` loses its tag: its consumers (`TensorForm::Takes`) are partitions,
     /// whose results are run-time pointers `T.data() + o'` in C++ and dynamic here, as for
-    /// every `AddOffset` partition (tests/tensor_offsets.rs pins this).
+    /// every `AddOffset` partition (tests/oracles/tensor_offsets.rs pins this).
     pub(crate) fn tensor(&self, i: usize) -> Result<Tensor<()>> {
         Ok(match &self.items[i] {
             Value::LayoutOffset(l, o) => Tensor::new((), (**l).clone()).with_offset(o.value()),

@@ -1,36 +1,15 @@
-//! Helpers shared by the integration tests: parse CuTe text or fail loudly, and expressions
-//! that must fail.
+//! Helpers shared by the integration tests: expressions that must fail or give a value, the
+//! C++ oracle files, and (from the library's tests) CuTe text parsed or failing loudly.
 #![allow(dead_code)] // each test file uses a subset
 
-use cute_layout::{IntTuple, Layout, LayoutError, Tiler};
+// The typed helpers (`lay`, `tup`, `tiler`, `values`, ...) are the library tests' own.
+#[path = "../../../cute-layout/tests/common/mod.rs"]
+mod typed;
+#[allow(unused_imports)] // a binary may use none of them
+pub use typed::*;
+
+use cute_layout::LayoutError;
 use cute_tools::eval::eval;
-use std::fmt::Display;
-use std::str::FromStr;
-
-/// Parses CuTe text, panicking with the text and the parse error.
-#[track_caller]
-pub fn parse<T: FromStr<Err = E>, E: Display>(s: &str) -> T {
-    s.parse()
-        .unwrap_or_else(|e| panic!("{s} does not parse: {e}"))
-}
-
-/// A layout from CuTe text.
-#[track_caller]
-pub fn lay(s: &str) -> Layout {
-    parse(s)
-}
-
-/// An int-tuple from CuTe text.
-#[track_caller]
-pub fn tup(s: &str) -> IntTuple {
-    parse(s)
-}
-
-/// A tiler from CuTe text.
-#[track_caller]
-pub fn tiler(s: &str) -> Tiler {
-    parse(s)
-}
 
 /// The error of an expression that must fail.
 #[track_caller]
@@ -106,5 +85,30 @@ pub fn atom_request<'a>(
         val_layout,
         permutation,
         ..Default::default()
+    }
+}
+
+// The evaluating helpers of the worked examples and reference facts (seed documents,
+// cute-cpp-semantics.md) and of the cargo-mutants findings.
+
+/// Evaluates a `cute eval` expression and prints its value.
+pub fn ev(expr: &str) -> String {
+    match eval(expr) {
+        Ok(v) => v.to_string(),
+        Err(e) => panic!("{expr} failed: {e}"),
+    }
+}
+
+/// Asserts that `expr` evaluates to `expected`.
+#[track_caller]
+pub fn check(expr: &str, expected: &str) {
+    assert_eq!(ev(expr), expected, "{expr}");
+}
+
+#[track_caller]
+pub fn refused(expr: &str, parts: &[&str]) {
+    let msg = fails(expr).to_string();
+    for p in parts {
+        assert!(msg.contains(p), "{expr}: {p:?} is missing from {msg:?}");
     }
 }
