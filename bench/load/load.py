@@ -103,7 +103,7 @@ class Stats:
 
 
 async def read_response(reader):
-    """One HTTP/1.1 response: its status and whether the server keeps the connection."""
+    """One HTTP/1.1 response: its status, whether the server keeps the connection, its body."""
     head = await reader.readuntil(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
     status = int(lines[0].split(" ", 2)[1])
@@ -116,9 +116,8 @@ async def read_response(reader):
             length = int(v.strip())
         elif k == "connection" and v.strip().lower() == "close":
             keep = False
-    if length:
-        await reader.readexactly(length)
-    return status, keep
+    body = await reader.readexactly(length) if length else b""
+    return status, keep, body
 
 
 async def client(host, port, stop, stats, think, rng):
@@ -135,7 +134,7 @@ async def client(host, port, stop, stats, think, rng):
             writer.write(
                 f"GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: */*\r\n\r\n".encode()
             )
-            status, keep = await asyncio.wait_for(read_response(reader), TIMEOUT)
+            status, keep, _ = await asyncio.wait_for(read_response(reader), TIMEOUT)
             took = time.monotonic() - start
             if status == 200:
                 stats.latencies.append(took)
@@ -239,12 +238,12 @@ def raise_fd_limit(need):
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
-def start_server(cute, extra, cpus):
+def start_server(cute, extra, cpus, stderr=subprocess.DEVNULL):
     pin = ["taskset", "-c", cpus] if cpus else []
     proc = subprocess.Popen(
         [*pin, cute, "serve", "--port", "0", *extra],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=stderr,
         text=True,
     )
     line = proc.stdout.readline()

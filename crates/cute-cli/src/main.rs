@@ -772,11 +772,20 @@ fn check_extension(path: Option<&Path>, allowed: &[&str]) -> Result<(), String> 
 
 /// Writes to the file, or to standard output without one. A file is written whole or not at
 /// all: the bytes go to a temporary file beside it, renamed over it once written and synced,
-/// removed on any error; the error names the path.
+/// removed on any error; the error names the path. A path that is there and not a regular
+/// file (`/dev/stdout`, `/dev/full`, a pipe) is written to as it is: renaming over it would
+/// replace the device or the pipe by a file.
 fn write_out(path: Option<&Path>, bytes: &[u8]) -> io::Result<()> {
     let Some(p) = path else { return out(bytes) };
     let named =
         |e: io::Error| io::Error::new(e.kind(), format!("cannot write {}: {e}", shown_path(p)));
+    if std::fs::metadata(p).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(p)
+            .map_err(named)?;
+        return f.write_all(bytes).and_then(|()| f.flush()).map_err(named);
+    }
     let name = p.file_name().ok_or_else(|| {
         named(io::Error::new(
             io::ErrorKind::InvalidInput,

@@ -330,18 +330,20 @@ impl BasisLayout {
     /// assert_eq!(d.to_string(), "((_4,2),(_3,2)):((_1@0,_4@0),(_1@1,_3@1))");
     /// ```
     pub fn map_layout(&self, f: impl Fn(&Layout) -> Result<Layout>) -> Result<BasisLayout> {
+        // at most PRIMES.len() directions are kept, so that the search is linear in the modes
         let mut dirs: Vec<Vec<usize>> = Vec::new();
         for d in self.stride.leaves() {
-            if !dirs.contains(&d.path()) {
-                dirs.push(d.path());
+            let path = d.path();
+            if !dirs.contains(&path) {
+                if dirs.len() == PRIMES.len() {
+                    return Err(LayoutError::InvalidArgument {
+                        op: "scaled-basis layout",
+                        detail: format!("more than {} basis directions", PRIMES.len()),
+                        hint: "at most 16 coordinate modes are supported",
+                    });
+                }
+                dirs.push(path);
             }
-        }
-        if dirs.len() > PRIMES.len() {
-            return Err(LayoutError::InvalidArgument {
-                op: "scaled-basis layout",
-                detail: format!("{} basis directions", dirs.len()),
-                hint: "at most 16 coordinate modes are supported",
-            });
         }
         let direction = |d: &ScaledBasis| dirs.iter().position(|p| *p == d.path()).unwrap_or(0);
         // The encoding: `v·E<p>` is `v·PRIMES[p]`; with `zeros`, `0·E<p>` is `ZERO_MARKERS[p]`.

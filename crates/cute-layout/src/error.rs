@@ -10,6 +10,78 @@ use thiserror::Error;
 /// the other limits in [`crate::limits`]; defined here, on the ground floor, where it is used).
 pub const MAX_ERROR_ECHO: usize = 40;
 
+/// Characters of one value (a layout, a shape, a tuple: a run of non-blank characters) that a
+/// message quotes whole; a longer one is cut ([`quoted`]). A name is cut sooner, at
+/// [`MAX_ERROR_ECHO`] (it says which name); a layout of a kernel fits in this whole.
+pub const MAX_VALUE_ECHO: usize = 200;
+
+/// Characters of the text of one part of a message (an error's detail, its mode, the context
+/// of a [`LayoutError::Within`], a warning's message) that a message shows ([`quoted`]).
+pub const MAX_MESSAGE_ECHO: usize = 4096;
+
+/// `text` as every message shows it: each run of non-blank characters (a value the message
+/// quotes) longer than [`MAX_VALUE_ECHO`] cut to its first [`MAX_VALUE_ECHO`] characters, the
+/// whole cut after [`MAX_MESSAGE_ECHO`] characters, each cut followed by `...` and the number
+/// of characters left out. The one formatter of the free text of [`LayoutError`] and
+/// [`Warning`]: their `Display` shows every such part through it, so that an error quoting a
+/// layout of 100,000 modes is a line of a few hundred bytes, whichever operation raised it.
+///
+/// ```
+/// use cute_layout::limits::{quoted, MAX_VALUE_ECHO};
+/// assert_eq!(quoted("mode 1 of (4,8):(8,1)"), "mode 1 of (4,8):(8,1)");
+/// let huge = format!("({}):({})", vec!["2"; 100_000].join(","), vec!["0"; 100_000].join(","));
+/// let text = format!("mode 3 of {huge} is not injective");
+/// let shown = quoted(&text);
+/// assert!(shown.starts_with("mode 3 of (2,2,2,"));
+/// assert!(shown.ends_with("more characters) is not injective"));
+/// assert!(shown.len() < MAX_VALUE_ECHO + 60);
+/// ```
+pub fn quoted(text: &str) -> std::borrow::Cow<'_, str> {
+    use std::fmt::Write as _;
+    if text.len() <= MAX_VALUE_ECHO {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::new();
+    let mut shown = 0;
+    let mut rest = text;
+    while let Some(first) = rest.chars().next() {
+        let blank = first.is_whitespace();
+        let end = rest
+            .find(|c: char| c.is_whitespace() != blank)
+            .unwrap_or(rest.len());
+        let (run, tail) = rest.split_at(end);
+        let room = MAX_MESSAGE_ECHO - shown;
+        let keep = if blank {
+            room
+        } else {
+            room.min(MAX_VALUE_ECHO)
+        };
+        match run.char_indices().nth(keep) {
+            None => {
+                out.push_str(run);
+                shown += run.chars().count();
+            }
+            Some((at, _)) => {
+                out.push_str(&run[..at]);
+                shown += keep;
+                let mut more = run[at..].chars().count();
+                if shown == MAX_MESSAGE_ECHO {
+                    more += tail.chars().count();
+                }
+                let _ = write!(out, "... ({more} more characters)");
+                if shown == MAX_MESSAGE_ECHO {
+                    break;
+                }
+            }
+        }
+        rest = tail;
+    }
+    if out.len() == text.len() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// An error of the layout algebra, the notation parser or the expression evaluator.
 ///
 /// Errors raised inside a larger operation are wrapped in [`LayoutError::Within`], so the
@@ -32,19 +104,19 @@ pub const MAX_ERROR_ECHO: usize = 40;
 #[non_exhaustive]
 pub enum LayoutError {
     /// Checked arithmetic overflowed `i64`.
-    #[error("integer overflow computing {expr} (values must fit in a signed 64-bit integer); hint: use smaller shapes or strides")]
+    #[error("integer overflow computing {} (values must fit in a signed 64-bit integer); hint: use smaller shapes or strides", quoted(.expr))]
     Overflow {
         /// The failing computation, e.g. `9223372036854775807 * 2`.
         expr: String,
     },
     /// A division or remainder by zero (for example a layout with an extent of 0).
-    #[error("division by zero computing {expr}; hint: extents and divisors must be non-zero")]
+    #[error("division by zero computing {}; hint: extents and divisors must be non-zero", quoted(.expr))]
     DivisionByZero {
         /// The failing computation.
         expr: String,
     },
     /// A divisibility condition of CuTe does not hold.
-    #[error("{op}: {condition} violated at {mode}: {detail}; hint: {hint}")]
+    #[error("{op}: {condition} violated at {}: {}; hint: {hint}", quoted(.mode), quoted(.detail))]
     Divisibility {
         /// The operation.
         op: &'static str,
@@ -59,7 +131,7 @@ pub enum LayoutError {
     },
     /// A layout that must be injective (complement, divides, products) is not, or its strides
     /// interleave so that no complement exists.
-    #[error("{op}: non-injective layout {layout}: {detail}; hint: {hint}")]
+    #[error("{op}: non-injective layout {}: {}; hint: {hint}", quoted(.layout), quoted(.detail))]
     NonInjective {
         /// The operation.
         op: &'static str,
@@ -71,7 +143,7 @@ pub enum LayoutError {
         hint: &'static str,
     },
     /// Two tuples that must have the same rank (or be congruent) do not.
-    #[error("{op}: mismatched ranks: {detail}; hint: {hint}")]
+    #[error("{op}: mismatched ranks: {}; hint: {hint}", quoted(.detail))]
     RankMismatch {
         /// The operation.
         op: &'static str,
@@ -81,7 +153,7 @@ pub enum LayoutError {
         hint: &'static str,
     },
     /// A tuple was expected where an integer was given (or the other way round).
-    #[error("{op}: {detail}; hint: {hint}")]
+    #[error("{op}: {}; hint: {hint}", quoted(.detail))]
     NotATuple {
         /// The operation.
         op: &'static str,
@@ -101,7 +173,7 @@ pub enum LayoutError {
         rank: usize,
     },
     /// Shape and stride of a layout are not congruent.
-    #[error("shape {shape} and stride {stride} are not congruent; hint: give the stride the same nesting as the shape")]
+    #[error("shape {} and stride {} are not congruent; hint: give the stride the same nesting as the shape", quoted(.shape), quoted(.stride))]
     NotCongruent {
         /// The shape.
         shape: String,
@@ -120,7 +192,7 @@ pub enum LayoutError {
     },
     /// A result would break the documented post-conditions of the operation (CuTe C++ would
     /// silently return it).
-    #[error("{op}: {detail}; hint: {hint}")]
+    #[error("{op}: {}; hint: {hint}", quoted(.detail))]
     Postcondition {
         /// The operation.
         op: &'static str,
@@ -130,7 +202,7 @@ pub enum LayoutError {
         hint: &'static str,
     },
     /// An argument is outside the operation's domain (negative extent, bad order, ...).
-    #[error("{op}: {detail}; hint: {hint}")]
+    #[error("{op}: {}; hint: {hint}", quoted(.detail))]
     InvalidArgument {
         /// The operation.
         op: &'static str,
@@ -146,7 +218,7 @@ pub enum LayoutError {
         limit: usize,
     },
     /// CuTe notation that does not parse.
-    #[error("parse error at byte {pos}: expected {expected}, found {found}\n  {input}\n  {caret}")]
+    #[error("parse error at byte {pos}: expected {}, found {found}\n  {input}\n  {caret}", quoted(.expected))]
     Parse {
         /// The input around the error: at most [`MAX_ERROR_ECHO`] characters on each side of
         /// it, `...` where the input was cut.
@@ -161,7 +233,7 @@ pub enum LayoutError {
         caret: String,
     },
     /// An error raised inside a larger operation.
-    #[error("{context}: {source}")]
+    #[error("{}: {source}", quoted(.context))]
     Within {
         /// The enclosing operation (and mode), e.g. `logical_divide, mode 1`.
         context: String,
@@ -366,6 +438,6 @@ pub struct Warning {
 
 impl std::fmt::Display for Warning {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "warning: {}: {}", self.op, self.message)
+        write!(f, "warning: {}: {}", self.op, quoted(&self.message))
     }
 }

@@ -24,6 +24,8 @@
 //! | [`ANALYSIS_LIMIT`] | elements `analyze` visits (and addresses times candidates the swizzle solver tries) |
 //! | [`MAX_DIFFED`] | indices `diff` compares one by one |
 //! | [`MAX_ERROR_ECHO`] | characters of input a parse error shows on each side of the error, and of any other user text a message echoes ([`echo`]) |
+//! | [`MAX_VALUE_ECHO`] | characters of one value (a layout, a tuple) any error or warning quotes ([`quoted`]) |
+//! | [`MAX_MESSAGE_ECHO`] | characters of one part of an error or warning built from user values ([`quoted`]) |
 //! | [`MAX_PATH_ECHO`] | characters of a file path a message echoes ([`echo_at_most`]) |
 //! | [`MAX_WIDTH`] | modes of one tuple, and arguments of one call |
 //! | [`MAX_PNG_PIXELS`] | pixels of a PNG image (`svg -o F.png`, `morphism --png`, `atom --png`) |
@@ -91,7 +93,7 @@ pub const ANALYSIS_LIMIT: i64 = 1 << 24;
 /// equal at any size).
 pub const MAX_DIFFED: i64 = 1 << 24;
 
-pub use crate::error::MAX_ERROR_ECHO;
+pub use crate::error::{quoted, MAX_ERROR_ECHO, MAX_MESSAGE_ECHO, MAX_VALUE_ECHO};
 
 /// The most modes of one tuple (shape, stride, int-tuple, coordinate) and the most arguments
 /// of one call (2^16): far above any layout a kernel uses, small enough that a tuple costs at

@@ -576,6 +576,12 @@ impl OpenTuples {
         self.top != Self::NONE
     }
 
+    /// The children of the innermost open tuple so far.
+    #[inline]
+    pub(crate) fn children(self) -> usize {
+        self.children as usize
+    }
+
     /// Opens a tuple at the end of `nodes`, a child of the innermost open tuple; what is pushed
     /// until the matching [`OpenTuples::close`] are its children.
     #[inline]

@@ -92,10 +92,17 @@ fn mode_contributions(layout: &Layout) -> Result<Vec<Vec<u64>>> {
 
 /// The first pair of contributions (in the order of the flat index) that share a bit, as
 /// `(a, b)` positions into the flattened list; `None` when the sum of every subset is its XOR.
+/// Linear in the contributions: the first `b` sharing a bit with the union of those before
+/// it, then the first `a` before it that has the bit (a search of all pairs was quadratic).
 fn first_carry(flat: &[u64]) -> Option<(usize, usize)> {
-    (0..flat.len())
-        .flat_map(|b| (0..b).map(move |a| (a, b)))
-        .find(|&(a, b)| flat[a] & flat[b] != 0)
+    let mut before = 0u64;
+    let b = flat.iter().position(|&x| {
+        let shares = x & before != 0;
+        before |= x;
+        shares
+    })?;
+    let a = flat[..b].iter().position(|&x| x & flat[b] != 0)?;
+    Some((a, b))
 }
 
 /// A CuTe layout's own function over F2: inputs `dim0, dim1, ...` (one per top-level mode,

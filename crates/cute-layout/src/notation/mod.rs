@@ -11,6 +11,7 @@ use crate::coord::{Coord, CoordLeaf};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::limits::MAX_WIDTH;
 use crate::tiler::Tiler;
 use crate::tree::{Nodes, OpenTuples, Tree, MAX_DEPTH};
 use crate::tuple::IntTuple;
@@ -366,6 +367,9 @@ impl<'a> Parser<'a> {
                 }
                 match self.peek() {
                     Some(b',') => {
+                        if open.children() >= MAX_WIDTH {
+                            return Err(self.too_wide());
+                        }
                         self.pos += 1;
                         // Python's one-tuple `(4,)`
                         if !(self.python && self.peek() == Some(b')')) {
@@ -400,6 +404,15 @@ impl<'a> Parser<'a> {
     #[cold]
     fn too_deep(&self) -> LayoutError {
         self.error(&format!("at most {MAX_DEPTH} levels of nesting"))
+    }
+
+    /// The error of a tuple or tiler of more than [`MAX_WIDTH`] modes, at its next `,` (before
+    /// the mode is stored).
+    #[cold]
+    fn too_wide(&self) -> LayoutError {
+        self.error(&format!(
+            "at most MAX_WIDTH = {MAX_WIDTH} modes in one tuple (group the modes in nested tuples)"
+        ))
     }
 
     /// The parse error of a leaf reader's failure, at the position.
@@ -773,6 +786,7 @@ impl<'a> Parser<'a> {
                 items.resize_with(last + 1, || Tiler::Underscore);
                 self.tiler_into(&mut items[last])?;
                 match self.peek() {
+                    Some(b',') if items.len() >= MAX_WIDTH => return Err(self.too_wide()),
                     Some(b',') => self.pos += 1,
                     Some(b'>') => {
                         self.pos += 1;
