@@ -6,7 +6,7 @@
 use cute_layout::linear::triton::TritonLayout;
 use cute_layout::notation::linear::parse_linear;
 
-fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+pub fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     let start = line.find(&format!("\"{key}\": "))? + key.len() + 4;
     let rest = &line[start..];
     if let Some(s) = rest.strip_prefix('"') {
