@@ -53,6 +53,7 @@ pub(super) fn to_linear_layout(a: &Args) -> Result<Value> {
             t.to_linear_layout(&shape(a, 1)?)?
         }
         Value::Tv(tv) => convert::tv_to_linear_layout(tv)?,
+        Value::F2(f) => convert::f2_to_linear_layout(f)?,
         Value::TiledMma(m) => convert::tiled_mma_to_linear_layout(m, 'C')?,
         Value::TiledCopy(c) => convert::tiled_copy_to_linear_layout(c, true)?,
         _ => convert::to_linear_layout(&a.any_layout(0)?)?,
