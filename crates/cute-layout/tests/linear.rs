@@ -223,21 +223,19 @@ proptest! {
             CuteForm::Linear { reason, .. } => prop_assert!(reason.contains("basis") || reason.contains("lane"), "{}", reason),
             // F2 strides (bases that share bits) and several CTAs convert back exactly
             form @ (CuteForm::F2Tv { .. } | CuteForm::Cga { .. }) => prop_assert_eq!(cute_form_to_linear_layout(&form).unwrap().sublayout(&l.in_names(), &l.out_names()).unwrap(), l.clone()),
-            CuteForm::F2(f2) => {
+            form @ (CuteForm::Layout(_) | CuteForm::F2(_)) => {
+                // more than two outputs: one mode per input onto the flattened outputs (F2
+                // strides where bases share bits)
                 prop_assert!(l.out_dims().len() > 2);
                 let flat = l.flatten_ins().unwrap().flatten_outs().unwrap();
                 for x in 0..1u64 << l.total_in_bits() {
                     let want = flat.in_dims().first().map_or(0, |_| apply(&flat, &[(flat.in_dims()[0].0.clone(), x)])[0]);
-                    prop_assert_eq!(f2.eval(x as i64).unwrap() as u64, want);
-                }
-            }
-            CuteForm::Layout(layout) => {
-                // more than two outputs: one mode per input onto the flattened outputs
-                prop_assert!(l.out_dims().len() > 2);
-                let flat = l.flatten_ins().unwrap().flatten_outs().unwrap();
-                for x in 0..1u64 << l.total_in_bits() {
-                    let want = flat.in_dims().first().map_or(0, |_| apply(&flat, &[(flat.in_dims()[0].0.clone(), x)])[0]);
-                    prop_assert_eq!(layout.eval(x as i64).unwrap() as u64, want);
+                    let got = match &form {
+                        CuteForm::Layout(layout) => layout.eval(x as i64).unwrap(),
+                        CuteForm::F2(f2) => f2.eval(x as i64).unwrap(),
+                        _ => unreachable!(),
+                    };
+                    prop_assert_eq!(got as u64, want);
                 }
             }
             other => prop_assert!(false, "{:?}", other),

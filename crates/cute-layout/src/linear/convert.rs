@@ -463,19 +463,7 @@ fn distributed_of(
             .collect()
     };
     let (thread, value) = (cells_of("dim0")?, cells_of("dim1")?);
-    let block_bits = match log2_exact(ctas) {
-        Some(b) if b as usize <= thread.len() => b as usize,
-        _ => {
-            return Err(LayoutError::InvalidArgument {
-                op: OP,
-                detail: format!(
-                    "{ctas} CTAs for the {} threads of {what}",
-                    1u64 << thread.len().min(62)
-                ),
-                hint: "give a power-of-two number of CTAs that divides the threads",
-            })
-        }
-    };
+    let block_bits = cta_bits(ctas, thread.len(), "threads", what)?;
     let per_cta = thread.len() - block_bits;
     let lanes = per_cta.min(5);
     LinearLayout::new(
@@ -487,6 +475,21 @@ fn distributed_of(
         ],
         vec![("dim0".into(), m), ("dim1".into(), n)],
     )
+}
+
+/// `log2(ctas)`, the CTA bits at the top of `bits` bits of `what`'s threads or offsets (`of`).
+fn cta_bits(ctas: u64, bits: usize, of: &str, what: &dyn std::fmt::Display) -> Result<usize> {
+    match log2_exact(ctas) {
+        Some(b) if b as usize <= bits => Ok(b as usize),
+        _ => Err(LayoutError::InvalidArgument {
+            op: OP,
+            detail: format!(
+                "{ctas} CTAs for the {} {of} of {what}",
+                1u64 << bits.min(62)
+            ),
+            hint: "give a power-of-two number of CTAs that divides the threads or the offsets",
+        }),
+    }
 }
 
 /// The CuTe form of a linear layout: the simplest exact one, or the linear layout itself with
@@ -861,19 +864,7 @@ fn cga_form_to_linear_layout(form: &CuteForm, ctas: u64) -> Result<LinearLayout>
     };
     // the top log2(ctas) offset bits are the CTA index
     let offsets = shared.bases("offset").unwrap_or(&[]);
-    let block_bits = match log2_exact(ctas) {
-        Some(b) if b as usize <= offsets.len() => b as usize,
-        _ => {
-            return Err(LayoutError::InvalidArgument {
-                op: OP,
-                detail: format!(
-                    "{ctas} CTAs for the {} offsets of {shared}",
-                    1u64 << offsets.len().min(62)
-                ),
-                hint: "give a power-of-two number of CTAs that divides the offsets",
-            })
-        }
-    };
+    let block_bits = cta_bits(ctas, offsets.len(), "offsets", &shared)?;
     let own = offsets.len() - block_bits;
     LinearLayout::new(
         vec![

@@ -21,7 +21,7 @@ pub fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
 /// Checks every case of the JSON-lines file at `path`; returns the numbers of cases equal to
 /// Triton's and refused by both.
 pub fn check_triton_cases(path: &str) -> (usize, usize) {
-    let text = std::fs::read_to_string(&path).expect("the recorded Triton cases");
+    let text = std::fs::read_to_string(path).expect("the recorded Triton cases");
     let (mut checked, mut refused, mut failures) = (0, 0, Vec::new());
     for line in text.lines() {
         let layout_text = field(line, "layout").unwrap();
