@@ -398,3 +398,53 @@ test("a tuple morphism is drawn as its diagram", async () => {
   await page.screenshot({ path: join(shots, "morphism.png"), fullPage: true });
   await page.close();
 });
+
+// ---- the Triton tab (issue 30): a Triton layout pasted in, its CuTe form, picture and notes
+const BLOCKED = "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0], CGALayout = [[1, 0]]}>";
+
+test("the Triton tab shows a layout's CuTe form, its picture and the notes", async () => {
+  const page = await open();
+  await page.click("#tab-triton");
+  assert.equal(await page.isVisible("#form"), false);
+  await page.fill("#triton-layout", BLOCKED);
+  await page.fill("#triton-shape", "16,8");
+  await page.click("#triton-go");
+  await page.waitForSelector("#notes li");
+  assert.equal(await page.textContent("#linear"),
+    "register=[[0,1]] lane=[[0,2],[0,4],[1,0],[2,0],[4,0]] warp=[] block=[[8,0]] -> dim0=16 dim1=8");
+  // two CTAs: a TV layout of the cluster's 16x8 tile, thread mode (thread, cta)
+  assert.equal(await page.textContent("#result"), "((_16,_8),(((_4,_8),_2),_2):(((_32,_1),_8),_16))");
+  const notes = await page.locator("#notes li").allTextContents();
+  assert.match(notes[0], /^linear layout: register=/);
+  assert.match(notes[1], /^2 CTAs \(a cluster\)/);
+  assert.match(notes[2], /^CuTe form: the TV layout /);
+  await page.waitForSelector("#picture svg rect.cell");
+  assert.equal(await page.locator("#picture svg rect.cell").count(), 128);
+  await page.screenshot({ path: join(shots, "triton.png"), fullPage: true });
+  // the share link restores the tab, the layout and the shape
+  const link = page.url();
+  await page.close();
+  const shared = await open(link);
+  await shared.waitForSelector("#notes li");
+  assert.equal(await shared.isVisible("#triton-form"), true);
+  assert.equal(await shared.inputValue("#triton-shape"), "16,8");
+  await shared.close();
+});
+
+test("the Triton tab reads Triton's other text forms and names what it cannot read", async () => {
+  const page = await open();
+  await page.click("#tab-triton");
+  // LinearLayout::toString(): an F2 form (the bases share bits)
+  await page.fill("#triton-layout", "offset=[[1,0],[0,1],[1,3]] -> dim0=2 dim1=4");
+  await page.fill("#triton-shape", "");
+  await page.click("#triton-go");
+  await page.waitForSelector("#notes li");
+  assert.equal(await page.textContent("#result"), "(_2,(_2,_2)):(_1^,(_2^,_7^))");
+  assert.match((await page.locator("#notes li").allTextContents())[1], /^CuTe form: the F2-stride layout/);
+  // a named layout without its shape
+  await page.fill("#triton-layout", BLOCKED);
+  await page.click("#triton-go");
+  await page.waitForSelector("#triton-error:not([hidden])");
+  assert.match(await page.textContent("#triton-error"), /needs the tensor's shape/);
+  await page.close();
+});

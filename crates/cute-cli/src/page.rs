@@ -4,6 +4,8 @@
 //! compiled in, no network needed). `cute serve` serves it; `cute html` writes it with one
 //! answer built in.
 
+pub mod triton;
+
 use cute_layout::basis::IdentityTensor;
 use cute_layout::notation::Syntax;
 use cute_layout::tv::TvLayout;

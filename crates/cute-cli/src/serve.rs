@@ -2,7 +2,8 @@
 //! (for completion), `GET /api/gallery` the documentation's figures, and
 //! `GET /api/eval?expr=EXPR[&color=C][&coords=1][&highlight=H][&elem_bytes=B]` one evaluation
 //! ([`crate::page::evaluate`], with `steps`: the derivation's steps as data, as
-//! `cute explain --json` gives them, or null):
+//! `cute explain --json` gives them, or null); `GET /api/eval?triton=TEXT[&shape=S]` is the
+//! Triton tab's evaluation of a Triton layout ([`crate::page::triton::evaluate_triton`]):
 //! 200 with the answer, 400 `{"error": ...}` for a bad expression or a limit, 503 when the
 //! queue is full or a request waited in it past its limit.
 //!
@@ -127,7 +128,9 @@ impl Drop for CancelOnDrop {
 }
 
 async fn eval(State(state): State<AppState>, Query(q): Query<HashMap<String, String>>) -> Response {
-    let Some(expr) = q.get("expr").cloned() else {
+    let triton = q.get("triton").cloned();
+    let shape = q.get("shape").cloned().unwrap_or_default();
+    let Some(expr) = q.get("expr").cloned().or_else(|| triton.clone()) else {
         return error(
             StatusCode::BAD_REQUEST,
             "missing parameter `expr`; hint: GET /api/eval?expr=EXPR (a tensor's `+` as %2B)"
@@ -177,7 +180,10 @@ async fn eval(State(state): State<AppState>, Query(q): Query<HashMap<String, Str
         cancel: Some(cancel),
     };
     let work = tokio::task::spawn_blocking(move || {
-        let answer = budget::scope_with(&meter, || page::evaluate(&expr, &options));
+        let answer = budget::scope_with(&meter, || match &triton {
+            Some(text) => page::triton::evaluate_triton(text, &shape, &options),
+            None => page::evaluate(&expr, &options),
+        });
         drop(permit);
         answer
     });

@@ -75,6 +75,15 @@ async function evaluate(record = true) {
 
 function show(a) {
   $("out").hidden = false;
+  $("linear-line").hidden = !a.linear;
+  $("linear").textContent = a.linear || "";
+  $("notes").innerHTML = "";
+  for (const n of a.notes || []) {
+    const li = document.createElement("li");
+    li.textContent = n;
+    $("notes").append(li);
+  }
+  $("notes").hidden = !a.notes;
   $("result").textContent = a.result;
   $("kind").textContent = a.kind;
   $("picture").innerHTML = a.svg || "";
@@ -238,11 +247,52 @@ async function loadGallery() {
   }
 }
 
+// ---- the Triton tab: a layout in Triton's text over a shape, its CuTe form, picture and notes
+function setTab(name) {
+  const triton = name === "triton";
+  $("tab-cute").setAttribute("aria-selected", String(!triton));
+  $("tab-triton").setAttribute("aria-selected", String(triton));
+  $("form").hidden = triton;
+  $("triton-form").hidden = !triton;
+  $("gallery-section").hidden = triton;
+}
+async function convertTriton(record = true) {
+  const state = { tab: "triton", triton: $("triton-layout").value.trim(), shape: $("triton-shape").value.trim() };
+  if (!state.triton) return;
+  $("picture").innerHTML = "";
+  if (record) {
+    const url = shareUrl(state);
+    if (url !== location.href) history.pushState(null, "", url);
+  }
+  const answer = await cute("eval", { triton: state.triton, shape: state.shape });
+  $("triton-error").hidden = answer.ok;
+  if (!answer.ok) {
+    $("triton-error").textContent = answer.error;
+    $("out").hidden = true;
+    return;
+  }
+  show(answer.data);
+}
+function restore(s) {
+  if (s.tab === "triton") {
+    setTab("triton");
+    $("triton-layout").value = s.triton || "";
+    $("triton-shape").value = s.shape || "";
+    return convertTriton(false);
+  }
+  setTab("cute");
+  stateToPage(s);
+  return evaluate();
+}
+$("tab-cute").addEventListener("click", () => setTab("cute"));
+$("tab-triton").addEventListener("click", () => setTab("triton"));
+$("triton-form").addEventListener("submit", (e) => { e.preventDefault(); convertTriton(); });
+
 // ---- start
 $("form").addEventListener("submit", (e) => { e.preventDefault(); list.hidden = true; evaluate(); });
 for (const box of [colorBox, coordsBox, highlightBox, bytesBox]) box.addEventListener("change", evaluate);
-window.addEventListener("popstate", () => { stateToPage(stateFromHash()); evaluate(); });
-window.addEventListener("hashchange", () => { stateToPage(stateFromHash()); evaluate(); });
+window.addEventListener("popstate", () => restore(stateFromHash()));
+window.addEventListener("hashchange", () => restore(stateFromHash()));
 
 async function start() {
   if (builtIn) {
@@ -251,6 +301,7 @@ async function start() {
     $("sub").textContent = "CuTe's layout algebra: an expression, its value, picture and derivation (written by cute html).";
     $("form").hidden = true;
     $("gallery-section").hidden = true;
+    document.querySelector(".tabs").hidden = true;
     $("shown-expr").textContent = builtIn.answer.expr;
     $("shown").hidden = false;
     show(builtIn.answer);
@@ -264,7 +315,7 @@ async function start() {
   listAtoms();
   loadGallery();
   const s = stateFromHash();
-  if (s.expr) { stateToPage(s); await evaluate(); }
+  if (s.expr || s.tab === "triton") await restore(s);
   else { stateToPage({ expr: EXAMPLE }); await evaluate(false); }
 }
 start().then(() => { document.body.dataset.ready = "1"; });

@@ -31,29 +31,30 @@
 
 use crate::algebra::coalesce::coalesce;
 use crate::error::{LayoutError, Result};
+use crate::f2::{F2Layout, F2};
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::linear::{log2_exact, size_above, InDim, LinearLayout};
 use crate::swizzle::{AnyLayout, ComposedLayout, Outer, Swizzle};
+use crate::tree::Tree;
 use crate::tuple::IntTuple;
 use crate::tv::TvLayout;
 
 const OP: &str = "to_linear_layout";
 
-/// The contribution `stride · 2^j` of every index bit of each top-level mode, in colex order.
-fn mode_contributions(layout: &Layout) -> Result<Vec<Vec<u64>>> {
-    let modes: Vec<Layout> = if layout.shape().is_leaf() {
-        vec![layout.clone()]
-    } else {
-        layout.modes().collect()
-    };
+/// The contribution `stride · 2^j` of every index bit of each top-level mode, in colex order,
+/// from each mode's flat `(extent, stride)` leaves (an F2 stride's contribution is the same
+/// number: the carry-less `2^j · d` is `d << j`).
+fn contributions(
+    modes: Vec<Vec<(i64, i64)>>,
+    layout: &dyn std::fmt::Display,
+) -> Result<Vec<Vec<u64>>> {
     modes
-        .iter()
+        .into_iter()
         .enumerate()
         .map(|(k, mode)| {
             let mut bits = Vec::new();
-            for (s, d) in mode.leaves() {
-                let (s, d) = (s.value(), d.value());
+            for (s, d) in mode {
                 if s == 1 {
                     continue;
                 }
@@ -88,6 +89,59 @@ fn mode_contributions(layout: &Layout) -> Result<Vec<Vec<u64>>> {
             Ok(bits)
         })
         .collect()
+}
+
+/// [`contributions`] of a layout's top-level modes.
+fn mode_contributions(layout: &Layout) -> Result<Vec<Vec<u64>>> {
+    let modes: Vec<Layout> = if layout.shape().is_leaf() {
+        vec![layout.clone()]
+    } else {
+        layout.modes().collect()
+    };
+    let leaves = modes
+        .iter()
+        .map(|m| m.leaves().map(|(s, d)| (s.value(), d.value())).collect())
+        .collect();
+    contributions(leaves, layout)
+}
+
+/// [`contributions`] of an F2 layout's top-level modes.
+fn f2_mode_contributions(layout: &F2Layout) -> Result<Vec<Vec<u64>>> {
+    let leaves = if layout.shape().is_leaf() {
+        vec![layout
+            .leaves()
+            .map(|(s, d)| (s.value(), d.bits().value()))
+            .collect()]
+    } else {
+        layout
+            .shape()
+            .modes()
+            .zip(layout.stride().modes())
+            .map(|(s, d)| {
+                s.leaves()
+                    .zip(d.leaves())
+                    .map(|(s, d)| (s.value(), d.bits().value()))
+                    .collect()
+            })
+            .collect()
+    };
+    contributions(leaves, layout)
+}
+
+/// The function `(dim0, dim1, ...) → offset` whose input `dimk` has the bases `modes[k]`.
+fn function_of(modes: Vec<Vec<u64>>) -> Result<LinearLayout> {
+    let size = size_above(modes.iter().flatten().fold(0, |a, c| a | c));
+    let ins: Vec<InDim> = modes
+        .into_iter()
+        .enumerate()
+        .map(|(k, bits)| {
+            (
+                format!("dim{k}"),
+                bits.into_iter().map(|c| vec![c]).collect(),
+            )
+        })
+        .collect();
+    LinearLayout::new(ins, vec![("offset".into(), size)])
 }
 
 /// The first pair of contributions (in the order of the flat index) that share a bit, as
@@ -155,18 +209,45 @@ pub fn layout_function(layout: &Layout) -> Result<LinearLayout> {
             hint: "only layouts whose strides never carry (power-of-two tiles, disjoint bits) are linear layouts",
         });
     }
-    let size = size_above(flat.iter().fold(0, |a, c| a | c));
-    let ins: Vec<InDim> = modes
-        .into_iter()
-        .enumerate()
-        .map(|(k, bits)| {
-            (
-                format!("dim{k}"),
-                bits.into_iter().map(|c| vec![c]).collect(),
-            )
-        })
-        .collect();
-    LinearLayout::new(ins, vec![("offset".into(), size)])
+    function_of(modes)
+}
+
+/// An F2-stride layout's own function over F2: inputs `dim0, dim1, ...` (one per top-level
+/// mode, its 1-D index), output `offset`, each index bit's basis its contribution `d << j`.
+/// Exact: an F2 layout of power-of-two extents is linear in its index bits, with no carries.
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] naming the mode for an extent that is not a power of
+/// two; [`LayoutError::Overflow`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::linear::convert::f2_layout_function;
+/// let f = f2_layout_function(&"(_4,_2):(_1^,_3^)".parse()?)?;
+/// assert_eq!(f.to_string(), "dim0=[[1],[2]] dim1=[[3]] -> offset=4");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn f2_layout_function(layout: &F2Layout) -> Result<LinearLayout> {
+    function_of(f2_mode_contributions(layout)?)
+}
+
+/// Triton's shared-memory form `(offset, block) → (dim0, dim1, ...)` of an F2-stride layout:
+/// the inverse of [`f2_layout_function`], which must be a bijection onto `[0, 2^k)`, and an
+/// empty `block` (one CTA).
+///
+/// # Errors
+/// As [`f2_layout_function`]; [`LayoutError::InvalidArgument`] when the layout is not a
+/// bijection onto its power-of-two codomain.
+///
+/// # Examples
+/// ```
+/// use cute_layout::linear::convert::f2_to_linear_layout;
+/// let l = f2_to_linear_layout(&"(_2,_2):(_1^,_3^)".parse()?)?;
+/// assert_eq!(l.to_string(), "offset=[[1,0],[1,1]] block=[] -> dim0=2 dim1=2");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn f2_to_linear_layout(layout: &F2Layout) -> Result<LinearLayout> {
+    shared_form(&f2_layout_function(layout)?, layout)
 }
 
 fn swizzled(f: &LinearLayout, sw: Swizzle) -> Result<LinearLayout> {
@@ -239,7 +320,12 @@ pub fn any_layout_function(layout: &AnyLayout) -> Result<LinearLayout> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn to_linear_layout(layout: &AnyLayout) -> Result<LinearLayout> {
-    let f = any_layout_function(layout)?;
+    shared_form(&any_layout_function(layout)?, layout)
+}
+
+/// The inverse of a layout's function `f` (`dims → offset`), with an empty `block`: Triton's
+/// shared-memory form, or the error naming `layout` when `f` is no bijection.
+fn shared_form(f: &LinearLayout, layout: &dyn std::fmt::Display) -> Result<LinearLayout> {
     let one_cta = LinearLayout::new(vec![("block".into(), vec![])], vec![])?;
     f.invert().and_then(|inv| inv.product(&one_cta)).map_err(|e| {
         LayoutError::InvalidArgument {
@@ -279,60 +365,142 @@ pub fn to_linear_layout(layout: &AnyLayout) -> Result<LinearLayout> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn tv_to_linear_layout(tv: &TvLayout) -> Result<LinearLayout> {
+    tv_to_linear_layout_cga(tv, 1)
+}
+
+/// Triton's distributed form of a TV layout over the tile of a cluster of `ctas` CTAs: as
+/// [`tv_to_linear_layout`], with the thread index `thread + T·cta` (`T` threads per CTA): its
+/// top `log2(ctas)` bits are the `block`, the rest split into `lane` and `warp`. This is the
+/// inverse of [`from_linear_layout`]'s [`CuteForm::Cga`] of a TV layout.
+///
+/// # Errors
+/// As [`tv_to_linear_layout`]; [`LayoutError::InvalidArgument`] when `ctas` is not a power of
+/// two or exceeds the threads.
+///
+/// # Examples
+/// ```
+/// use cute_layout::linear::convert::tv_to_linear_layout_cga;
+/// use cute_layout::tv::TvLayout;
+/// // 32 threads per CTA, 2 CTAs stacked along the rows of a 64x1 tile, one value each
+/// let tv = TvLayout::new("(64,1)".parse()?, "((_32,_2),_1):((_1,_32),_0)".parse()?)?;
+/// assert_eq!(
+///     tv_to_linear_layout_cga(&tv, 2)?.to_string(),
+///     "register=[] lane=[[1,0],[2,0],[4,0],[8,0],[16,0]] warp=[] block=[[32,0]] -> dim0=64 dim1=1"
+/// );
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn tv_to_linear_layout_cga(tv: &TvLayout, ctas: u64) -> Result<LinearLayout> {
     let (m, n) = tv.tile_mn()?;
+    let (m, n) = pow2_tile(m as u64, n as u64, &tv.tiler)?;
+    distributed_of(&layout_function(&tv.layout)?, m, n, ctas, &tv.layout)
+}
+
+/// Triton's distributed form of an F2-stride TV layout (`(thread, value) → m + M·n` of the
+/// column-major `M×N` tile `tiler`) over `ctas` CTAs, as [`tv_to_linear_layout_cga`]: the
+/// inverse of [`CuteForm::F2Tv`].
+///
+/// # Errors
+/// As [`tv_to_linear_layout_cga`], and [`f2_layout_function`].
+///
+/// # Examples
+/// ```
+/// use cute_layout::linear::convert::f2_tv_to_linear_layout;
+/// // thread 1 -> cell 2 (0,1), value 1 -> cell 3 (1,1): XOR, not a sum
+/// let l = f2_tv_to_linear_layout(&"(2,2)".parse()?, &"(_2,_2):(_2^,_3^)".parse()?, 1)?;
+/// assert_eq!(l.to_string(), "register=[[1,1]] lane=[[0,1]] warp=[] block=[] -> dim0=2 dim1=2");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn f2_tv_to_linear_layout(
+    tiler: &IntTuple,
+    layout: &F2Layout,
+    ctas: u64,
+) -> Result<LinearLayout> {
+    let extents: Vec<i64> = tiler.leaves().map(|x| x.value()).collect();
+    let [m, n] = extents[..] else {
+        return Err(LayoutError::InvalidArgument {
+            op: OP,
+            detail: format!("the tile {tiler} is not (M,N)"),
+            hint: "give a rank-2 tile",
+        });
+    };
+    let (m, n) = pow2_tile(m.max(0) as u64, n.max(0) as u64, tiler)?;
+    distributed_of(&f2_layout_function(layout)?, m, n, ctas, layout)
+}
+
+fn pow2_tile(m: u64, n: u64, tiler: &IntTuple) -> Result<(u64, u64)> {
     for (k, e) in [m, n].into_iter().enumerate() {
-        if log2_exact(e as u64).is_none() {
+        if log2_exact(e).is_none() {
             return Err(LayoutError::InvalidArgument {
                 op: OP,
                 detail: format!(
-                    "mode {k} of the tile {} has the extent {e}, not a power of two",
-                    tv.tiler
+                    "mode {k} of the tile {tiler} has the extent {e}, not a power of two"
                 ),
                 hint: "give a power-of-two tile",
             });
         }
     }
-    let f = layout_function(&tv.layout)?;
-    let cells = (m * n) as u64;
+    Ok((m, n))
+}
+
+/// The distributed form of a TV function `f` (`dim0` the thread, `dim1` the value, `→ offset`
+/// the index into the column-major `m×n` tile) over `ctas` CTAs.
+fn distributed_of(
+    f: &LinearLayout,
+    m: u64,
+    n: u64,
+    ctas: u64,
+    what: &dyn std::fmt::Display,
+) -> Result<LinearLayout> {
+    let cells = m * n;
     let split = |c: u64| -> Result<Vec<u64>> {
         if c >= cells {
             return Err(LayoutError::InvalidArgument {
                 op: OP,
-                detail: format!(
-                    "{} maps a value to the index {c}, outside the {m}x{n} tile",
-                    tv.layout
-                ),
+                detail: format!("{what} maps a value to the index {c}, outside the {m}x{n} tile"),
                 hint: "give a TV layout into its tile",
             });
         }
-        Ok(vec![c % m as u64, c / m as u64])
+        Ok(vec![c % m, c / m])
     };
-    let thread: Vec<Vec<u64>> = f
-        .bases("dim0")
-        .unwrap_or(&[])
-        .iter()
-        .map(|c| split(c[0]))
-        .collect::<Result<_>>()?;
-    let value: Vec<Vec<u64>> = f
-        .bases("dim1")
-        .unwrap_or(&[])
-        .iter()
-        .map(|c| split(c[0]))
-        .collect::<Result<_>>()?;
-    let lanes = thread.len().min(5);
+    let cells_of = |dim: &str| -> Result<Vec<Vec<u64>>> {
+        f.bases(dim)
+            .unwrap_or(&[])
+            .iter()
+            .map(|c| split(c[0]))
+            .collect()
+    };
+    let (thread, value) = (cells_of("dim0")?, cells_of("dim1")?);
+    let block_bits = cta_bits(ctas, thread.len(), "threads", what)?;
+    let per_cta = thread.len() - block_bits;
+    let lanes = per_cta.min(5);
     LinearLayout::new(
         vec![
             ("register".into(), value),
             ("lane".into(), thread[..lanes].to_vec()),
-            ("warp".into(), thread[lanes..].to_vec()),
-            ("block".into(), vec![]),
+            ("warp".into(), thread[lanes..per_cta].to_vec()),
+            ("block".into(), thread[per_cta..].to_vec()),
         ],
-        vec![("dim0".into(), m as u64), ("dim1".into(), n as u64)],
+        vec![("dim0".into(), m), ("dim1".into(), n)],
     )
 }
 
+/// `log2(ctas)`, the CTA bits at the top of `bits` bits of `what`'s threads or offsets (`of`).
+fn cta_bits(ctas: u64, bits: usize, of: &str, what: &dyn std::fmt::Display) -> Result<usize> {
+    match log2_exact(ctas) {
+        Some(b) if b as usize <= bits => Ok(b as usize),
+        _ => Err(LayoutError::InvalidArgument {
+            op: OP,
+            detail: format!(
+                "{ctas} CTAs for the {} {of} of {what}",
+                1u64 << bits.min(62)
+            ),
+            hint: "give a power-of-two number of CTAs that divides the threads or the offsets",
+        }),
+    }
+}
+
 /// The CuTe form of a linear layout: the simplest exact one, or the linear layout itself with
-/// the reason it has no Shape:Stride form.
+/// the reason it has none.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CuteForm {
     /// A layout `Shape:Stride`.
@@ -341,15 +509,36 @@ pub enum CuteForm {
     Swizzled(ComposedLayout),
     /// A TV layout (a distributed layout of one CTA).
     Tv(TvLayout),
-    /// No Shape:Stride form: the linear layout itself, with the basis that has none and why.
-    ///
-    /// HOOK (F2-stride layouts): once the crate has layouts with F2 strides, this case is one
-    /// of them (every linear layout is one: each basis is an F2 stride); until then the linear
-    /// layout is returned as it is.
+    /// An F2-stride layout `(dim0, ...) → offset` whose offsets combine by XOR: a shared layout
+    /// (or one of other inputs) that no strides and no swizzle give.
+    F2(F2Layout),
+    /// An F2-stride TV layout: `(thread, value) → m + M·n`, the index into the column-major
+    /// tile `tiler` (`(M,N)`), for a distributed layout that no integer strides give.
+    F2Tv {
+        /// The tile `(M,N)`.
+        tiler: IntTuple,
+        /// `(thread, value) → m + M·n`, with F2 strides.
+        layout: F2Layout,
+    },
+    /// A layout of several CTAs (a cluster, Triton's non-zero `block`): `form` is the CuTe form
+    /// over the whole tensor with the CTA index as the most significant part of its input. For
+    /// a distributed layout, a TV layout ([`CuteForm::Tv`] or [`CuteForm::F2Tv`]) whose thread
+    /// mode is `(thread, cta)`, the cluster's thread index `thread + T·cta`; for a shared
+    /// layout, a layout, swizzled layout or F2 layout onto the cluster's address `offset +
+    /// S·cta` (`S` offsets per CTA: distributed shared memory).
+    Cga {
+        /// The form over the whole tensor.
+        form: Box<CuteForm>,
+        /// The number of CTAs (a power of two).
+        ctas: u64,
+    },
+    /// No CuTe form: the linear layout itself, with the basis that has none and why (a
+    /// distributed layout whose lanes are not 32 with several warps, a shared layout that is
+    /// not a bijection).
     Linear {
         /// The linear layout, unchanged.
         layout: LinearLayout,
-        /// Why no layout, swizzled layout or TV layout gives it.
+        /// Why no layout, swizzled layout, F2 layout or TV layout gives it.
         reason: String,
     },
 }
@@ -373,6 +562,53 @@ fn layout_of(modes: &[Vec<u64>]) -> Result<Layout> {
                 .collect::<Result<Vec<_>>>()?,
         ),
     }
+}
+
+/// The F2 layout with one mode per entry of `modes` (each its index bits' contributions),
+/// checked against `f`, the function it must be.
+fn f2_layout_of(modes: &[Vec<u64>], f: &LinearLayout) -> Result<F2Layout> {
+    let parts = modes.iter().map(|m| f2_mode_of(m)).collect::<Result<_>>()?;
+    checked_f2(f2_concat(parts)?, f)
+}
+
+/// The F2-stride mode of extent `2^bits.len()` whose index bits contribute `bits`.
+fn f2_mode_of(bits: &[u64]) -> Result<F2Layout> {
+    let shape = IntTuple::from_leaves(bits.iter().map(|_| Int::fixed(2)));
+    let stride = Tree::from_leaves(
+        bits.iter()
+            .map(|&c| F2::new(Int::fixed(c as i64)))
+            .collect::<Result<Vec<_>>>()?,
+    );
+    Ok(F2Layout::new(shape, stride)?.coalesce())
+}
+
+/// The F2 layout whose modes are `parts` (a single part is itself).
+fn f2_concat(parts: Vec<F2Layout>) -> Result<F2Layout> {
+    if parts.len() == 1 {
+        return Ok(parts.into_iter().next().expect("one part"));
+    }
+    F2Layout::new(
+        Tree::tuple(parts.iter().map(|p| p.shape().clone()))?,
+        Tree::tuple(parts.iter().map(|p| p.stride().clone()))?,
+    )
+}
+
+/// `layout` (an F2 layout whose flat index bits are those of `f`'s inputs, in order), checked
+/// against `f`, the function it must be (`dim0, ... → offset`): equal bases, so equal at
+/// every index.
+fn checked_f2(layout: F2Layout, f: &LinearLayout) -> Result<F2Layout> {
+    let back = f2_layout_function(&layout)?;
+    let same = back.flat_bases() == f.flat_bases();
+    if !same {
+        return Err(LayoutError::InvalidArgument {
+            op: "from_linear_layout",
+            detail: format!(
+                "the F2 layout {layout} is not the function {f} (its bases are {back})"
+            ),
+            hint: "report this case: the F2 form must be exact",
+        });
+    }
+    Ok(layout)
 }
 
 /// Why the contributions `flat` (named by `names`) are not a Shape:Stride layout, if not.
@@ -403,17 +639,21 @@ fn linear(l: &LinearLayout, reason: String) -> CuteForm {
     }
 }
 
-/// The simplest exact CuTe form of a linear layout, the inverse of [`to_linear_layout`] and
-/// [`tv_to_linear_layout`]:
+/// The simplest exact CuTe form of a linear layout, the inverse of [`to_linear_layout`],
+/// [`tv_to_linear_layout`] and the others ([`cute_form_to_linear_layout`] goes back):
 ///
 /// - inputs among `register`, `lane`, `warp`, `block` onto `dim0` (and `dim1`): a TV layout
-///   of the `size(dim0) × size(dim1)` tile, thread `lane + 32·warp`, value `register`;
-/// - inputs `offset` (and an empty `block`): a layout `(dim0, ...) → offset` or, when no
-///   strides give it, a swizzled layout `Sw<B,M,S> o 0 o L` (the smallest swizzle that works);
-/// - any other inputs: the layout with one mode per input dimension onto the flattened
-///   outputs (first output dimension minor).
+///   of the `size(dim0) × size(dim1)` tile, thread `lane + 32·warp`, value `register`; an
+///   F2-stride TV layout ([`CuteForm::F2Tv`]) where bases share bits;
+/// - inputs `offset` (and `block`): a layout `(dim0, ...) → offset` or, when no strides give
+///   it, a swizzled layout `Sw<B,M,S> o 0 o L` (the smallest swizzle that works), or else an
+///   F2-stride layout ([`CuteForm::F2`]);
+/// - non-zero `block` bases (several CTAs): [`CuteForm::Cga`] of the above over the whole
+///   tensor, the CTA index the top bits of the thread index or of the offset;
+/// - any other inputs: the layout (or F2 layout) with one mode per input dimension onto the
+///   flattened outputs (first output dimension minor).
 ///
-/// Where none exists, [`CuteForm::Linear`] says which bases have no Shape:Stride form and why.
+/// Where none exists, [`CuteForm::Linear`] says which bases have no CuTe form and why.
 ///
 /// # Errors
 /// [`LayoutError::Overflow`] only (a refusal is the [`CuteForm::Linear`] value).
@@ -424,8 +664,11 @@ fn linear(l: &LinearLayout, reason: String) -> CuteForm {
 /// let mma_c = "register=[[0,1],[8,0]] lane=[[0,2],[0,4],[1,0],[2,0],[4,0]] warp=[] -> dim0=16 dim1=8";
 /// let CuteForm::Tv(tv) = from_linear_layout(&mma_c.parse()?)? else { panic!() };
 /// assert_eq!(tv.layout.to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
-/// let CuteForm::Linear { reason, .. } = from_linear_layout(&"register=[[1],[1]] -> dim0=2".parse()?)? else { panic!() };
-/// assert!(reason.contains("register basis 0 [1] (offset 1) and register basis 1 [1]"), "{reason}");
+/// // bases that share bits and no swizzle undoes: an F2-stride layout
+/// let CuteForm::F2(f2) = from_linear_layout(&"offset=[[1,0],[0,1],[1,3]] -> dim0=2 dim1=4".parse()?)? else { panic!() };
+/// assert_eq!(f2.to_string(), "(_2,(_2,_2)):(_1^,(_2^,_7^))");
+/// let CuteForm::Linear { reason, .. } = from_linear_layout(&"offset=[[1],[1]] -> dim0=2".parse()?)? else { panic!() };
+/// assert!(reason.contains("not invertible"), "{reason}");
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn from_linear_layout(l: &LinearLayout) -> Result<CuteForm> {
@@ -435,9 +678,6 @@ pub fn from_linear_layout(l: &LinearLayout) -> Result<CuteForm> {
         .iter()
         .enumerate()
         .all(|(i, n)| *n == format!("dim{i}"));
-    let block_zero = l
-        .bases("block")
-        .is_none_or(|b| b.iter().all(|v| v.iter().all(|x| *x == 0)));
     let distributed = !ins.is_empty()
         && ins
             .iter()
@@ -446,28 +686,43 @@ pub fn from_linear_layout(l: &LinearLayout) -> Result<CuteForm> {
         && (1..=2).contains(&outs.len());
     let shared =
         ins.contains(&"offset") && ins.iter().all(|n| ["offset", "block"].contains(n)) && is_dims;
-    if (distributed || shared) && !block_zero {
-        return Ok(linear(
-            l,
-            "the block bases are not zero: a CuTe layout describes one CTA".into(),
-        ));
-    }
+    let block_bits = l.in_dim_size_log2("block");
     if distributed {
         return from_distributed(l);
     }
-    if shared {
+    if shared && block_bits == 0 {
         return from_shared(&l.sublayout(&["offset"], &outs)?);
     }
-    let flat = l.flat_bases();
-    if let Some(r) = carry_reason(&flat, &basis_names(l)) {
-        return Ok(linear(l, r));
+    if shared {
+        // the CTA index above the offset: the address in the cluster's shared memory
+        let mut bases = l.bases("offset").unwrap_or(&[]).to_vec();
+        bases.extend_from_slice(l.bases("block").unwrap_or(&[]));
+        let dims = l.out_dims().to_vec();
+        let cluster = LinearLayout::new(vec![("offset".into(), bases)], dims)?;
+        return Ok(match from_shared(&cluster)? {
+            CuteForm::Linear { reason, .. } => linear(
+                l,
+                format!("with the CTA index above the offset (the cluster's address), {reason}"),
+            ),
+            form => CuteForm::Cga {
+                form: Box::new(form),
+                ctas: 1 << block_bits,
+            },
+        });
     }
-    let mut flat = flat.into_iter();
+    let flat = l.flat_bases();
+    let mut it = flat.iter().copied();
     let modes: Vec<Vec<u64>> = l
         .in_dims()
         .iter()
-        .map(|(_, b)| flat.by_ref().take(b.len()).collect())
+        .map(|(_, b)| it.by_ref().take(b.len()).collect())
         .collect();
+    if carry_reason(&flat, &basis_names(l)).is_some() {
+        return Ok(CuteForm::F2(f2_layout_of(
+            &modes,
+            &function_of(modes.clone())?,
+        )?));
+    }
     Ok(CuteForm::Layout(layout_of(&modes)?))
 }
 
@@ -494,15 +749,40 @@ fn from_distributed(l: &LinearLayout) -> Result<CuteForm> {
             .unzip()
     };
     let (thread, mut names) = named(&["lane", "warp"]);
+    let (cta, cnames) = named(&["block"]);
     let (value, vnames) = named(&["register"]);
+    names.extend(cnames);
     names.extend(vnames);
-    let all: Vec<u64> = thread.iter().chain(&value).copied().collect();
-    if let Some(r) = carry_reason(&all, &names) {
-        return Ok(linear(l, r));
-    }
-    let layout = Layout::concat([mode_of(&thread)?, mode_of(&value)?])?;
     let tiler = IntTuple::from_leaves([Int::fixed(m as i64), Int::fixed(n as i64)]);
-    Ok(CuteForm::Tv(TvLayout::new(tiler, layout)?))
+    let all: Vec<u64> = thread.iter().chain(&cta).chain(&value).copied().collect();
+    let form = if first_carry(&all).is_some() {
+        // bases that share bits: F2 strides, the thread mode (thread, cta) as below
+        let threads = if cta.is_empty() {
+            f2_mode_of(&thread)?
+        } else {
+            f2_concat(vec![f2_mode_of(&thread)?, f2_mode_of(&cta)?])?
+        };
+        let layout = f2_concat(vec![threads, f2_mode_of(&value)?])?;
+        let flat: Vec<u64> = thread.iter().chain(&cta).copied().collect();
+        let layout = checked_f2(layout, &function_of(vec![flat, value.clone()])?)?;
+        CuteForm::F2Tv { tiler, layout }
+    } else {
+        let threads = if cta.is_empty() {
+            mode_of(&thread)?
+        } else {
+            Layout::concat([mode_of(&thread)?, mode_of(&cta)?])?
+        };
+        let layout = Layout::concat([threads, mode_of(&value)?])?;
+        CuteForm::Tv(TvLayout::new(tiler, layout)?)
+    };
+    Ok(if cta.is_empty() {
+        form
+    } else {
+        CuteForm::Cga {
+            form: Box::new(form),
+            ctas: 1 << cta.len(),
+        }
+    })
 }
 
 fn from_shared(l: &LinearLayout) -> Result<CuteForm> {
@@ -524,9 +804,9 @@ fn from_shared(l: &LinearLayout) -> Result<CuteForm> {
         .map(|(_, b)| b.iter().map(|v| v[0]).collect())
         .collect();
     let flat: Vec<u64> = modes.iter().flatten().copied().collect();
-    let Some(first) = carry_reason(&flat, &basis_names(&g)) else {
+    if first_carry(&flat).is_none() {
         return Ok(CuteForm::Layout(layout_of(&modes)?));
-    };
+    }
     let bits = g.total_out_bits() as i64;
     for b in 1..=bits {
         for base in 0..bits {
@@ -553,10 +833,53 @@ fn from_shared(l: &LinearLayout) -> Result<CuteForm> {
             }
         }
     }
-    Ok(linear(
-        l,
-        format!("in the inverse (dims → offset), {first}, and no swizzle Sw<B,M,S> undoes it"),
-    ))
+    // no strides and no swizzle: F2 strides hold it exactly
+    Ok(CuteForm::F2(f2_layout_of(&modes, &g)?))
+}
+
+/// Triton's form of a CuTe form, the inverse of [`from_linear_layout`] for shared and
+/// distributed layouts: [`to_linear_layout`] of a layout or a swizzled layout,
+/// [`f2_to_linear_layout`] of an F2 layout, [`tv_to_linear_layout`] of a TV layout,
+/// [`f2_tv_to_linear_layout`] of an F2 TV layout, over several CTAs for [`CuteForm::Cga`] (the
+/// top bits of the thread index or of the offset become the `block`), and a
+/// [`CuteForm::Linear`]'s layout as it is.
+///
+/// # Errors
+/// Those of the conversions.
+///
+/// # Examples
+/// ```
+/// use cute_layout::linear::convert::{cute_form_to_linear_layout, from_linear_layout};
+/// use cute_layout::linear::LinearLayout;
+/// let l: LinearLayout = "offset=[[0,1],[1,0]] block=[[2,0]] -> dim0=4 dim1=2".parse()?;
+/// assert_eq!(cute_form_to_linear_layout(&from_linear_layout(&l)?)?, l);
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn cute_form_to_linear_layout(form: &CuteForm) -> Result<LinearLayout> {
+    cga_form_to_linear_layout(form, 1)
+}
+
+fn cga_form_to_linear_layout(form: &CuteForm, ctas: u64) -> Result<LinearLayout> {
+    let shared = match form {
+        CuteForm::Layout(l) => to_linear_layout(&AnyLayout::Layout(l.clone()))?,
+        CuteForm::Swizzled(c) => to_linear_layout(&AnyLayout::Composed(c.clone()))?,
+        CuteForm::F2(f) => f2_to_linear_layout(f)?,
+        CuteForm::Tv(tv) => return tv_to_linear_layout_cga(tv, ctas),
+        CuteForm::F2Tv { tiler, layout } => return f2_tv_to_linear_layout(tiler, layout, ctas),
+        CuteForm::Cga { form, ctas } => return cga_form_to_linear_layout(form, *ctas),
+        CuteForm::Linear { layout, .. } => return Ok(layout.clone()),
+    };
+    // the top log2(ctas) offset bits are the CTA index
+    let offsets = shared.bases("offset").unwrap_or(&[]);
+    let block_bits = cta_bits(ctas, offsets.len(), "offsets", &shared)?;
+    let own = offsets.len() - block_bits;
+    LinearLayout::new(
+        vec![
+            ("offset".into(), offsets[..own].to_vec()),
+            ("block".into(), offsets[own..].to_vec()),
+        ],
+        shared.out_dims().to_vec(),
+    )
 }
 
 /// A tiled MMA's A (`'A'`, `(thr, val) → (m, k)`), B (`'B'`, `→ (n, k)`) or C (`'C'`, `→

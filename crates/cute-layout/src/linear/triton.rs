@@ -1,6 +1,9 @@
 //! Triton's named layouts, each turned into its linear layout for a tensor shape, as Triton's
-//! `toLinearLayout` does (`lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp`), for one CTA
-//! (`CTAsPerCGA` all 1, Gluon's `cga_layout=[]`).
+//! `toLinearLayout` does (`lib/Dialect/TritonGPU/IR/LinearLayoutConversions.cpp`), over one CTA
+//! or over the several CTAs of a cluster (a CGA): the layout's CGA layout (MLIR's `CGALayout =
+//! [[0, 1], [1, 0]]`, Gluon's `cga_layout`, older Triton's `CTAsPerCGA`, `CTASplitNum`,
+//! `CTAOrder`) gives the bases of the `block` input dimension, in units of one CTA's share of
+//! the tensor ([`cga_linear_layout`]).
 //!
 //! ```
 //! use cute_layout::linear::triton::TritonLayout;
@@ -28,6 +31,8 @@ pub struct BlockedLayout {
     pub warps_per_cta: Vec<u64>,
     /// The dimensions from the most minor (fastest) to the most major.
     pub order: Vec<usize>,
+    /// The CGA layout: one basis per bit of the CTA index (empty for one CTA).
+    pub cga_layout: Vec<Vec<u64>>,
 }
 
 /// `#ttg.nvidia_mma<{versionMajor, versionMinor, warpsPerCTA, instrShape}>` (Gluon's
@@ -42,6 +47,8 @@ pub struct NvidiaMmaLayout {
     pub warps_per_cta: Vec<u64>,
     /// The instruction's shape: `[16, 8]` (v2) or `[16, N, K]` (v3).
     pub instr_shape: Vec<u64>,
+    /// The CGA layout: one basis per bit of the CTA index (empty for one CTA).
+    pub cga_layout: Vec<Vec<u64>>,
 }
 
 /// `#ttg.dot_op<{opIdx, parent, kWidth}>` (Gluon's `DotOperandLayout`): the A (`opIdx = 0`) or
@@ -66,6 +73,8 @@ pub struct NvmmaSharedLayout {
     pub transposed: bool,
     /// The element's width in bits.
     pub element_bit_width: u64,
+    /// The CGA layout: one basis per bit of the CTA index (empty for one CTA).
+    pub cga_layout: Vec<Vec<u64>>,
 }
 
 /// `#ttg.swizzled_shared<{vec, perPhase, maxPhase, order}>` (Gluon's `SwizzledSharedLayout`).
@@ -79,6 +88,8 @@ pub struct SwizzledSharedLayout {
     pub max_phase: u64,
     /// The dimensions from the most minor to the most major.
     pub order: Vec<usize>,
+    /// The CGA layout: one basis per bit of the CTA index (empty for one CTA).
+    pub cga_layout: Vec<Vec<u64>>,
 }
 
 /// One of Triton's layouts, by name, or a linear layout (`#ttg.linear<{...}>`).
@@ -238,24 +249,152 @@ fn ensure_not_smaller(mut l: LinearLayout, shape: &[(String, u64)]) -> Result<Li
     Ok(l)
 }
 
-/// Triton's `combineCtaCgaWithShape` for one CTA: fit the CTA's layout to `shape`, add the
-/// empty `block` dimension, and put the outputs in the standard order `dim0, dim1, ...`.
-fn fit_to_shape(l: LinearLayout, shape: &[u64], broadcast_registers: bool) -> Result<LinearLayout> {
+/// Triton's CGA layout as a linear layout `block → (dim0, dim1, ...)` of the given rank (the
+/// `CGAEncodingAttr`'s layout): bit `i` of the CTA index moves to the CTA tile `cga[i]`, in
+/// units of one CTA's share of the tensor; a zero component repeats (broadcasts) the data over
+/// those CTAs. The output sizes are the least powers of two above the largest components.
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] when a basis has another rank than `rank`.
+///
+/// # Examples
+/// ```
+/// use cute_layout::linear::triton::cga_linear_layout;
+/// // two CTAs along dim1, then two along dim0: a 2x2 cluster
+/// let l = cga_linear_layout(&[vec![0, 1], vec![1, 0]], 2)?;
+/// assert_eq!(l.to_string(), "block=[[0,1],[1,0]] -> dim0=2 dim1=2");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn cga_linear_layout(cga: &[Vec<u64>], rank: usize) -> Result<LinearLayout> {
+    let mut sizes = vec![1u64; rank];
+    for (i, b) in cga.iter().enumerate() {
+        if b.len() != rank {
+            return Err(bad(
+                "CGALayout",
+                format!(
+                    "basis {i} {b:?} of the CGA layout {cga:?} has {} components for rank {rank}",
+                    b.len()
+                ),
+                "give one component per tensor dimension",
+            ));
+        }
+        for (s, &x) in sizes.iter_mut().zip(b) {
+            *s = (*s).max(crate::linear::size_above(x));
+        }
+    }
+    LinearLayout::new(
+        vec![("block".into(), cga.to_vec())],
+        sizes
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| (dim(i), s))
+            .collect(),
+    )
+}
+
+/// Older Triton's CTA layout `CTAsPerCGA`, `CTASplitNum`, `CTAOrder` as the bases of its CGA
+/// layout (Triton's `CGAEncodingAttr::fromSplitParams`): along each dimension, from
+/// `CTAOrder[0]` on, `CTASplitNum` CTAs take distinct tiles and the remaining `CTAsPerCGA /
+/// CTASplitNum` repeat them.
+///
+/// # Errors
+/// [`LayoutError::InvalidArgument`] for lists of different ranks, sizes that are not powers of
+/// two, a split that does not divide its CTAs, or an order that is not a permutation.
+///
+/// # Examples
+/// ```
+/// use cute_layout::linear::triton::cga_from_split_params;
+/// // four CTAs along dim0, split in two tiles (each tile held by two CTAs)
+/// assert_eq!(cga_from_split_params(&[4, 1], &[2, 1], &[0, 1])?, vec![vec![1, 0], vec![0, 0]]);
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn cga_from_split_params(
+    ctas_per_cga: &[u64],
+    cta_split_num: &[u64],
+    cta_order: &[usize],
+) -> Result<Vec<Vec<u64>>> {
+    const OP: &str = "CTALayout";
+    let rank = cta_order.len();
+    check_order(OP, cta_order, rank)?;
+    if ctas_per_cga.len() != rank || cta_split_num.len() != rank {
+        return Err(bad(
+            OP,
+            format!("CTAsPerCGA {ctas_per_cga:?}, CTASplitNum {cta_split_num:?} and CTAOrder {cta_order:?} have different ranks"),
+            "give every list the same rank",
+        ));
+    }
+    let mut l = LinearLayout::empty();
+    for &d in cta_order {
+        let (total, split) = (
+            pow2(OP, "CTAsPerCGA", ctas_per_cga[d])?,
+            pow2(OP, "CTASplitNum", cta_split_num[d])?,
+        );
+        if total % split != 0 {
+            return Err(bad(
+                OP,
+                format!("CTASplitNum[{d}] = {split} does not divide CTAsPerCGA[{d}] = {total}"),
+                "split the CTAs of a dimension into a divisor of their number",
+            ));
+        }
+        l = times_zeros(
+            times(l, split, "block", &dim(d))?,
+            total / split,
+            "block",
+            &dim(d),
+        )?;
+    }
+    let names: Vec<String> = (0..rank).map(dim).collect();
+    let l = l.transpose_outs(&names.iter().map(String::as_str).collect::<Vec<_>>())?;
+    Ok(l.bases("block").unwrap_or(&[]).to_vec())
+}
+
+/// The CGA layout fitted to the labeled shape, and each CTA's share of the shape (the shape
+/// divided by the CGA's size, at least 1).
+fn cga_fit(
+    cga: &[Vec<u64>],
+    labeled: &[(String, u64)],
+) -> Result<(LinearLayout, Vec<(String, u64)>)> {
+    let cga = ensure_not_larger(cga_linear_layout(cga, labeled.len())?, labeled, false)?;
+    let per_cta = labeled
+        .iter()
+        .map(|(n, s)| (n.clone(), (s / cga.out_dim_size(n).unwrap_or(1)).max(1)))
+        .collect();
+    Ok((cga, per_cta))
+}
+
+/// One CTA's share of `shape` under the CGA layout `cga` (Triton's `getShapePerCTA`).
+fn cta_share(cga: &[Vec<u64>], shape: &[u64]) -> Result<Vec<u64>> {
     let labeled: Vec<(String, u64)> = shape
         .iter()
         .enumerate()
         .map(|(i, s)| (dim(i), *s))
         .collect();
+    Ok(cga_fit(cga, &labeled)?.1.into_iter().map(|s| s.1).collect())
+}
+
+/// Triton's `combineCtaCgaWithShape`: fit the CGA layout to `shape` (bases beyond it become
+/// broadcasts), fit the CTA's layout to its share of `shape` (`shape` divided by the CGA's
+/// size), take their product (the CTA index above the CTA's own bits), and put the outputs in
+/// the standard order `dim0, dim1, ...`.
+fn fit_to_shape(
+    l: LinearLayout,
+    shape: &[u64],
+    broadcast_registers: bool,
+    cga: &[Vec<u64>],
+) -> Result<LinearLayout> {
+    let labeled: Vec<(String, u64)> = shape
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (dim(i), *s))
+        .collect();
+    let (cga, per_cta) = cga_fit(cga, &labeled)?;
+    let cga = cga.transpose_outs(&l.out_names())?;
     let l = ensure_not_larger(
-        ensure_not_smaller(l, &labeled)?,
-        &labeled,
+        ensure_not_smaller(l, &per_cta)?,
+        &per_cta,
         broadcast_registers,
     )?;
-    let mut block = LinearLayout::empty();
-    for (n, _) in &labeled {
-        block = block.product(&LinearLayout::identity_1d(1, "block", n)?)?;
-    }
-    let l = l.product(&block)?;
+    let l = l.product(&cga)?;
     let names: Vec<String> = (0..shape.len()).map(dim).collect();
     l.transpose_outs(&names.iter().map(String::as_str).collect::<Vec<_>>())
 }
@@ -317,7 +456,7 @@ impl BlockedLayout {
         let l = identity_nd("register", &self.size_per_thread, &self.order)?
             .product(&identity_nd("lane", &self.threads_per_warp, &self.order)?)?
             .product(&identity_nd("warp", &self.warps_per_cta, &self.order)?)?;
-        fit_to_shape(l, shape, false)
+        fit_to_shape(l, shape, false, &self.cga_layout)
     }
 }
 
@@ -399,7 +538,7 @@ impl NvidiaMmaLayout {
             &self.warps_per_cta,
             &self.warp_order(),
         )?)?;
-        fit_to_shape(l, shape, false)
+        fit_to_shape(l, shape, false, &self.cga_layout)
     }
 }
 
@@ -412,14 +551,15 @@ impl DotOperandLayout {
     pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
         const OP: &str = "DotOperandLayout";
         self.parent.check()?;
-        if self.parent.version_major != 2 || self.op_idx > 1 {
+        // wgmma (version 3) reads its B operand from shared memory: only A is in registers
+        if self.op_idx > 1 || (self.parent.version_major == 3 && self.op_idx != 0) {
             return Err(bad(
                 OP,
                 format!(
                     "operand {} of an MMA of version {}",
                     self.op_idx, self.parent.version_major
                 ),
-                "only the A and B operands of version 2 (mma.sync) are read here",
+                "give the A (0) or B (1) operand of mma.sync (version 2), or the A operand (0) of wgmma (version 3): wgmma takes B from shared memory",
             ));
         }
         check_shape(OP, shape, 2)?;
@@ -439,8 +579,22 @@ impl DotOperandLayout {
                 times(l, w, "warp", &dim(d))?
             };
         }
+        // the operand's CTAs: the parent's, repeated along K (Triton's
+        // `inferDotOperandCGALayout`)
+        let cga: Vec<Vec<u64>> = self
+            .parent
+            .cga_layout
+            .iter()
+            .map(|b| {
+                let mut b = b.clone();
+                if let Some(x) = b.get_mut(k_dim) {
+                    *x = 0;
+                }
+                b
+            })
+            .collect();
         // Triton keeps the registers of a dot operand that repeat an element along K.
-        fit_to_shape(l, shape, true)
+        fit_to_shape(l, shape, true, &cga)
     }
 }
 
@@ -456,6 +610,10 @@ impl NvmmaSharedLayout {
     pub fn to_linear_layout(&self, shape: &[u64]) -> Result<LinearLayout> {
         const OP: &str = "NVMMASharedLayout";
         check_shape(OP, shape, 2)?;
+        let full = shape;
+        // the swizzle tiles are over one CTA's share of the tensor
+        let per_cta = cta_share(&self.cga_layout, shape)?;
+        let shape = &per_cta[..];
         let e = pow2(OP, "elementBitWidth", self.element_bit_width)?;
         let (contig, strided) = if self.transposed { (0, 1) } else { (1, 0) };
         let (cols, rows) = (shape[contig], shape[strided]);
@@ -504,10 +662,11 @@ impl NvmmaSharedLayout {
             bases.push(at(0, c));
             c *= 2;
         }
-        LinearLayout::new(
-            vec![("offset".into(), bases), ("block".into(), vec![])],
+        let cta = LinearLayout::new(
+            vec![("offset".into(), bases)],
             vec![(dim(0), shape[0]), (dim(1), shape[1])],
-        )
+        )?;
+        fit_to_shape(cta, full, false, &self.cga_layout)
     }
 }
 
@@ -531,15 +690,18 @@ impl SwizzledSharedLayout {
         ] {
             pow2(OP, what, x)?;
         }
+        // the swizzle is over one CTA's share of the tensor
+        let per_cta = cta_share(&self.cga_layout, shape)?;
         if rank == 1 {
             return fit_to_shape(
-                LinearLayout::identity_1d(shape[0], "offset", "dim0")?,
+                LinearLayout::identity_1d(per_cta[0], "offset", "dim0")?,
                 shape,
                 false,
+                &self.cga_layout,
             );
         }
         let (col, row) = (self.order[0], self.order[1]);
-        let (cols, rows) = (shape[col], shape[row]);
+        let (cols, rows) = (per_cta[col], per_cta[row]);
         let mut bases: Vec<Vec<u64>> = Vec::new();
         let mut c = 1;
         while c < cols {
@@ -557,9 +719,9 @@ impl SwizzledSharedLayout {
         let (rn, cn) = (dim(row), dim(col));
         let mut l = LinearLayout::with_out_names(vec![("offset".into(), bases)], &[&rn, &cn])?;
         for &d in &self.order[2..] {
-            l = times(l, shape[d], "offset", &dim(d))?;
+            l = times(l, per_cta[d], "offset", &dim(d))?;
         }
-        fit_to_shape(l, shape, false)
+        fit_to_shape(l, shape, false, &self.cga_layout)
     }
 }
 

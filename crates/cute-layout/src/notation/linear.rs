@@ -25,8 +25,8 @@
 
 use crate::error::{LayoutError, Result};
 use crate::linear::triton::{
-    BlockedLayout, DotOperandLayout, NvidiaMmaLayout, NvmmaSharedLayout, SwizzledSharedLayout,
-    TritonLayout,
+    cga_from_split_params, BlockedLayout, DotOperandLayout, NvidiaMmaLayout, NvmmaSharedLayout,
+    SwizzledSharedLayout, TritonLayout,
 };
 use crate::linear::{InDim, LinearLayout, OutDim};
 use crate::notation::Parser;
@@ -478,24 +478,29 @@ fn order_field(p: &Parser, fields: &[(String, Item)]) -> Result<Vec<usize>> {
         .collect())
 }
 
-fn single_cta(p: &Parser, fields: &[(String, Item)]) -> Result<()> {
-    for (k, v) in fields {
-        let many = match (k.as_str(), v) {
-            ("CTAsPerCGA" | "CTASplitNum", Item::List(xs)) => {
-                xs.iter().any(|x| !matches!(x, Item::Num(1)))
-            }
-            ("cga_layout", Item::List(xs)) => !xs.is_empty(),
-            _ => false,
-        };
-        if many {
-            return Err(LayoutError::parse(p.input(), 0, "one CTA (CTAsPerCGA all 1, cga_layout=[]): layouts over several CTAs are not read yet"));
-        }
+/// The CGA layout of a named layout: MLIR's `CGALayout = [[..]]` or Gluon's `cga_layout=[..]`
+/// (its bases), older Triton's `CTAsPerCGA`, `CTASplitNum`, `CTAOrder` (converted as Triton's
+/// `fromSplitParams` does), or none (one CTA).
+fn cga_field(p: &Parser, fields: &[(String, Item)]) -> Result<Vec<Vec<u64>>> {
+    if let Some((_, it)) = fields
+        .iter()
+        .find(|(k, _)| k == "CGALayout" || k == "cga_layout")
+    {
+        return bases_of(p, "CGALayout", it);
     }
-    Ok(())
+    if !fields.iter().any(|(k, _)| k == "CTAsPerCGA") {
+        return Ok(vec![]);
+    }
+    let ctas = list_field(p, fields, &["CTAsPerCGA"])?;
+    let split = list_field(p, fields, &["CTASplitNum"])?;
+    let order: Vec<usize> = list_field(p, fields, &["CTAOrder"])?
+        .into_iter()
+        .map(|x| x as usize)
+        .collect();
+    cga_from_split_params(&ctas, &split, &order)
 }
 
 fn mma_of(p: &Parser, fields: &[(String, Item)]) -> Result<NvidiaMmaLayout> {
-    single_cta(p, fields)?;
     let (major, minor) = match fields.iter().find(|(k, _)| k == "version") {
         Some(_) => {
             let v = list_field(p, fields, &["version"])?;
@@ -514,6 +519,7 @@ fn mma_of(p: &Parser, fields: &[(String, Item)]) -> Result<NvidiaMmaLayout> {
         version_minor: minor,
         warps_per_cta: list_field(p, fields, &["warpsPerCTA", "warps_per_cta"])?,
         instr_shape: list_field(p, fields, &["instrShape", "instr_shape"])?,
+        cga_layout: cga_field(p, fields)?,
     })
 }
 
@@ -523,12 +529,12 @@ fn triton_layout_of(p: &Parser, name: &str, fields: &[(String, Item)]) -> Result
         .trim_start_matches("triton_gpu.");
     match name {
         "blocked" | "BlockedLayout" => {
-            single_cta(p, fields)?;
             Ok(TritonLayout::Blocked(BlockedLayout {
                 size_per_thread: list_field(p, fields, &["sizePerThread", "size_per_thread"])?,
                 threads_per_warp: list_field(p, fields, &["threadsPerWarp", "threads_per_warp"])?,
                 warps_per_cta: list_field(p, fields, &["warpsPerCTA", "warps_per_cta"])?,
                 order: order_field(p, fields)?,
+                cga_layout: cga_field(p, fields)?,
             }))
         }
         "nvidia_mma" | "NVMMADistributedLayout" => Ok(TritonLayout::NvidiaMma(mma_of(p, fields)?)),
@@ -547,20 +553,20 @@ fn triton_layout_of(p: &Parser, name: &str, fields: &[(String, Item)]) -> Result
             }))
         }
         "nvmma_shared" | "NVMMASharedLayout" => {
-            single_cta(p, fields)?;
             Ok(TritonLayout::NvmmaShared(NvmmaSharedLayout {
                 swizzling_byte_width: num_field(p, fields, &["swizzlingByteWidth", "swizzle_byte_width"])?,
                 transposed: bool_field(p, fields, &["transposed"])?,
                 element_bit_width: num_field(p, fields, &["elementBitWidth", "element_bitwidth"])?,
+                cga_layout: cga_field(p, fields)?,
             }))
         }
         "swizzled_shared" | "SwizzledSharedLayout" => {
-            single_cta(p, fields)?;
             Ok(TritonLayout::SwizzledShared(SwizzledSharedLayout {
                 vec: num_field(p, fields, &["vec"])?,
                 per_phase: num_field(p, fields, &["perPhase", "per_phase"])?,
                 max_phase: num_field(p, fields, &["maxPhase", "max_phase"])?,
                 order: order_field(p, fields)?,
+                cga_layout: cga_field(p, fields)?,
             }))
         }
         "linear" => {
@@ -581,7 +587,7 @@ fn triton_layout_of(p: &Parser, name: &str, fields: &[(String, Item)]) -> Result
 /// Python prints it (`BlockedLayout(size_per_thread=[1, 4], ...)`, ...).
 ///
 /// # Errors
-/// [`LayoutError::Parse`] with the position, or for a layout over several CTAs.
+/// [`LayoutError::Parse`] with the position.
 ///
 /// ```
 /// use cute_layout::notation::linear::parse_triton_layout;
@@ -605,26 +611,37 @@ fn ints(xs: &[u64]) -> String {
     format!("[{}]", list(xs, ", ", |x| x.to_string()))
 }
 
+/// `, CGALayout = [[..], ..]` for several CTAs, nothing for one (as Triton prints it).
+fn cga_text(cga: &[Vec<u64>]) -> String {
+    if cga.is_empty() {
+        return String::new();
+    }
+    format!(", CGALayout = [{}]", list(cga, ", ", |b| ints(b)))
+}
+
 fn mma_text(m: &NvidiaMmaLayout) -> String {
     format!(
-        "#ttg.nvidia_mma<{{versionMajor = {}, versionMinor = {}, warpsPerCTA = {}, instrShape = {}}}>",
+        "#ttg.nvidia_mma<{{versionMajor = {}, versionMinor = {}, warpsPerCTA = {}{}, instrShape = {}}}>",
         m.version_major,
         m.version_minor,
         ints(&m.warps_per_cta),
+        cga_text(&m.cga_layout),
         ints(&m.instr_shape)
     )
 }
 
-/// A Triton layout as Triton's MLIR prints it (one CTA: the CTA fields left out).
+/// A Triton layout as Triton's MLIR prints it (the CGA layout as `CGALayout = [[..]]`, left out
+/// for one CTA).
 pub fn triton_layout_text(t: &TritonLayout) -> String {
     let order = |o: &[usize]| ints(&o.iter().map(|&x| x as u64).collect::<Vec<_>>());
     match t {
         TritonLayout::Blocked(b) => format!(
-            "#ttg.blocked<{{sizePerThread = {}, threadsPerWarp = {}, warpsPerCTA = {}, order = {}}}>",
+            "#ttg.blocked<{{sizePerThread = {}, threadsPerWarp = {}, warpsPerCTA = {}, order = {}{}}}>",
             ints(&b.size_per_thread),
             ints(&b.threads_per_warp),
             ints(&b.warps_per_cta),
-            order(&b.order)
+            order(&b.order),
+            cga_text(&b.cga_layout)
         ),
         TritonLayout::NvidiaMma(m) => mma_text(m),
         TritonLayout::DotOperand(d) => format!(
@@ -634,15 +651,19 @@ pub fn triton_layout_text(t: &TritonLayout) -> String {
             d.k_width
         ),
         TritonLayout::NvmmaShared(s) => format!(
-            "#ttg.nvmma_shared<{{swizzlingByteWidth = {}, transposed = {}, elementBitWidth = {}}}>",
-            s.swizzling_byte_width, s.transposed, s.element_bit_width
+            "#ttg.nvmma_shared<{{swizzlingByteWidth = {}, transposed = {}, elementBitWidth = {}{}}}>",
+            s.swizzling_byte_width,
+            s.transposed,
+            s.element_bit_width,
+            cga_text(&s.cga_layout)
         ),
         TritonLayout::SwizzledShared(s) => format!(
-            "#ttg.swizzled_shared<{{vec = {}, perPhase = {}, maxPhase = {}, order = {}}}>",
+            "#ttg.swizzled_shared<{{vec = {}, perPhase = {}, maxPhase = {}, order = {}{}}}>",
             s.vec,
             s.per_phase,
             s.max_phase,
-            order(&s.order)
+            order(&s.order),
+            cga_text(&s.cga_layout)
         ),
         TritonLayout::Linear(l) => mlir(l),
     }

@@ -932,15 +932,15 @@ def f2_left_inverse(*args: Any) -> Any:
     """
 
 def to_linear_layout(*args: Any) -> Any:
-    """to_linear_layout(L | CL | TV | TiledMMA | TiledCopy | TritonLayout [, shape])
+    """to_linear_layout(L | CL | F | TV | TiledMMA | TiledCopy | TritonLayout [, shape])
 
-    the linear layout over F2: offset -> dims of a layout, (register, lane, warp) -> dims of a TV layout (a tiled MMA's C, a tiled copy's S), a Triton layout over shape
+    the linear layout over F2: offset -> dims of a layout (or F2 layout), (register, lane, warp) -> dims of a TV layout (a tiled MMA's C, a tiled copy's S), a Triton layout over shape
     """
 
 def from_linear_layout(*args: Any) -> Any:
     """from_linear_layout(LL)
 
-    the simplest exact CuTe form of a linear layout: a layout, a swizzled layout or a TV layout
+    the simplest exact CuTe form of a linear layout: a layout, a swizzled layout, a TV layout or an F2 layout
     """
 
 def layout_function(*args: Any) -> Any:

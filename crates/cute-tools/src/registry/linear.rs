@@ -53,6 +53,7 @@ pub(super) fn to_linear_layout(a: &Args) -> Result<Value> {
             t.to_linear_layout(&shape(a, 1)?)?
         }
         Value::Tv(tv) => convert::tv_to_linear_layout(tv)?,
+        Value::F2(f) => convert::f2_to_linear_layout(f)?,
         Value::TiledMma(m) => convert::tiled_mma_to_linear_layout(m, 'C')?,
         Value::TiledCopy(c) => convert::tiled_copy_to_linear_layout(c, true)?,
         _ => convert::to_linear_layout(&a.any_layout(0)?)?,
@@ -64,15 +65,24 @@ pub(super) fn layout_function(a: &Args) -> Result<Value> {
 }
 
 pub(super) fn from_linear_layout(a: &Args) -> Result<Value> {
-    Ok(match convert::from_linear_layout(linear(a, 0)?)? {
+    form_value(convert::from_linear_layout(linear(a, 0)?)?)
+}
+
+/// A CuTe form as a value: a layout, a swizzled layout, a TV layout or an F2 layout (an F2 TV
+/// layout's `(thread, value) → index` without its tile); several CTAs give the form over the
+/// whole tensor (the CTA the top bits of the thread index or the offset).
+fn form_value(form: CuteForm) -> Result<Value> {
+    Ok(match form {
         CuteForm::Layout(l) => Value::Layout(Arc::new(l)),
         CuteForm::Swizzled(c) => Value::Composed(Box::new(c)),
         CuteForm::Tv(tv) => Value::Tv(Box::new(tv)),
+        CuteForm::F2(f) | CuteForm::F2Tv { layout: f, .. } => Value::F2(Box::new(f)),
+        CuteForm::Cga { form, .. } => return form_value(*form),
         CuteForm::Linear { layout, reason } => {
             return Err(LayoutError::InvalidArgument {
                 op: "from_linear_layout",
-                detail: format!("{layout} has no Shape:Stride form: {reason}"),
-                hint: "keep it as a linear layout (an F2-stride layout holds it; the library's from_linear_layout returns it as CuteForm::Linear)",
+                detail: format!("{layout} has no CuTe form: {reason}"),
+                hint: "keep it as a linear layout (the library's from_linear_layout returns it as CuteForm::Linear)",
             })
         }
     })

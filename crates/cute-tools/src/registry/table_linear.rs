@@ -3,12 +3,13 @@
 use super::linear;
 use super::table::prelude::*;
 
-/// A value with a linear layout: layouts, swizzled layouts, TV layouts, tiled MMAs and copies,
+/// A value with a linear layout: layouts, swizzled layouts, F2 layouts, TV layouts, tiled MMAs and copies,
 /// Triton's layouts and linear layouts.
 const CONVERTIBLE: &[K] = &[
     K::Layout,
     K::Int,
     K::Composed,
+    K::F2,
     K::Tv,
     K::TiledMma,
     K::TiledCopy,
@@ -23,8 +24,8 @@ const LINEAR: &[K] = &[K::Linear];
 pub(super) const LINEAR_LAYOUTS: &[Operation] = &[
     Operation::new(
         "to_linear_layout",
-        "to_linear_layout(L | CL | TV | TiledMMA | TiledCopy | TritonLayout [, shape])",
-        "the linear layout over F2: offset -> dims of a layout, (register, lane, warp) -> dims of a TV layout (a tiled MMA's C, a tiled copy's S), a Triton layout over shape",
+        "to_linear_layout(L | CL | F | TV | TiledMMA | TiledCopy | TritonLayout [, shape])",
+        "the linear layout over F2: offset -> dims of a layout (or F2 layout), (register, lane, warp) -> dims of a TV layout (a tiled MMA's C, a tiled copy's S), a Triton layout over shape",
         (
             "to_linear_layout(Sw<1,0,1> o _0 o (_2,_2):(_2,_1))",
             "offset=[[0,1],[1,1]] block=[] -> dim0=2 dim1=2",
@@ -39,7 +40,7 @@ pub(super) const LINEAR_LAYOUTS: &[Operation] = &[
     Operation::new(
         "from_linear_layout",
         "from_linear_layout(LL)",
-        "the simplest exact CuTe form of a linear layout: a layout, a swizzled layout or a TV layout",
+        "the simplest exact CuTe form of a linear layout: a layout, a swizzled layout, a TV layout or an F2 layout",
         (
             "from_linear_layout(#ttg.linear<{offset = [[0, 1], [1, 1]]}>)",
             "Sw<1,0,1> o _0 o (_2,_2):(_2,_1)",

@@ -350,6 +350,10 @@ fn tv_picture(call: Option<&Call>, value: &Value) -> Result<Option<TvLayout>> {
         (_, Value::Linear(l)) => {
             return Ok(match from_linear_layout(l)? {
                 CuteForm::Tv(tv) => Some(tv),
+                CuteForm::Cga { form, .. } => match *form {
+                    CuteForm::Tv(tv) => Some(tv),
+                    _ => None,
+                },
                 _ => None,
             });
         }
@@ -402,20 +406,31 @@ fn tensor_offset(v: &Value) -> i64 {
     }
 }
 
+/// The layout a CuTe form draws as (several CTAs: the form over the whole tensor), or an error
+/// saying it has none.
+fn form_drawable(expr: &str, form: CuteForm) -> Result<AnyLayout> {
+    let none = |reason: String| LayoutError::InvalidArgument {
+        op: "render",
+        detail: format!("{expr} has no Shape:Stride form to draw: {reason}"),
+        hint: "print it (`cute eval`) or draw a sublayout of it that has one",
+    };
+    match form {
+        CuteForm::Layout(l) => Ok(AnyLayout::Layout(l)),
+        CuteForm::Swizzled(c) => Ok(AnyLayout::Composed(c)),
+        CuteForm::Tv(tv) => Ok(AnyLayout::Layout(tv.layout)),
+        CuteForm::Cga { form, .. } => form_drawable(expr, *form),
+        CuteForm::F2(f) | CuteForm::F2Tv { layout: f, .. } => Err(none(format!(
+            "its exact form is the F2-stride layout {f}, whose offsets XOR"
+        ))),
+        CuteForm::Linear { reason, .. } => Err(none(reason)),
+    }
+}
+
 /// The layout-like value `v` of `expr`, or an error saying it has no picture.
 fn drawable(expr: &str, v: &Value) -> Result<AnyLayout> {
     if let Value::Linear(l) = v {
         // a linear layout draws as its simplest exact CuTe form (`from_linear_layout`)
-        return match from_linear_layout(l).map_err(|e| e.within("render"))? {
-            CuteForm::Layout(l) => Ok(AnyLayout::Layout(l)),
-            CuteForm::Swizzled(c) => Ok(AnyLayout::Composed(c)),
-            CuteForm::Tv(tv) => Ok(AnyLayout::Layout(tv.layout)),
-            CuteForm::Linear { reason, .. } => Err(LayoutError::InvalidArgument {
-                op: "render",
-                detail: format!("{expr} has no Shape:Stride form to draw: {reason}"),
-                hint: "print it (`cute eval`) or draw a sublayout of it that has one",
-            }),
-        };
+        return form_drawable(expr, from_linear_layout(l).map_err(|e| e.within("render"))?);
     }
     v.as_any_layout().ok_or_else(|| {
         let hint = match v.kind() {

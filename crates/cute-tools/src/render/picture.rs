@@ -114,10 +114,20 @@ pub fn has_picture(value: &Value) -> bool {
 /// A linear layout with a CuTe form to draw (`from_linear_layout`: a layout, a swizzled layout
 /// or a TV layout).
 fn linear_with_cute_form(value: &Value) -> bool {
-    use cute_layout::linear::convert::{from_linear_layout, CuteForm};
+    use cute_layout::linear::convert::from_linear_layout;
     match value {
-        Value::Linear(l) => !matches!(from_linear_layout(l), Ok(CuteForm::Linear { .. }) | Err(_)),
+        Value::Linear(l) => from_linear_layout(l).is_ok_and(|f| drawable_form(&f)),
         _ => false,
+    }
+}
+
+/// Whether a CuTe form has integer strides to draw (several CTAs: its form over the tensor).
+fn drawable_form(form: &cute_layout::linear::convert::CuteForm) -> bool {
+    use cute_layout::linear::convert::CuteForm;
+    match form {
+        CuteForm::Layout(_) | CuteForm::Swizzled(_) | CuteForm::Tv(_) => true,
+        CuteForm::Cga { form, .. } => drawable_form(form),
+        CuteForm::F2(_) | CuteForm::F2Tv { .. } | CuteForm::Linear { .. } => false,
     }
 }
 
