@@ -27,8 +27,9 @@ pub(super) const INDEXING: &[Operation] = &[
             Param::optional("stride", TUPLE),
         ],
         K::Int,
-        swizzled::crd2idx,
+        ordinary::crd2idx,
     )
+    .swizzled(swizzled::crd2idx)
     .identity(0, identity::crd2idx),
     Operation::new(
         "idx2crd",
@@ -80,8 +81,9 @@ pub(super) const SLICING: &[Operation] = &[
             ),
         ],
         K::Layout,
-        swizzled::slice,
+        ordinary::slice,
     )
+    .swizzled(swizzled::slice)
     .identity(1, identity::slice),
     Operation::new(
         "dice",
@@ -118,8 +120,9 @@ pub(super) const SLICING: &[Operation] = &[
             ),
         ],
         K::Tensor,
-        swizzled::slice_and_offset,
+        ordinary::slice_and_offset,
     )
+    .swizzled(swizzled::slice_and_offset)
     .identity(1, identity::slice_and_offset)
     .tensor(TensorForm::AddOffset(1)),
 ];
