@@ -221,7 +221,7 @@ impl Operation {
 
     /// Applies the operation to `args`: its form on tensors, identity tensors or composed
     /// layouts when one is given, else its `apply`; every argument first checked against the
-    /// declared parameters ([`Operation::check_arguments`]).
+    /// declared parameters (`registry/check.rs`).
     ///
     /// # Errors
     /// Wrong arguments ([`LayoutError::InvalidArgument`]) and the operation's own errors.
