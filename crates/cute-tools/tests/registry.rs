@@ -226,7 +226,10 @@ fn atom_arguments_are_checked() {
     assert!(e.contains("Copy_Atom<OP,T> needs the element type"), "{e}");
     assert!(err("make_tiled_mma(SM80_16x8x16_F32F16F16F32_XX)").contains("unknown atom"));
     let e = err("get_layoutC_TV((4,8):(1,4))");
-    assert!(e.contains("must be a tiled MMA"), "{e}");
+    assert!(
+        e.contains("must be `mma`: tiled MMA or MMA atom (make_tiled_mma)"),
+        "{e}"
+    );
     // too few values for the atom: C++ static_asserts
     let e = err("make_tiled_copy(Copy_Atom<SM75_U32x4_LDSM_N,half_t>,(_32,_1),(_1,_4))");
     assert!(e.contains("too few thrs or vals"), "{e}");

@@ -38,6 +38,7 @@ pub const WARP: i64 = 32;
 
 /// One shared-memory instruction of a warp.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Instruction {
     /// `ld.shared` / `st.shared` of `bytes` (1, 2, 4, 8 or 16) per thread, 32 lanes.
     Vector {

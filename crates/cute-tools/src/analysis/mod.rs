@@ -51,9 +51,9 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 /// Number of shared-memory banks.
-pub const BANKS: i64 = 32;
+pub(crate) const BANKS: i64 = 32;
 /// Width of a bank in bytes.
-pub const BANK_BYTES: i64 = 4;
+pub(crate) const BANK_BYTES: i64 = 4;
 pub use cute_layout::limits::ANALYSIS_LIMIT;
 
 /// Bank-conflict counts of a layout's accesses.

@@ -16,7 +16,7 @@ use std::borrow::Cow;
 
 /// The arguments of one call of an operation, borrowed from the caller (who keeps them: the
 /// evaluator looks at a divide's arguments again after the call, for its warnings).
-pub struct Args<'a> {
+pub(crate) struct Args<'a> {
     pub(crate) op: &'static Operation,
     pub(crate) items: &'a [Value],
 }

@@ -216,7 +216,6 @@ pub(super) fn tma_tensor(a: &Args) -> Result<Value> {
 /// (The form taking the identity tensor `gtensor`; without one, the call is refused.)
 pub(super) fn tma_partition_part(a: &Args, g: IdentityTensor, smem: bool) -> Result<Value> {
     a.arity(5, 5)?;
-    a.op.check_kinds(a)?;
     let atom = a.tma_atom(0)?;
     let p = tma_partition(atom, a.int(1)?, &*a.layout_or_shape(2)?, a.tensor(3)?, g)?;
     Ok(match smem {

@@ -1,5 +1,6 @@
 //! The forms of the operations on identity tensors (`make_identity_tensor` and its
-//! partitions) and scaled-basis layouts, which stand for their identity tensors.
+//! partitions) and scaled-basis layouts, which stand for their identity tensors: each entry's
+//! `identity` form, called by the registry where the argument at its position is one.
 
 use super::{ordinary::static_count, Args};
 use cute_layout::algebra::composition::composition_tiler;
@@ -8,29 +9,7 @@ use cute_layout::basis::IdentityTensor;
 use cute_layout::error::Result;
 use cute_layout::layout::Layout;
 use cute_layout::tiler::Tiler;
-use cute_layout::value::{Kind, Value};
-
-/// Applies `a`'s operation to the identity tensor among its arguments (`first` is the position
-/// of the first one).
-pub(super) fn apply(a: &Args, first: usize) -> Result<Value> {
-    let takes = a.op.params.get(first).map_or(&[][..], |p| p.kinds);
-    let want = if takes.contains(&Kind::Layout) || takes.is_empty() {
-        "an ordinary layout (this operation has no form on scaled-basis layouts or identity tensors)"
-    } else {
-        "an int-tuple (this operation has no form on scaled-basis layouts or identity tensors)"
-    };
-    let no_form = || a.wrong(first, want);
-    let form = a.op.identity.ok_or_else(no_form)?;
-    let (tensor, basis) = match a.items.get(form.position) {
-        Some(Value::IdentityTensor(t)) => ((**t).clone(), false),
-        Some(Value::Basis(b)) => (IdentityTensor::new((**b).clone()), true),
-        // a parameter that declares scaled-basis layouts takes them in the ordinary form
-        // (composition's tiler: C++'s composition with scaled-basis strides)
-        _ if takes.contains(&Kind::Basis) => return (a.op.apply)(a),
-        _ => return Err(no_form()),
-    };
-    (form.apply)(a, tensor, basis)
-}
+use cute_layout::value::Value;
 
 fn tensor(t: IdentityTensor) -> Value {
     Value::IdentityTensor(Box::new(t))

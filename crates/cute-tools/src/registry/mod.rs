@@ -23,6 +23,7 @@
 
 mod args;
 mod atoms;
+mod check;
 mod f2;
 mod identity;
 mod linear;
@@ -46,7 +47,7 @@ mod table_tv;
 mod table_whitepaper;
 mod tensor;
 
-pub use args::Args;
+pub(crate) use args::Args;
 pub use linear::triton_text;
 pub use tensor::TensorForm;
 
@@ -93,6 +94,7 @@ pub struct Param {
 
 /// Which modes of an operation's result count tiles, for `--color tile` pictures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Tiles {
     /// The result has no tiles.
     None,
@@ -135,7 +137,7 @@ pub struct IdentityForm {
     /// The position of the identity tensor among the arguments.
     pub position: usize,
     /// Applies the operation to the tensor.
-    pub apply: fn(&Args, IdentityTensor, bool) -> Result<Value>,
+    pub(crate) apply: fn(&Args, IdentityTensor, bool) -> Result<Value>,
 }
 
 /// One operation, declared once.
@@ -157,8 +159,11 @@ pub struct Operation {
     pub params: &'static [Param],
     /// The kind of its result (the most common one where it depends on the arguments).
     pub result: Kind,
-    /// Applies it to arguments of the declared kinds.
-    pub apply: fn(&Args) -> Result<Value>,
+    /// Applies it to arguments of the declared kinds (its ordinary form).
+    pub(crate) apply: fn(&Args) -> Result<Value>,
+    /// Its form where an argument is a swizzle or a composed layout, if it has one; `apply`
+    /// never sees those unless a parameter declares them.
+    pub(crate) swizzled: Option<fn(&Args) -> Result<Value>>,
     /// Which modes of the result count tiles.
     pub tiles: Tiles,
     /// Whether a composed layout as first argument is handled by applying the operation to its
@@ -168,7 +173,7 @@ pub struct Operation {
     /// The operation's form on identity tensors, if it has one.
     pub identity: Option<IdentityForm>,
     /// Its form where an argument is an F2 layout (`f2::...`), if it has one.
-    pub f2: Option<fn(&Args) -> Result<Value>>,
+    pub(crate) f2: Option<fn(&Args) -> Result<Value>>,
     /// What it does with a tensor `L+o` (or a swizzled tensor `CL+o`) as argument: keep the
     /// offset, add to it, answer for the layout, take the tensor whole, or refuse it.
     pub tensor: TensorForm,
@@ -207,15 +212,19 @@ impl Operation {
         )
     }
 
-    /// Whether some parameter accepts a swizzle or a composed layout.
+    /// Whether the operation takes a swizzle or a composed layout: it has a swizzled form, or
+    /// some parameter declares one.
     fn has_swizzled_form(&self) -> bool {
-        self.params
-            .iter()
-            .any(|p| p.kinds.iter().any(|k| k.is_swizzled()))
+        self.swizzled.is_some()
+            || self
+                .params
+                .iter()
+                .any(|p| p.kinds.iter().any(|k| k.is_swizzled()))
     }
 
-    /// Applies the operation to `args`: its form on identity tensors or composed layouts when
-    /// one is given, else its `apply`, with every argument of a kind its parameter declares.
+    /// Applies the operation to `args`: its form on tensors, identity tensors or composed
+    /// layouts when one is given, else its `apply`; every argument first checked against the
+    /// declared parameters (`registry/check.rs`).
     ///
     /// # Errors
     /// Wrong arguments ([`LayoutError::InvalidArgument`]) and the operation's own errors.
@@ -236,23 +245,18 @@ impl Operation {
         self.call_plain(args)
     }
 
-    /// [`Operation::call`] once a tensor argument is dealt with by its [`TensorForm`].
+    /// [`Operation::call`] once a tensor argument is dealt with by its [`TensorForm`]: the
+    /// arguments checked, then the special form where an argument is of a
+    /// [`Kinds::SPECIAL`] kind, else straight to `apply`.
     fn call_plain(&'static self, args: &[Value]) -> Result<Value> {
         cute_layout::budget::charge(cute_layout::budget::CALL_COST, self.name)?;
-        let special = Kinds::of_values(args).meets(Kinds::SPECIAL);
         let a = Args::new(self, args);
-        if special {
-            if let Some(v) = self.special_form(&a)? {
-                return Ok(v);
-            }
+        self.check_arguments(&a)?;
+        if Kinds::of_values(args).meets(Kinds::SPECIAL) {
+            self.special_form(&a)
+        } else {
+            (self.apply)(&a)
         }
-        let (min, max) = self.arity();
-        a.arity(min, max)?;
-        // the apply function's own refusal is the more specific one; an argument of a kind
-        // the entry does not declare is refused even where the apply function would take it
-        let v = (self.apply)(&a)?;
-        self.check_kinds(&a)?;
-        Ok(v)
     }
 
     /// The parameter argument `i` is given for (the variadic one past the end).
@@ -263,46 +267,31 @@ impl Operation {
             .filter(|p| p.presence == Presence::Variadic))
     }
 
-    /// Fails unless every argument is of a kind its parameter accepts, naming the operation,
-    /// the argument's position, the kinds accepted and the value given.
-    pub(super) fn check_kinds(&'static self, a: &Args) -> Result<()> {
-        for (i, v) in a.items.iter().enumerate() {
-            let Some(param) = self.param(i) else { continue };
-            if !param.kinds.contains(&v.kind()) {
-                return Err(a.wrong(i, &param.accepted()));
+    /// The call of checked arguments of which one is of a [`Kinds::SPECIAL`] kind: the
+    /// F2 form where an argument is an F2 layout, the identity-tensor form where one is at its
+    /// position, the inner layout where the operation
+    /// forwards a composed layout, the swizzled form where an argument is swizzled, else
+    /// `apply` (which takes the special kinds its parameters declare).
+    fn special_form(&'static self, a: &Args) -> Result<Value> {
+        if let (Some(form), true) = (self.f2, a.items.iter().any(|v| v.kind() == Kind::F2)) {
+            return form(a);
+        }
+        if let Some(form) = self.identity {
+            match a.items.get(form.position) {
+                Some(Value::IdentityTensor(t)) => return (form.apply)(a, (**t).clone(), false),
+                Some(Value::Basis(b)) => {
+                    return (form.apply)(a, IdentityTensor::new((**b).clone()), true)
+                }
+                _ => {}
             }
         }
-        Ok(())
-    }
-
-    /// The error [`Operation::check_kinds`] gives for `args`, if any.
-    pub(crate) fn refuses(&'static self, args: &[Value]) -> Option<LayoutError> {
-        self.check_kinds(&Args::new(self, args)).err()
-    }
-
-    /// The identity-tensor and composed-layout forms, tried before `apply` where an argument is
-    /// of a [`Kinds::SPECIAL`] kind; `None` when no argument is an identity tensor and the
-    /// operation does not forward composed layouts.
-    fn special_form(&'static self, a: &Args) -> Result<Option<Value>> {
-        let kinds = || a.items.iter().map(Value::kind).enumerate();
-        if let (Some(form), true) = (self.f2, kinds().any(|(_, k)| k == Kind::F2)) {
-            return form(a).map(Some);
-        }
-        if let Some((i, _)) = kinds().find(|(_, k)| k.is_identity()) {
-            return identity::apply(a, i).map(Some);
-        }
         if let (Some(Value::Composed(cl)), true) = (a.items.first(), self.forwards_composed) {
-            return swizzled::forward(a, cl).map(Some);
+            return swizzled::forward(a, cl);
         }
-        if let Some((i, _)) = kinds().find(|(_, k)| k.is_swizzled() && !self.has_swizzled_form()) {
-            // a parameter that takes no layout at all (`tensor`'s T) names what it takes
-            let want = match self.param(i) {
-                Some(p) if !p.kinds.contains(&Kind::Layout) => p.accepted(),
-                _ => "an ordinary layout (this operation has no swizzled form)".to_string(),
-            };
-            return Err(a.wrong(i, &want));
+        match self.swizzled {
+            Some(form) if a.items.iter().any(|v| v.kind().is_swizzled()) => form(a),
+            _ => (self.apply)(a),
         }
-        Ok(None)
     }
 }
 

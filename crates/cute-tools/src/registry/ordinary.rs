@@ -11,6 +11,7 @@ use cute_layout::coord::{crd2idx_shape, idx2crd as idx2crd_of, Coord, CoordLeaf}
 use cute_layout::error::{LayoutError, Result};
 use cute_layout::int::Int;
 use cute_layout::layout::Layout;
+use cute_layout::swizzle::{AnyLayout, ComposedLayout, Outer};
 use cute_layout::tiler::Tiler;
 use cute_layout::tuple::IntTuple;
 use cute_layout::value::Value;
@@ -315,6 +316,9 @@ pub(super) fn filter_zeros_op(a: &Args) -> Result<Value> {
 
 /// `composition(L, B)` of ordinary layouts, `B` a layout or a tiler.
 pub(super) fn composition(a: &Args) -> Result<Value> {
+    if a.len() == 3 {
+        return make_composed(a, ComposedLayout::composition);
+    }
     let l = a.layout(0)?;
     if let Value::Basis(b) = &a.items[1] {
         // C++'s composition with scaled-basis strides: `E<i>` takes mode `i` of `L`
@@ -325,6 +329,29 @@ pub(super) fn composition(a: &Args) -> Result<Value> {
     } else {
         shared(composition_tiler(&l, &*a.tiler(1)?))
     }
+}
+
+/// The arguments `(A, offset, B)` of a composed layout (`A` a swizzle or a layout), built by
+/// `build`.
+pub(super) fn make_composed(a: &Args, build: fn(Outer, Int, Layout) -> AnyLayout) -> Result<Value> {
+    let outer = match &a.items[0] {
+        Value::Swizzle(sw) => Outer::Swizzle(*sw),
+        Value::Layout(_) | Value::Int(_) => Outer::from(a.layout(0)?.into_owned()),
+        _ => return Err(a.wrong(0, "a swizzle Sw<B,M,S> or a layout")),
+    };
+    Ok(build(outer, a.int(1)?, a.layout(2)?.into_owned()).into())
+}
+
+/// `upcast(L, k)` of an ordinary layout.
+pub(super) fn upcast(a: &Args) -> Result<Value> {
+    let k = a.index(1)? as i64;
+    shared(cute_layout::recast::upcast(&*a.layout(0)?, k))
+}
+
+/// `downcast(L, k)` of an ordinary layout.
+pub(super) fn downcast(a: &Args) -> Result<Value> {
+    let k = a.index(1)? as i64;
+    shared(cute_layout::recast::downcast(&*a.layout(0)?, k))
 }
 
 /// `complement(L[, cotarget])` of an ordinary layout.

@@ -1,12 +1,13 @@
-//! The operations with swizzled forms (a swizzle `Sw<B,M,S>` or a composed layout as an
-//! argument), re-typing, tensors and TV layouts. Each tries its swizzled cases, then its
-//! ordinary form ([`super::ordinary`]).
+//! The swizzled forms of the operations (`Operation::swizzled`: called where an argument is a
+//! swizzle `Sw<B,M,S>` or a composed layout; the ordinary form, in [`super::ordinary`], is the
+//! entry's `apply`), the forwarding of composed layouts to their inner layout, and the
+//! operations that take either alike (re-typing, tensors, TV layouts).
 
 use super::{ordinary, Args};
 use cute_layout::error::{LayoutError, Result};
 use cute_layout::int::Int;
 use cute_layout::recast::{downcast_swizzle, recast_any, upcast_swizzle};
-use cute_layout::swizzle::{AnyLayout, ComposedLayout, Outer};
+use cute_layout::swizzle::{AnyLayout, ComposedLayout};
 use cute_layout::tensor::Partitioned;
 use cute_layout::tuple::IntTuple;
 use cute_layout::value::{Arguments, Value};
@@ -37,7 +38,7 @@ pub(super) fn partitioned((l, o): Partitioned) -> Value {
 
 pub(super) fn composition(a: &Args) -> Result<Value> {
     if a.len() == 3 {
-        return make_composed(a, ComposedLayout::composition);
+        return ordinary::make_composed(a, ComposedLayout::composition);
     }
     Ok(match (&a.items[0], &a.items[1]) {
         (Value::Composed(x), Value::Composed(y)) => ComposedLayout::compose_both(x, y)?.into(),
@@ -131,7 +132,7 @@ pub(super) fn slice_and_offset(a: &Args) -> Result<Value> {
     }
 }
 
-/// `upcast` (`up`) or `downcast` by a factor.
+/// `upcast` (`up`) or `downcast` of a swizzle or a composed layout by a factor.
 fn recast_by(a: &Args, up: bool) -> Result<Value> {
     let k = a.index(1)? as i64;
     Ok(match &a.items[0] {
@@ -144,14 +145,8 @@ fn recast_by(a: &Args, up: bool) -> Result<Value> {
             let (old, new) = if up { (1, k) } else { (k, 1) };
             recast_any(&(**c).clone().into(), old, new)?.into()
         }
-        _ => {
-            let l = a.layout(0)?;
-            Value::Layout(Arc::new(if up {
-                cute_layout::recast::upcast(&l, k)?
-            } else {
-                cute_layout::recast::downcast(&l, k)?
-            }))
-        }
+        _ if up => return ordinary::upcast(a),
+        _ => return ordinary::downcast(a),
     })
 }
 
@@ -186,23 +181,9 @@ pub(super) fn make_swizzle(a: &Args) -> Result<Value> {
 
 /// `make_composed_layout(A, offset, B)`: the composed layout, always.
 pub(super) fn make_composed_layout(a: &Args) -> Result<Value> {
-    make_composed(a, |outer, offset, layout| {
+    ordinary::make_composed(a, |outer, offset, layout| {
         ComposedLayout::with_outer(outer, offset, layout).into()
     })
-}
-
-/// The arguments `(A, offset, B)` of a composed layout (`A` a swizzle or a layout), built by
-/// `build`.
-fn make_composed(
-    a: &Args,
-    build: fn(Outer, Int, cute_layout::layout::Layout) -> AnyLayout,
-) -> Result<Value> {
-    let outer = match &a.items[0] {
-        Value::Swizzle(sw) => Outer::Swizzle(*sw),
-        Value::Layout(_) | Value::Int(_) => Outer::from(a.layout(0)?.into_owned()),
-        _ => return Err(a.wrong(0, "a swizzle Sw<B,M,S> or a layout")),
-    };
-    Ok(build(outer, a.int(1)?, a.layout(2)?.into_owned()).into())
 }
 
 pub(super) fn local_tile(a: &Args) -> Result<Value> {

@@ -168,7 +168,7 @@ const fn concat<const N: usize>(families: &[&[Operation]]) -> [Operation; N] {
 }
 
 impl Operation {
-    /// An entry with the defaults: no aliases, no tiles to colour, not forwarded to a composed
+    /// An entry with the defaults: no aliases, no swizzled form, no tiles to colour, not forwarded to a composed
     /// layout's inner layout, no identity-tensor form, and refused on a tensor `L+o`
     /// ([`TensorForm::Refuse`]); the builders below change them.
     #[allow(clippy::too_many_arguments)]
@@ -191,6 +191,7 @@ impl Operation {
             params,
             result,
             apply,
+            swizzled: None,
             tiles: Tiles::None,
             forwards_composed: false,
             identity: None,
@@ -202,6 +203,16 @@ impl Operation {
     /// Other names of the operation.
     pub(super) const fn aliases(mut self, aliases: &'static [&'static str]) -> Operation {
         self.aliases = aliases;
+        self
+    }
+
+    /// Its form where an argument is a swizzle or a composed layout (`apply` is then its
+    /// ordinary form, which calls of ordinary layouts reach directly).
+    pub(super) const fn swizzled(
+        mut self,
+        form: fn(&super::Args) -> cute_layout::error::Result<cute_layout::value::Value>,
+    ) -> Operation {
+        self.swizzled = Some(form);
         self
     }
 

@@ -56,8 +56,9 @@ pub(super) const ALGEBRA: &[Operation] = &[
         ("composition((6,2):(8,2), (4,3):(3,1))", "((2,2),3):((24,2),8)"),
         &[Param::required("L", &[K::Layout, K::Int, K::Tensor, K::Tv, K::Swizzle, K::Composed, K::ComposedTensor, K::Basis, K::IdentityTensor, K::F2]), Param::required("tiler", &[K::Tiler, K::Layout, K::Int, K::IntTuple, K::Coord, K::Underscore, K::Tv, K::Swizzle, K::Composed, K::Basis, K::F2]), Param::optional("B", LAYOUT_F2)],
         K::Layout,
-        swizzled::composition,
+        ordinary::composition,
     )
+    .swizzled(swizzled::composition)
     .tiles(Tiles::Composition)
     .identity(0, identity::composition)
     .tensor(TensorForm::KeepOffset)
@@ -69,8 +70,9 @@ pub(super) const ALGEBRA: &[Operation] = &[
         ("complement(4:2, 24)", "(2,3):(_1,8)"),
         &[Param::required("L", SWIZZLABLE_F2), Param::optional("cotarget", &[K::Int, K::IntTuple, K::Swizzle, K::Composed])],
         K::Layout,
-        swizzled::complement,
+        ordinary::complement,
     )
+    .swizzled(swizzled::complement)
     .tiles(Tiles::Complement)
     .f2(f2::complement),
     Operation::new(
@@ -80,8 +82,9 @@ pub(super) const ALGEBRA: &[Operation] = &[
         ("right_inverse((4,8):(8,1))", "(8,4):(4,_1)"),
         &[Param::required("L", SWIZZLABLE_F2)],
         K::Layout,
-        swizzled::right_inverse,
+        |a| ordinary::of_layout(a, cute_layout::algebra::inverse::right_inverse),
     )
+    .swizzled(swizzled::right_inverse)
     .f2(f2::right_inverse),
     Operation::new(
         "left_inverse",
@@ -90,8 +93,9 @@ pub(super) const ALGEBRA: &[Operation] = &[
         ("left_inverse((4,8):(8,1))", "(8,4):(4,_1)"),
         &[Param::required("L", SWIZZLABLE_F2)],
         K::Layout,
-        swizzled::left_inverse,
+        |a| ordinary::of_layout(a, cute_layout::algebra::inverse::left_inverse),
     )
+    .swizzled(swizzled::left_inverse)
     .f2(f2::left_inverse),
     Operation::new(
         "max_common_layout",
@@ -103,8 +107,9 @@ pub(super) const ALGEBRA: &[Operation] = &[
             Param::required("B", LAYOUT_OR_COMPOSED),
         ],
         K::Layout,
-        swizzled::max_common_layout,
-    ),
+        |a| ordinary::of_layouts(a, cute_layout::algebra::inverse::max_common_layout),
+    )
+    .swizzled(swizzled::max_common_layout),
     Operation::new(
         "max_common_vector",
         "max_common_vector(A, B)",
@@ -112,8 +117,9 @@ pub(super) const ALGEBRA: &[Operation] = &[
         ("max_common_vector((4,8):(1,4), (4,8):(1,4))", "32"),
         &[Param::required("A", SWIZZLABLE), Param::required("B", SWIZZLABLE)],
         K::Int,
-        swizzled::max_common_vector,
-    ),
+        |a| ordinary::of_layouts(a, cute_layout::algebra::inverse::max_common_vector),
+    )
+    .swizzled(swizzled::max_common_vector),
     Operation::new(
         "nullspace",
         "nullspace(L)",

@@ -28,8 +28,9 @@ pub(super) const INDEXING: &[Operation] = &[
             Param::optional("stride", TUPLE),
         ],
         K::Int,
-        swizzled::crd2idx,
+        ordinary::crd2idx,
     )
+    .swizzled(swizzled::crd2idx)
     .identity(0, identity::crd2idx)
     .f2(f2::crd2idx),
     Operation::new(
@@ -83,8 +84,9 @@ pub(super) const SLICING: &[Operation] = &[
             ),
         ],
         K::Layout,
-        swizzled::slice,
+        ordinary::slice,
     )
+    .swizzled(swizzled::slice)
     .identity(1, identity::slice)
     .f2(f2::structural),
     Operation::new(
@@ -123,8 +125,9 @@ pub(super) const SLICING: &[Operation] = &[
             ),
         ],
         K::Tensor,
-        swizzled::slice_and_offset,
+        ordinary::slice_and_offset,
     )
+    .swizzled(swizzled::slice_and_offset)
     .identity(1, identity::slice_and_offset)
     .tensor(TensorForm::AddOffset(1)),
 ];

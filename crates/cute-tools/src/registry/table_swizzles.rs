@@ -43,8 +43,9 @@ pub(super) const SWIZZLES: &[Operation] = &[
             Param::required("N", INT_OR_SWIZZLE),
         ],
         K::Layout,
-        swizzled::upcast,
-    ),
+        ordinary::upcast,
+    )
+    .swizzled(swizzled::upcast),
     Operation::new(
         "downcast",
         "downcast(L | Sw | CL, N)",
@@ -55,8 +56,9 @@ pub(super) const SWIZZLES: &[Operation] = &[
             Param::required("N", INT_OR_SWIZZLE),
         ],
         K::Layout,
-        swizzled::downcast,
-    ),
+        ordinary::downcast,
+    )
+    .swizzled(swizzled::downcast),
 ];
 
 /// Re-typing by element widths.

@@ -23,7 +23,7 @@ pub mod color;
 pub mod grid;
 pub mod latex;
 mod legend;
-pub mod options;
+mod options;
 mod picture;
 #[cfg(feature = "png")]
 #[cfg_attr(docsrs, doc(cfg(feature = "png")))]

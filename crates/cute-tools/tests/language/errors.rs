@@ -1100,18 +1100,21 @@ fn eval_unknown_op_and_arity() {
             "crd2idx takes 2 to 3 argument(s), got 4",
         ),
         ("take((2,3):(1,2),0)", "take takes 3 argument(s), got 2"),
-        ("size(<2,3>)", "argument 1 of size must be an int-tuple"),
+        (
+            "size(<2,3>)",
+            "argument 1 of size must be `L`: layout or integer",
+        ),
         (
             "complement((2,3),4)",
-            "argument 1 of complement must be a layout",
+            "argument 1 of complement must be `L`: layout or integer",
         ),
         (
             "shape_div((2,_),2)",
-            "argument 1 of shape_div must be an int-tuple without `_`",
+            "argument 1 of shape_div must be `A`: integer or tuple without `_`",
         ),
         (
             "take((2,3):(1,2),0,_)",
-            "argument 3 of take must be a non-negative integer",
+            "argument 3 of take must be `end`: integer, got `_`",
         ),
     ] {
         let e = fails(expr);
@@ -1198,10 +1201,11 @@ fn nested_errors_say_where_they_came_from() {
         e.starts_with("size, argument 1: coalesce, argument 1: complement"),
         "{e}"
     );
-    // the apply function's own refusal stands where it has one
+    // a kind the entry does not declare is refused before the operation runs
     let e = fails("size(congruent(2,2))").to_string();
     assert!(
-        e.contains("argument 1 of size must be an int-tuple, got the truth value true"),
+        e.contains("argument 1 of size must be `L`: layout or integer")
+            && e.contains("got the truth value true"),
         "{e}"
     );
     // and an undeclared kind it would take is refused all the same

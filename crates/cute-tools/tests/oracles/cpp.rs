@@ -394,7 +394,7 @@ fn mode_paths_past_an_int_tuple_are_refused_as_in_cpp() {
     ] {
         let text = err(expr).to_string();
         assert!(
-            text.contains(&format!("of {op} must be a layout")),
+            text.contains(&format!("of {op} must be `L`: layout or integer")),
             "{expr}: {text}"
         );
         // the argument as given, not the mode `get` took from it
