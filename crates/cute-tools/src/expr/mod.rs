@@ -159,7 +159,7 @@ pub fn parse(text: &str, syntax: Syntax) -> Parsed<'_> {
         None => error_here(&p, NOT_AN_EXPRESSION),
         Some(_) => {
             let start = p.pos();
-            match p.literal() {
+            match p.literal().or_else(|e| p.symbolic_literal(start, e)) {
                 Err(e) => error_node(e, p.pos()),
                 Ok(_) if matches!(p.peek(), Some(c) if c.is_ascii_alphanumeric() || c == b'(') => {
                     // `9abc(...)`: a call with a name that is not one
@@ -420,7 +420,12 @@ fn argument<'a>(p: &mut Parser<'a>, depth: usize) -> (Expr<'a>, bool) {
     p.peek();
     let start = p.pos();
     let mut v = Value::Underscore;
-    match p.literal_into(&mut v) {
+    // a literal that names a symbol (`(M,N):(1,M)`) where the ordinary notation fails
+    let read = p.literal_into(&mut v).or_else(|e| {
+        v = p.symbolic_literal(start, e)?;
+        Ok(())
+    });
+    match read {
         Ok(()) => (
             Expr {
                 kind: ExprKind::Literal(v),

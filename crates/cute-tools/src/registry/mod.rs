@@ -28,6 +28,7 @@ mod linear;
 mod ordinary;
 mod solve;
 mod swizzled;
+mod symbolic;
 mod table;
 mod table_algebra;
 mod table_analysis;
@@ -39,6 +40,7 @@ mod table_f2;
 mod table_linear;
 mod table_queries;
 mod table_swizzles;
+mod table_symbolic;
 mod table_tensors;
 mod table_tuples;
 mod table_tv;
@@ -236,6 +238,9 @@ impl Operation {
     /// [`Operation::call`] once a tensor argument is dealt with by its [`TensorForm`].
     fn call_plain(&'static self, args: &[Value]) -> Result<Value> {
         cute_layout::budget::charge(cute_layout::budget::CALL_COST, self.name)?;
+        if symbolic::is_symbolic(args) {
+            return symbolic::apply(self, args);
+        }
         let special = Kinds::of_values(args).meets(Kinds::SPECIAL);
         let a = Args::new(self, args);
         if special {
