@@ -293,7 +293,9 @@ pub fn coalesce(l: &SymLayout, assumed: &mut Assumptions) -> Result<SymLayout> {
         )?));
     }
     let mut out: Vec<(SymInt, SymInt)> = Vec::new();
-    for (s, d) in l.leaves() {
+    let leaves = l.leaves();
+    let static_ones = leaves.iter().all(|(s, _)| s.is_static());
+    for (s, d) in leaves {
         if s.is(1) {
             continue;
         }
@@ -320,18 +322,19 @@ pub fn coalesce(l: &SymLayout, assumed: &mut Assumptions) -> Result<SymLayout> {
         }
         out.push((s, d));
     }
-    Ok(finish_flat("coalesce", out, assumed))
+    Ok(finish_flat(out, static_ones, assumed))
 }
 
-/// The layout of flat modes after a merge pass: `_1:_0` for none; where it keeps more than
-/// one mode, a symbolic extent among them is recorded as `> 1` (were it 1, the mode would go).
+/// The layout of flat modes after a merge pass: `1:_0` for none (`_1:_0` where the extents
+/// were static); where it keeps more than one mode, a symbolic extent among them is recorded
+/// as `> 1` (were it 1, the mode would go).
 fn finish_flat(
-    _op: &'static str,
     out: Vec<(SymInt, SymInt)>,
+    static_one: bool,
     assumed: &mut Assumptions,
 ) -> SymLayout {
     if out.is_empty() {
-        return SymLayout::leaf(Int::ONE.into(), Int::ZERO.into());
+        return SymLayout::leaf(Int::new(1, static_one).into(), Int::ZERO.into());
     }
     if out.len() > 1 {
         for (s, _) in &out {
@@ -382,6 +385,10 @@ fn complement_in(
     for (s, d) in l.leaves() {
         if s.is(1) || d.is(0) {
             continue;
+        }
+        if s.has_symbols() {
+            // were it 1, the mode would be skipped
+            assumed.insert(Assumption::AboveOne(s.clone()));
         }
         if !positive(&d) || !positive(&s) {
             return Err(undecided(
@@ -434,7 +441,8 @@ fn complement_in(
 /// let mut a = Assumptions::default();
 /// let b = SymTiler::Layout("(4,M/4):(M/4,1)".parse()?);
 /// assert_eq!(composition(&"M:2".parse()?, &b, &mut a)?.to_string(), "(4,M/4):(M/2,2)");
-/// assert_eq!(a.to_string(), "4 | M");
+/// // reading `M/4` assumed `4 | M`: a `Symbolic` read from text keeps that, a `SymLayout` not
+/// assert!(a.is_empty());
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn composition(a: &SymLayout, b: &SymTiler, assumed: &mut Assumptions) -> Result<SymLayout> {
@@ -453,7 +461,8 @@ pub fn composition(a: &SymLayout, b: &SymTiler, assumed: &mut Assumptions) -> Re
 }
 
 /// A tiler's three arms (CuTe's `transform_layout` for a tuple, `_` keeps, a layout is given
-/// to `f`), the modes past the tiler's kept.
+/// to `f`); the modes past a tuple tiler's are kept by the divides and products and dropped by
+/// `composition`, whose result has the tiler's rank.
 fn by_mode(
     op: &'static str,
     a: &SymLayout,
@@ -474,11 +483,14 @@ fn by_mode(
             }
             let mut modes = Vec::with_capacity(a.rank());
             for (i, m) in a.modes().into_iter().enumerate() {
-                modes.push(match ts.get(i) {
-                    Some(t) => by_mode(op, &m, t, assumed, f)
-                        .map_err(|e| e.within(format!("{op}, mode {i}")))?,
-                    None => m,
-                });
+                match ts.get(i) {
+                    Some(t) => modes.push(
+                        by_mode(op, &m, t, assumed, f)
+                            .map_err(|e| e.within(format!("{op}, mode {i}")))?,
+                    ),
+                    None if op != "composition" => modes.push(m),
+                    None => {}
+                }
             }
             Ok(SymLayout::tuple(modes))
         }
@@ -516,11 +528,17 @@ fn compose_leaf(
         return Ok(SymLayout::leaf(s.clone(), d.mul(&last_d)?));
     }
     let head = &flat[..flat.len() - 1];
-    // divide out the stride
+    // divide out the stride (where it is the static `_1`, C++ keeps A's strides as they are)
+    let unit = d.is_static() && d.is(1);
     let mut rest_stride = d.clone();
     let mut shapes = Vec::with_capacity(head.len());
     let mut strides = Vec::with_capacity(head.len());
     for (si, di) in head {
+        if unit {
+            shapes.push(si.clone());
+            strides.push(di.clone());
+            continue;
+        }
         let s1 = shape_div(si, &rest_stride, assumed)?;
         rest_stride = shape_div(&rest_stride, si, assumed)?;
         strides.push(di.mul(&shape_div(si, &s1, assumed)?)?);
@@ -534,7 +552,12 @@ fn compose_leaf(
         *s1 = taken;
     }
     // merge from the back
-    let mut new = (rest_shape, rest_stride.mul(&last_d)?);
+    let last = if unit {
+        last_d
+    } else {
+        rest_stride.mul(&last_d)?
+    };
+    let mut new = (rest_shape, last);
     let mut out: Vec<(SymInt, SymInt)> = Vec::new();
     for (si, di) in shapes.into_iter().zip(strides).rev() {
         if si.is(1) {
@@ -562,11 +585,14 @@ fn compose_leaf(
         }
     }
     if new.0.is(1) && out.is_empty() {
-        return Ok(SymLayout::leaf(Int::ONE.into(), Int::ZERO.into()));
+        return Ok(SymLayout::leaf(
+            Int::new(1, new.0.is_static()).into(),
+            Int::ZERO.into(),
+        ));
     }
     out.push(new);
     out.reverse();
-    Ok(finish_flat("composition", out, assumed))
+    Ok(finish_flat(out, true, assumed))
 }
 
 /// `logical_divide(L, T) = L ∘ (T, complement(T, size(L)))`, mode by mode for a tuple tiler.
@@ -651,8 +677,13 @@ pub fn tiled_divide(l: &SymLayout, t: &SymTiler, assumed: &mut Assumptions) -> R
         ));
     }
     let z = zipped_divide(l, t, assumed)?;
+    let rest = z.mode(1).expect("a zipped layout has two modes");
+    if rest.rank() == 1 {
+        // C++'s `result(_, repeat<1>(_))` keeps a rest of one mode as it is
+        return Ok(z);
+    }
     let mut modes = vec![z.mode(0).expect("a zipped layout has two modes")];
-    modes.extend(z.mode(1).expect("a zipped layout has two modes").modes());
+    modes.extend(rest.modes());
     Ok(SymLayout::tuple(modes))
 }
 
@@ -738,6 +769,15 @@ pub fn blocked_product(
         ));
     }
     let r = a.rank().max(b.rank());
+    let is_tuple = |l: &SymLayout| matches!(l.shape, SymTuple::Tuple(_));
+    if r == 1 && is_tuple(a) != is_tuple(b) {
+        // C++'s zip of a one-mode tuple and a leaf
+        return Err(LayoutError::RankMismatch {
+            op: "blocked_product",
+            detail: format!("zip: {a} and {b} are not both tuples of rank 1"),
+            hint: "zip needs operands of equal rank: write both as tuples or both as leaves",
+        });
+    }
     let pad = |l: &SymLayout| {
         let mut modes = l.modes();
         while modes.len() < r {
