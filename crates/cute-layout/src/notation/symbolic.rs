@@ -4,8 +4,8 @@
 //! A symbol is a name starting with a capital letter (a name in lower case is an operation's).
 //! The reader is tried only where the ordinary notation fails to read a literal and reads only
 //! what names a symbol, so that every text the ordinary notation reads, or refuses without
-//! naming one, reads as before: `X` of `Step<_1,X,_1>`, atom names and C++ types keep their
-//! meanings. Grammar of a leaf: `term (('+'|'-') term)*`, a term `factor (('*'|'/') factor)*`,
+//! naming one, reads as before: `X` of `Step<_1,X,_1>`, atom names (`SM80_...`, `GMMA...`,
+//! `Tiled...`, `Universal...`, `Copy_Atom`, `MMA_...`) and C++ types keep their meanings. Grammar of a leaf: `term (('+'|'-') term)*`, a term `factor (('*'|'/') factor)*`,
 //! a factor a symbol, an integer `4` or a static integer `_4`; `/` is exact division, and a
 //! leaf that is an integer only for some values of its symbols (`M/128`) records the
 //! divisibility (`128 | M`) as an assumption of the value.
@@ -18,6 +18,12 @@ use crate::symbolic::{
 };
 use crate::value::Value;
 use std::str::FromStr;
+
+/// Whether `name` starts an atom or a C++ type the notation reads (`SM80_...`, `GMMA::...`,
+/// `TiledMMA<..>`, `Layout_K_SW128_Atom`): never a symbol, so that their refusals stay.
+fn is_atom_name(name: &str) -> bool {
+    super::spelled::is_atom_word(name) || super::spelled::is_smem_atom_word(name)
+}
 
 /// A reader of symbolic notation over `text`.
 struct Reader<'a> {
@@ -91,7 +97,7 @@ impl<'a> Reader<'a> {
 
     fn factor(&mut self) -> Result<SymInt> {
         if let Some(name) = self.name_here() {
-            if !is_symbol_name(name) {
+            if !is_symbol_name(name) || is_atom_name(name) {
                 return Err(self.error("a symbol (a name starting with a capital letter)"));
             }
             self.pos += name.len();
@@ -178,7 +184,7 @@ impl<'a> Reader<'a> {
             let after = &self.bytes()[self.pos + name.len()..];
             let eq = after.iter().position(|b| !b.is_ascii_whitespace());
             if eq.is_some_and(|i| after[i] == b'=' && after.get(i + 1) != Some(&b'=')) {
-                if !is_symbol_name(name) {
+                if !is_symbol_name(name) || is_atom_name(name) {
                     return Err(self.error("a symbol (a name starting with a capital letter)"));
                 }
                 self.pos += name.len();
@@ -214,11 +220,10 @@ impl<'a> Reader<'a> {
 }
 
 /// Reads the symbolic literal at byte `start` of `text`: its value (with the assumptions its
-/// leaves make) and the byte after it. `None` where what is there names no symbol.
-///
-/// # Errors
-/// A parse error at the first byte that does not continue it.
-fn read_at(text: &str, start: usize) -> Result<Option<(Symbolic, usize)>> {
+/// leaves make) and the byte after it. `None` where what is there names no symbol, does not
+/// read as a symbolic literal, or is followed by anything but the end, `,` or `)` (a C++
+/// spelling such as `SM90_..._SS{}` or `LayoutLeft{}` keeps the ordinary notation's answer).
+fn read_at(text: &str, start: usize) -> Option<(Symbolic, usize)> {
     let mut r = Reader {
         text,
         pos: start,
@@ -226,25 +231,24 @@ fn read_at(text: &str, start: usize) -> Result<Option<(Symbolic, usize)>> {
         assumed: Assumptions::default(),
         symbols: 0,
     };
-    let value = r.value();
-    if r.symbols == 0 {
-        return Ok(None);
+    let value = r.value().ok()?;
+    if r.symbols == 0 || !matches!(r.peek(), None | Some(b',' | b')')) {
+        return None;
     }
-    let value = value?;
-    r.skip_ws();
-    Ok(Some((
+    Some((
         Symbolic {
             value,
             assumptions: r.assumed,
         },
         r.pos,
-    )))
+    ))
 }
 
 impl Parser<'_> {
     /// The symbolic literal at byte `start`, read where the ordinary notation failed there
-    /// with `failed`: `Ok` with the value (the parser after it) where the text names a symbol,
-    /// the reader's error where it names one and is broken, `failed` otherwise.
+    /// with `failed`: `Ok` with the value (the parser after it) where the text is one that
+    /// names a symbol, `failed` otherwise (so that every text the ordinary notation refuses
+    /// without naming a symbol is refused as before).
     ///
     /// ```
     /// use cute_layout::notation::Parser;
@@ -258,12 +262,11 @@ impl Parser<'_> {
     /// ```
     pub fn symbolic_literal(&mut self, start: usize, failed: LayoutError) -> Result<Value> {
         match read_at(self.input, start) {
-            Ok(Some((v, end))) => {
+            Some((v, end)) => {
                 self.pos = end;
                 Ok(Value::Symbolic(Box::new(v)))
             }
-            Ok(None) => Err(failed),
-            Err(e) => Err(e),
+            None => Err(failed),
         }
     }
 }

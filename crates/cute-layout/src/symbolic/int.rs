@@ -147,14 +147,19 @@ impl From<Int> for SymInt {
 }
 
 /// Whether `name` can name a symbol: an ASCII capital letter, then letters, digits and `_`
-/// (a name in lower case is an operation's, `_4` a static integer).
+/// (a name in lower case is an operation's, `_4` a static integer), but not `X`, which is
+/// C++'s `_`.
 ///
 /// ```
 /// assert!(cute_layout::symbolic::is_symbol_name("M_tile2"));
 /// assert!(!cute_layout::symbolic::is_symbol_name("_M"));
 /// assert!(!cute_layout::symbolic::is_symbol_name("m"));
+/// assert!(!cute_layout::symbolic::is_symbol_name("X"));
 /// ```
 pub fn is_symbol_name(name: &str) -> bool {
+    if name == "X" {
+        return false; // C++'s `_` (`Step<_1,X,_1>`)
+    }
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_uppercase())
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -361,6 +366,9 @@ impl SymInt {
         let mut neg: BTreeMap<String, i32> = BTreeMap::new();
         for (m, c) in &self.terms {
             den = den / gcd(den, c.den as i128) * c.den as i128;
+            if den > i64::MAX as i128 {
+                return Integrality::Known(false);
+            }
             for (s, e) in m {
                 if *e < 0 {
                     let x = neg.entry(s.clone()).or_insert(0);
@@ -372,7 +380,7 @@ impl SymInt {
             terms: vec![(
                 neg.into_iter().collect(),
                 Ratio {
-                    num: i64::try_from(den).unwrap_or(i64::MAX),
+                    num: den as i64, // at most i64::MAX, checked above
                     den: 1,
                 },
             )],
@@ -400,7 +408,7 @@ impl SymInt {
         let mut all_down = true;
         for (m, c) in &self.terms {
             let scaled = c.num as i128 * (lcm / c.den as i128);
-            low += scaled;
+            low = low.checked_add(scaled)?;
             if !m.is_empty() {
                 let positive_powers = m.iter().all(|(_, e)| *e > 0);
                 all_up &= c.num > 0 && positive_powers;
