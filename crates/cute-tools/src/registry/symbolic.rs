@@ -269,7 +269,15 @@ pub(super) fn subs(args: &[Value]) -> Result<Value> {
     }
     match args.first() {
         Some(Value::Symbolic(s)) => Ok(s.subs(&values)?.into()),
-        Some(v) => Ok(v.clone()),
+        Some(v @ (Value::Layout(_) | Value::Int(_) | Value::IntTuple(_))) => Ok(v.clone()),
+        Some(v) => Err(LayoutError::InvalidArgument {
+            op: "subs",
+            detail: format!(
+                "argument 1 must be a symbolic value, a layout, a tuple or an integer, got {}",
+                v.describe()
+            ),
+            hint: "write subs(EXPR, M=256)",
+        }),
         None => Err(LayoutError::InvalidArgument {
             op: "subs",
             detail: "no expression given".into(),
