@@ -14,8 +14,8 @@ use super::int::{Assumption, SymInt};
 use super::layout::{Assumptions, SymLayout, SymTuple};
 use crate::error::LayoutError;
 use crate::int::Int;
-use crate::layout::Layout;
 use crate::tiler::Tiler;
+use crate::tuple::IntTuple;
 
 type Result<T> = std::result::Result<T, LayoutError>;
 
@@ -137,8 +137,11 @@ fn less_equal(a: &SymInt, b: &SymInt, assumed: &Assumptions) -> Result<Option<bo
 /// ```
 pub fn shape_div(a: &SymInt, b: &SymInt, assumed: &mut Assumptions) -> Result<SymInt> {
     if let (Some(x), Some(y)) = (a.as_int(), b.as_int()) {
-        let t = IntPair(x, y);
-        return Ok(t.shape_div()?.into());
+        let q = IntTuple::leaf(x).shape_div(&IntTuple::leaf(y))?;
+        return Ok(q
+            .as_leaf()
+            .expect("a leaf divided by a leaf is a leaf")
+            .into());
     }
     let q = a.div(b)?;
     if assumed.is_integer(&q) {
@@ -177,17 +180,6 @@ pub fn ceil_div(a: &SymInt, b: &SymInt, assumed: &mut Assumptions) -> Result<Sym
         return Ok(one().with_static(a.is_static() && b.is_static()));
     }
     assumed.integer(q, "ceil_div", &format!("ceil_div({a}, {b})"))
-}
-
-/// Two constants, for the integer algebra's `shape_div`.
-struct IntPair(Int, Int);
-
-impl IntPair {
-    fn shape_div(&self) -> Result<Int> {
-        let q = crate::tuple::IntTuple::leaf(self.0)
-            .shape_div(&crate::tuple::IntTuple::leaf(self.1))?;
-        Ok(q.as_leaf().expect("a leaf divided by a leaf is a leaf"))
-    }
 }
 
 /// CuTe's `shape_min(a, b)`: the smaller (C++ asks that one divide the other).
@@ -377,7 +369,7 @@ fn complement_in(
 ) -> Result<SymLayout> {
     if let (Some(l), Some(n)) = (l.to_layout(), cotarget.as_int()) {
         if op == "complement" {
-            let r = crate::algebra::complement::complement(&l, &crate::tuple::IntTuple::leaf(n))?;
+            let r = crate::algebra::complement::complement(&l, &IntTuple::leaf(n))?;
             return Ok(SymLayout::from_layout(&r));
         }
     }
@@ -522,9 +514,8 @@ fn compose_leaf(
         return Ok(SymLayout::leaf(s.clone(), d.clone()));
     }
     let flat = coalesce(a, assumed)?.leaves();
-    let (last_s, last_d) = flat.last().cloned().expect("a coalesced layout has a mode");
+    let (_, last_d) = flat.last().cloned().expect("a coalesced layout has a mode");
     if flat.len() == 1 {
-        let _ = last_s;
         return Ok(SymLayout::leaf(s.clone(), d.mul(&last_d)?));
     }
     let head = &flat[..flat.len() - 1];
@@ -795,9 +786,4 @@ pub fn blocked_product(
         ]));
     }
     Ok(SymLayout::tuple(modes))
-}
-
-/// The ordinary layout of a symbolic one, for the integer algebra's checks in tests.
-pub fn to_layout(l: &SymLayout) -> Option<Layout> {
-    l.to_layout()
 }
