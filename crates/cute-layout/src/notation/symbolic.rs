@@ -252,10 +252,10 @@ impl Parser<'_> {
     ///
     /// ```
     /// use cute_layout::notation::Parser;
-    /// let mut p = Parser::new("(M,N):(1,M) rest");
+    /// let mut p = Parser::new("(M,N):(1,M), 4");
     /// let failed = p.literal().unwrap_err();
     /// let v = p.symbolic_literal(0, failed).unwrap();
-    /// assert_eq!((v.to_string(), p.pos()), ("(M,N):(1,M)".to_string(), 12));
+    /// assert_eq!((v.to_string(), p.pos()), ("(M,N):(1,M)".to_string(), 11));
     /// let mut p = Parser::new("(4,x)");
     /// let failed = p.literal().unwrap_err();
     /// assert_eq!(p.symbolic_literal(0, failed.clone()).unwrap_err(), failed);
