@@ -77,6 +77,7 @@ pub mod notation;
 mod print;
 pub mod recast;
 pub mod swizzle;
+pub mod symbolic;
 pub mod tensor;
 pub mod tiler;
 pub mod trace;

@@ -24,6 +24,7 @@ use crate::linear::triton::TritonLayout;
 use crate::linear::LinearLayout;
 use crate::print::Sink;
 use crate::swizzle::{AnyLayout, ComposedLayout, Swizzle};
+use crate::symbolic::{Concrete, Symbolic};
 use crate::tiler::Tiler;
 use crate::tree::{print_int_tree, print_layout_to};
 use crate::tuple::IntTuple;
@@ -103,6 +104,9 @@ pub enum Value {
     /// One of Triton's named layouts (`#ttg.blocked<{...}>`, ...), printed as Triton's MLIR
     /// prints it; `to_linear_layout(it, shape)` gives its linear layout.
     Triton(Box<TritonLayout>),
+    /// A value over symbolic extents with the assumptions it was computed under:
+    /// `(M,N):(1,M)`, `M/128 assuming 128 | M` (see [`crate::symbolic`]).
+    Symbolic(Box<Symbolic>),
 }
 
 /// The kind of a [`Value`]: what the registry's parameters accept.
@@ -152,6 +156,8 @@ pub enum Kind {
     Linear,
     /// [`Value::Triton`].
     Triton,
+    /// [`Value::Symbolic`].
+    Symbolic,
 }
 
 impl Kind {
@@ -183,6 +189,7 @@ impl Kind {
             Kind::F2 => "F2 layout",
             Kind::Linear => "linear layout",
             Kind::Triton => "Triton layout",
+            Kind::Symbolic => "symbolic value",
         }
     }
 
@@ -203,7 +210,7 @@ impl Kind {
 pub struct Kinds(u32);
 
 // one bit per kind in a `u32` (the last kind's bit included)
-const _: () = assert!((Kind::Triton as u32) < 32);
+const _: () = assert!((Kind::Symbolic as u32) < 32);
 
 impl Kinds {
     /// Scaled-basis layouts, identity tensors, swizzles, swizzled layouts and F2 layouts: the
@@ -270,6 +277,7 @@ impl Value {
             Value::F2(_) => Kind::F2,
             Value::Linear(_) => Kind::Linear,
             Value::Triton(_) => Kind::Triton,
+            Value::Symbolic(_) => Kind::Symbolic,
         }
     }
 
@@ -369,6 +377,7 @@ impl fmt::Display for Value {
                 Value::F2(l) => l.fmt(f),
                 Value::Linear(l) => l.fmt(f),
                 Value::Triton(t) => t.fmt(f),
+                Value::Symbolic(s) => s.fmt(f),
             },
         )
     }
@@ -385,6 +394,20 @@ impl From<AnyLayout> for Value {
         match l {
             AnyLayout::Layout(l) => Value::Layout(Arc::new(l)),
             AnyLayout::Composed(c) => Value::Composed(Box::new(c)),
+        }
+    }
+}
+
+impl From<Concrete> for Value {
+    /// The ordinary value a substitution gives.
+    fn from(c: Concrete) -> Self {
+        match c {
+            Concrete::Int(n) => Value::Int(n),
+            Concrete::Tuple(t) => match t.as_leaf() {
+                Some(n) => Value::Int(n),
+                None => Value::IntTuple(Box::new(t)),
+            },
+            Concrete::Layout(l) => Value::from(l),
         }
     }
 }

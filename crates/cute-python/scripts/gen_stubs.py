@@ -181,6 +181,8 @@ class Morphism:
 class Value:
     """A value without a class of its own, with the expression that made it."""
     expr: str
+    value: str
+    assumptions: list[str]
     def to_svg(self) -> str: ...
     def to_png(self) -> bytes: ...
 

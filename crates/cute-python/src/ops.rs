@@ -301,7 +301,8 @@ pub fn value_to_py(
         | Value::TiledMma(_)
         | Value::TiledCopy(_)
         | Value::F2(_)
-        | Value::Triton(_)) => Py::new(
+        | Value::Triton(_)
+        | Value::Symbolic(_)) => Py::new(
             py,
             PyValue {
                 expr: expr()?,

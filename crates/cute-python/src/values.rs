@@ -119,6 +119,26 @@ impl PyValue {
         self.to_svg().ok()
     }
 
+    /// A symbolic value's assumptions, each as text (`["128 | M", "64 | N"]`); empty for any
+    /// other value.
+    #[getter]
+    fn assumptions(&self) -> Vec<String> {
+        match &self.value {
+            Value::Symbolic(s) => s.assumptions.iter().map(ToString::to_string).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A symbolic value without its assumptions (`((128,M/128),..):(..)`); for any other
+    /// value its text.
+    #[getter]
+    fn value(&self) -> String {
+        match &self.value {
+            Value::Symbolic(s) => s.value.to_string(),
+            v => v.to_string(),
+        }
+    }
+
     fn __str__(&self) -> String {
         self.value.to_string()
     }

@@ -20,6 +20,7 @@ pub mod linear_readers;
 pub mod notation;
 pub mod ops;
 pub mod postconditions;
+pub mod symbolic;
 pub mod syntax_tree;
 
 /// The outcome of one check: `Err` describes the failed property.
@@ -39,6 +40,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("budget", budget::check),
     ("limits", limits::check),
     ("linear_readers", linear_readers::check),
+    ("symbolic", symbolic::check),
 ];
 
 /// Runs `f` on the value drawn from `data`, as `libfuzzer-sys` draws a typed target's input;

@@ -27,6 +27,7 @@ mod python;
 mod scaled;
 mod spelled;
 mod swizzle;
+mod symbolic;
 
 pub use spelled::{cpp_only_call, dsl_order, dsl_position, major_stride};
 pub use spelled::{dsl_param, print_as, Syntax};

@@ -956,7 +956,7 @@ const DEVICE_INDEX: &str = "a concrete index (`threadIdx.x`, `blockIdx.x`, ... a
 
 /// Whether a capitalised word names a GMMA shared-memory layout atom,
 /// `GMMA::Layout_K_SW128_Atom` (with or without `cute::`, `SM90::`, `GMMA::`).
-fn is_smem_atom_word(w: &str) -> bool {
+pub(super) fn is_smem_atom_word(w: &str) -> bool {
     let mut s = w;
     for prefix in ["cute::", "SM90::", "GMMA::"] {
         s = s.strip_prefix(prefix).unwrap_or(s);
@@ -967,7 +967,7 @@ fn is_smem_atom_word(w: &str) -> bool {
 /// Whether a capitalised word starts an atom literal: an MMA or copy operation (`SM80_...`,
 /// `SM90::GMMA::...`, `UniversalCopy<..>`), `MMA_Atom<..>`, `MMA_Traits<..>` (C++'s name of
 /// the `F8F6F4_SS` UMMAs), `Copy_Atom<..>`, `TiledMMA<..>` or `TiledCopy<..>`.
-fn is_atom_word(w: &str) -> bool {
+pub(super) fn is_atom_word(w: &str) -> bool {
     w.starts_with("SM")
         || w.starts_with("MMA_Atom")
         || w.starts_with("MMA_Traits")

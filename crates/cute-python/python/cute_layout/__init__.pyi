@@ -170,6 +170,8 @@ class Morphism:
 class Value:
     """A value without a class of its own, with the expression that made it."""
     expr: str
+    value: str
+    assumptions: list[str]
     def to_svg(self) -> str: ...
     def to_png(self) -> bytes: ...
 
@@ -971,4 +973,10 @@ def matrix_rank(*args: Any) -> Any:
     """matrix_rank(LL)
 
     the rank over F2 of a linear layout's matrix
+    """
+
+def subs(*args: Any) -> Any:
+    """subs(EXPR, M=256, ...)
+
+    the ordinary value of a symbolic one (M, M/128, (M,N):(1,M)) with each symbol given a value, after checking the assumptions it was computed under
     """

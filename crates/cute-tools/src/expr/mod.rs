@@ -159,11 +159,26 @@ pub fn parse(text: &str, syntax: Syntax) -> Parsed<'_> {
         None => error_here(&p, NOT_AN_EXPRESSION),
         Some(_) => {
             let start = p.pos();
-            match p.literal() {
+            match p.literal().or_else(|e| p.symbolic_literal(start, e)) {
                 Err(e) => error_node(e, p.pos()),
                 Ok(_) if matches!(p.peek(), Some(c) if c.is_ascii_alphanumeric() || c == b'(') => {
                     // `9abc(...)`: a call with a name that is not one
                     error_node(LayoutError::parse(text, start, NOT_AN_EXPRESSION), start)
+                }
+                Ok(_) if at_operator(&mut p) => {
+                    // `64*M`: a literal continued by an operator, which only a symbolic leaf has
+                    let failed = p.error("end of input");
+                    match p.symbolic_literal(start, failed) {
+                        Ok(v) => {
+                            let end = p.pos();
+                            trailing = p.end().err().map(Box::new);
+                            Expr {
+                                kind: ExprKind::Literal(v),
+                                span: start..end,
+                            }
+                        }
+                        Err(e) => error_node(e, p.pos()),
+                    }
                 }
                 Ok(v) => {
                     let end = p.pos();
@@ -407,6 +422,12 @@ fn call_arguments<'a>(p: &mut Parser<'a>, c: &mut CallExpr<'a>, depth: usize) ->
     }
 }
 
+/// Whether an arithmetic operator follows (after a literal, only a symbolic leaf continues so:
+/// `64*M`, `2*M-1`).
+fn at_operator(p: &mut Parser<'_>) -> bool {
+    matches!(p.peek(), Some(b'*' | b'/' | b'+' | b'-'))
+}
+
 /// An argument at the parser's position: a literal, or a nested call (at most
 /// [`MAX_NESTING`] deep); whether it is unfinished.
 fn argument<'a>(p: &mut Parser<'a>, depth: usize) -> (Expr<'a>, bool) {
@@ -420,7 +441,17 @@ fn argument<'a>(p: &mut Parser<'a>, depth: usize) -> (Expr<'a>, bool) {
     p.peek();
     let start = p.pos();
     let mut v = Value::Underscore;
-    match p.literal_into(&mut v) {
+    // a literal that names a symbol (`(M,N):(1,M)`) where the ordinary notation fails
+    let read = match p.literal_into(&mut v) {
+        // `64*M`: a literal continued by an operator, which only a symbolic leaf has
+        Ok(()) if at_operator(p) => {
+            let failed = p.error("',' or ')'");
+            p.symbolic_literal(start, failed).map(|s| v = s)
+        }
+        Ok(()) => Ok(()),
+        Err(e) => p.symbolic_literal(start, e).map(|s| v = s),
+    };
+    match read {
         Ok(()) => (
             Expr {
                 kind: ExprKind::Literal(v),

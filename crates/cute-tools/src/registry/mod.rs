@@ -30,6 +30,7 @@ mod linear;
 mod ordinary;
 mod solve;
 mod swizzled;
+mod symbolic;
 mod table;
 mod table_algebra;
 mod table_analysis;
@@ -41,6 +42,7 @@ mod table_f2;
 mod table_linear;
 mod table_queries;
 mod table_swizzles;
+mod table_symbolic;
 mod table_tensors;
 mod table_tuples;
 mod table_tv;
@@ -250,6 +252,10 @@ impl Operation {
     /// [`Kinds::SPECIAL`] kind, else straight to `apply`.
     fn call_plain(&'static self, args: &[Value]) -> Result<Value> {
         cute_layout::budget::charge(cute_layout::budget::CALL_COST, self.name)?;
+        // symbolic extents have their own forms, which check their arguments themselves
+        if symbolic::is_symbolic(args) {
+            return symbolic::apply(self, args);
+        }
         let a = Args::new(self, args);
         self.check_arguments(&a)?;
         if Kinds::of_values(args).meets(Kinds::SPECIAL) {

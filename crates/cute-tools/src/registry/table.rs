@@ -133,6 +133,7 @@ const FAMILIES: &[&[Operation]] = &[
     super::table_whitepaper::WHITEPAPER_OPERATIONS,
     super::table_f2::F2_OPERATIONS,
     super::table_linear::LINEAR_LAYOUTS,
+    super::table_symbolic::SYMBOLIC_OPERATIONS,
 ];
 
 /// How many operations there are.

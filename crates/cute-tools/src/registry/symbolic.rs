@@ -1,0 +1,299 @@
+//! The symbolic forms of operations: where an argument is a symbolic value (`(M,N):(1,M)`,
+//! see [`cute_layout::symbolic`]), the operation runs on symbolic extents, and its result
+//! carries the assumptions of its arguments and its own. One entry per operation that has a
+//! symbolic form, by the registry's name; [`apply`] is tried before the operation's `apply`.
+
+use super::Operation;
+use cute_layout::error::{LayoutError, Result};
+use cute_layout::symbolic::{
+    self as sym, Assumptions, SymInt, SymLayout, SymTiler, SymTuple, SymValue, Symbolic,
+};
+use cute_layout::value::Value;
+use std::collections::BTreeMap;
+
+/// A symbolic form: the arguments, the assumptions gathered so far (to add to).
+type Form = fn(&Call, &mut Assumptions) -> Result<SymValue>;
+
+/// The operations with a symbolic form, by name, in `cute ops` order.
+const FORMS: &[(&str, Form)] = &[
+    ("size", |c, _| Ok(SymValue::Int(sym::size(&c.layout(0)?)?))),
+    ("cosize", |c, _| {
+        Ok(SymValue::Int(sym::cosize(&c.layout(0)?)?))
+    }),
+    ("crd2idx", |c, _| {
+        c.arity(2, 2)?;
+        Ok(SymValue::Int(sym::crd2idx(&c.tuple(0)?, &c.layout(1)?)?))
+    }),
+    ("coalesce", |c, a| {
+        c.arity(1, 1)?;
+        Ok(SymValue::Layout(sym::coalesce(&c.layout(0)?, a)?))
+    }),
+    ("composition", |c, a| {
+        c.arity(2, 2)?;
+        Ok(SymValue::Layout(sym::composition(
+            &c.layout(0)?,
+            &c.tiler(1)?,
+            a,
+        )?))
+    }),
+    ("complement", |c, a| {
+        c.arity(1, 2)?;
+        let l = c.layout(0)?;
+        let n = match c.args.len() {
+            1 => sym::cosize(&l)?,
+            _ => c.tuple(1)?.product()?,
+        };
+        Ok(SymValue::Layout(sym::complement(&l, &n, a)?))
+    }),
+    ("logical_divide", |c, a| divide(c, a, sym::logical_divide)),
+    ("zipped_divide", |c, a| divide(c, a, sym::zipped_divide)),
+    ("tiled_divide", |c, a| divide(c, a, sym::tiled_divide)),
+    ("logical_product", |c, a| divide(c, a, sym::logical_product)),
+    ("blocked_product", |c, a| {
+        c.arity(2, 2)?;
+        Ok(SymValue::Layout(sym::blocked_product(
+            &c.layout(0)?,
+            &c.layout(1)?,
+            a,
+        )?))
+    }),
+    ("shape_div", |c, a| elementwise(c, a, sym::shape_div)),
+    ("ceil_div", |c, a| elementwise(c, a, sym::ceil_div)),
+];
+
+/// A layout-and-tiler operation.
+fn divide(
+    c: &Call,
+    a: &mut Assumptions,
+    f: fn(&SymLayout, &SymTiler, &mut Assumptions) -> Result<SymLayout>,
+) -> Result<SymValue> {
+    c.arity(2, 2)?;
+    Ok(SymValue::Layout(f(&c.layout(0)?, &c.tiler(1)?, a)?))
+}
+
+/// `shape_div` / `ceil_div` of two tuples (C++'s forms: tuple by tuple mode by mode, tuple by
+/// integer folding the divisor through the modes, integer by tuple its product).
+fn elementwise(
+    c: &Call,
+    a: &mut Assumptions,
+    f: fn(&SymInt, &SymInt, &mut Assumptions) -> Result<SymInt>,
+) -> Result<SymValue> {
+    c.arity(2, 2)?;
+    fn go(
+        x: &SymTuple,
+        y: &SymTuple,
+        a: &mut Assumptions,
+        f: fn(&SymInt, &SymInt, &mut Assumptions) -> Result<SymInt>,
+    ) -> Result<SymTuple> {
+        Ok(match (x, y) {
+            (SymTuple::Leaf(x), SymTuple::Leaf(y)) => SymTuple::Leaf(f(x, y, a)?),
+            (SymTuple::Leaf(x), y) => SymTuple::Leaf(f(x, &y.product()?, a)?),
+            (SymTuple::Tuple(xs), SymTuple::Tuple(ys)) => {
+                if xs.len() != ys.len() {
+                    return Err(LayoutError::RankMismatch {
+                        op: "shape_div",
+                        detail: format!("{x} and {y}"),
+                        hint: "give tuples of the same rank, or an integer divisor",
+                    });
+                }
+                SymTuple::Tuple(
+                    xs.iter()
+                        .zip(ys)
+                        .map(|(x, y)| go(x, y, a, f))
+                        .collect::<Result<_>>()?,
+                )
+            }
+            (SymTuple::Tuple(xs), SymTuple::Leaf(d)) => {
+                let mut rest = d.clone();
+                let mut out = Vec::with_capacity(xs.len());
+                for x in xs {
+                    out.push(go(x, &SymTuple::Leaf(rest.clone()), a, f)?);
+                    rest = f(&rest, &x.product()?, a)?;
+                }
+                SymTuple::Tuple(out)
+            }
+        })
+    }
+    Ok(match go(&c.tuple(0)?, &c.tuple(1)?, a, f)? {
+        SymTuple::Leaf(x) => SymValue::Int(x),
+        t => SymValue::Tuple(t),
+    })
+}
+
+/// The arguments of a symbolic call.
+struct Call<'a> {
+    op: &'static Operation,
+    args: &'a [Value],
+}
+
+impl Call<'_> {
+    fn arity(&self, min: usize, max: usize) -> Result<()> {
+        let n = self.args.len();
+        if (min..=max).contains(&n) {
+            return Ok(());
+        }
+        Err(LayoutError::InvalidArgument {
+            op: self.op.name,
+            detail: format!(
+                "{n} arguments given, {} takes {min} to {max}",
+                self.op.signature
+            ),
+            hint: "see `cute ops`",
+        })
+    }
+
+    fn wrong(&self, i: usize, want: &str) -> LayoutError {
+        LayoutError::InvalidArgument {
+            op: self.op.name,
+            detail: format!(
+                "argument {} must be {want} in its symbolic form, got {}",
+                i + 1,
+                self.args.get(i).map_or("nothing".into(), Value::describe)
+            ),
+            hint: "symbolic forms take layouts, tuples and integers (with symbols such as M)",
+        }
+    }
+
+    /// Argument `i` as a layout: an integer `n` is `n:_1`.
+    fn layout(&self, i: usize) -> Result<SymLayout> {
+        let one = || SymInt::from(cute_layout::Int::ONE);
+        Ok(match self.args.get(i) {
+            Some(Value::Symbolic(s)) => match &s.value {
+                SymValue::Layout(l) => l.clone(),
+                SymValue::Int(n) => SymLayout::leaf(n.clone(), one()),
+                _ => return Err(self.wrong(i, "a layout")),
+            },
+            Some(Value::Layout(l)) => SymLayout::from_layout(l),
+            Some(Value::Int(n)) => SymLayout::leaf((*n).into(), one()),
+            _ => return Err(self.wrong(i, "a layout")),
+        })
+    }
+
+    /// Argument `i` as a tuple.
+    fn tuple(&self, i: usize) -> Result<SymTuple> {
+        Ok(match self.args.get(i) {
+            Some(Value::Symbolic(s)) => match &s.value {
+                SymValue::Tuple(t) => t.clone(),
+                SymValue::Int(n) => SymTuple::Leaf(n.clone()),
+                _ => return Err(self.wrong(i, "a tuple")),
+            },
+            Some(Value::IntTuple(t)) => SymTuple::from_int_tuple(t),
+            Some(Value::Int(n)) => SymTuple::Leaf((*n).into()),
+            _ => return Err(self.wrong(i, "a tuple")),
+        })
+    }
+
+    /// Argument `i` as a tiler: a layout, a tuple of extents, `_`.
+    fn tiler(&self, i: usize) -> Result<SymTiler> {
+        Ok(match self.args.get(i) {
+            Some(Value::Symbolic(s)) => match &s.value {
+                SymValue::Layout(l) => SymTiler::Layout(l.clone()),
+                SymValue::Int(_) => SymTiler::Layout(self.layout(i)?),
+                SymValue::Tuple(t) => SymTiler::from_tuple(t),
+                SymValue::Binding(..) => return Err(self.wrong(i, "a tiler")),
+            },
+            Some(Value::IntTuple(t)) => SymTiler::from_tuple(&SymTuple::from_int_tuple(t)),
+            Some(Value::Tiler(t)) => SymTiler::from_tiler(t),
+            Some(Value::Underscore) => SymTiler::Underscore,
+            Some(Value::Layout(_) | Value::Int(_)) => SymTiler::Layout(self.layout(i)?),
+            _ => return Err(self.wrong(i, "a tiler")),
+        })
+    }
+}
+
+/// Whether some argument is symbolic.
+pub(super) fn is_symbolic(args: &[Value]) -> bool {
+    args.iter().any(|v| matches!(v, Value::Symbolic(_)))
+}
+
+/// `op` on symbolic arguments: its symbolic form, the arguments' assumptions and its own on
+/// the result; a result with no symbol and no assumption is an ordinary value.
+///
+/// # Errors
+/// The form's errors; [`LayoutError::InvalidArgument`] where `op` has none.
+pub(super) fn apply(op: &'static Operation, args: &[Value]) -> Result<Value> {
+    if op.name == "subs" {
+        return subs(args);
+    }
+    let Some((_, form)) = FORMS.iter().find(|(name, _)| *name == op.name) else {
+        return Err(LayoutError::InvalidArgument {
+            op: op.name,
+            detail: "no symbolic form: an argument holds a symbol".into(),
+            hint: "the symbolic forms are size, cosize, crd2idx, coalesce, composition, complement, logical_divide, zipped_divide, tiled_divide, logical_product, blocked_product, shape_div, ceil_div; give the symbols values first with subs(EXPR, M=256)",
+        });
+    };
+    let mut assumed = Assumptions::default();
+    for v in args {
+        if let Value::Symbolic(s) = v {
+            if matches!(s.value, SymValue::Binding(..)) {
+                return Err(Call { op, args }.wrong(0, "a value, not a binding M=.."));
+            }
+            assumed.extend(&s.assumptions);
+        }
+    }
+    let value = form(&Call { op, args }, &mut assumed)?;
+    Ok(symbolic_value(Symbolic {
+        value,
+        assumptions: assumed,
+    }))
+}
+
+/// The value of a symbolic result: ordinary where no symbol and no assumption is left.
+fn symbolic_value(s: Symbolic) -> Value {
+    if s.assumptions.is_empty() && s.symbols().is_empty() {
+        let at = BTreeMap::new();
+        if let Ok(c) = s.subs(&at) {
+            return c.into();
+        }
+    }
+    Value::Symbolic(Box::new(s))
+}
+
+/// `subs(EXPR, M=256, ...)`: the ordinary value of `EXPR` at the values given, after checking
+/// its assumptions there; an ordinary `EXPR` is itself.
+///
+/// # Errors
+/// As [`Symbolic::subs`]; an argument after the first that is not `NAME=VALUE`.
+pub(super) fn subs(args: &[Value]) -> Result<Value> {
+    let mut values = BTreeMap::new();
+    for (i, v) in args.iter().enumerate().skip(1) {
+        match v {
+            Value::Symbolic(s) => match &s.value {
+                SymValue::Binding(name, n) => {
+                    values.insert(name.clone(), n.value());
+                }
+                _ => return Err(not_a_binding(i, v)),
+            },
+            _ => return Err(not_a_binding(i, v)),
+        }
+    }
+    match args.first() {
+        Some(Value::Symbolic(s)) => Ok(s.subs(&values)?.into()),
+        Some(v @ (Value::Layout(_) | Value::Int(_) | Value::IntTuple(_))) => Ok(v.clone()),
+        Some(v) => Err(LayoutError::InvalidArgument {
+            op: "subs",
+            detail: format!(
+                "argument 1 must be a symbolic value, a layout, a tuple or an integer, got {}",
+                v.describe()
+            ),
+            hint: "write subs(EXPR, M=256)",
+        }),
+        None => Err(LayoutError::InvalidArgument {
+            op: "subs",
+            detail: "no expression given".into(),
+            hint: "write subs(EXPR, M=256)",
+        }),
+    }
+}
+
+fn not_a_binding(i: usize, v: &Value) -> LayoutError {
+    LayoutError::InvalidArgument {
+        op: "subs",
+        detail: format!(
+            "argument {} must be a value for a symbol, NAME=VALUE, got {}",
+            i + 1,
+            v.describe()
+        ),
+        hint: "write subs(EXPR, M=256, N=128)",
+    }
+}
