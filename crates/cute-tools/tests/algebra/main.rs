@@ -16,6 +16,7 @@ mod complement;
 mod composition;
 mod divides;
 mod extent_one;
+mod f2_ops;
 mod int_tuple;
 mod inverses;
 mod layouts;

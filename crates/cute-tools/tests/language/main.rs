@@ -7,9 +7,11 @@ mod common;
 
 mod cpp_spellings;
 mod display;
+mod error_echo;
 mod errors;
 mod evaluator;
 mod expr;
+mod kinds;
 mod notation;
 mod spelled;
 mod spelling;

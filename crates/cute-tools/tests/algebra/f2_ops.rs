@@ -29,7 +29,7 @@ fn error(expr: &str) -> String {
 
 #[test]
 fn pycute_v2_expected_values() {
-    for (expr, expected) in cases(include_str!("data/f2_ops.tsv")) {
+    for (expr, expected) in cases(include_str!("../data/f2_ops.tsv")) {
         assert_eq!(value(expr), expected, "{expr}");
     }
 }
