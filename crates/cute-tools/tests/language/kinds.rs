@@ -64,9 +64,15 @@ fn an_argument_of_a_kind_not_taken_gives_the_kind_error() {
     for op in operations() {
         let args = example_args(op);
         for i in 0..args.len() {
-            for wrong in samples.values().filter(|v| !taken(op, i, v.kind())) {
+            // a symbolic value goes to the symbolic forms before the kind check, and they
+            // check their arguments themselves (ARCHITECTURE.md, `registry/symbolic.rs`)
+            let not_taken = |v: &&Value| !taken(op, i, v.kind()) && v.kind() != Kind::Symbolic;
+            for wrong in samples.values().filter(not_taken) {
                 let mut items = args.clone();
                 items[i] = wrong.clone();
+                if items.iter().any(|v| v.kind() == Kind::Symbolic) {
+                    continue; // `subs` and the symbolic forms (above)
+                }
                 let e = op.call(items).expect_err(op.name).to_string();
                 let named = format!("argument {} of {} must be", i + 1, op.name);
                 assert!(
