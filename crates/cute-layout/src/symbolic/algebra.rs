@@ -514,7 +514,18 @@ fn compose_leaf(
         return Ok(SymLayout::leaf(s.clone(), d.clone()));
     }
     let flat = coalesce(a, assumed)?.leaves();
-    let (_, last_d) = flat.last().cloned().expect("a coalesced layout has a mode");
+    let (last_s, last_d) = flat.last().cloned().expect("a coalesced layout has a mode");
+    if last_s.is(1) && a.stride.has_symbols() {
+        // A of size 1: the integer algebra takes the stride of A's extent-1 mode, which
+        // coalesce has dropped (found by the fuzz target `symbolic`: (M,1):(1,N) / (2,4))
+        return Err(undecided(
+            "composition",
+            format!(
+                "{a} o {s}:{d} reads past a layout of size 1 with the symbolic stride {}",
+                a.stride
+            ),
+        ));
+    }
     if flat.len() == 1 {
         return Ok(SymLayout::leaf(s.clone(), d.mul(&last_d)?));
     }

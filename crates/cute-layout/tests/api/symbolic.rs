@@ -403,3 +403,15 @@ fn an_undecided_merge_is_refused() {
         "{text}"
     );
 }
+
+// From the fuzz target `symbolic` (fuzz/corpus/symbolic/finding-size-one-symbolic-stride): a
+// tile that reads past a mode of extent 1 takes that mode's stride in the integer algebra
+// (`logical_divide((2,1):(1,2), (2,4))` = `((2,1),(4,1)):((1,_0),(2,_0))`); where the stride is
+// symbolic the result depends on it, so the symbolic form refuses instead of dropping it.
+#[test]
+fn a_tile_past_a_size_one_mode_of_symbolic_stride_is_refused() {
+    let l: SymLayout = "(M,1):(1,N)".parse().unwrap();
+    let t = SymTiler::from_tuple(&"(2,4)".parse::<SymTuple>().unwrap());
+    let e = sym::logical_divide(&l, &t, &mut Assumptions::default()).unwrap_err();
+    assert!(e.to_string().contains("symbolic stride"), "{e}");
+}
