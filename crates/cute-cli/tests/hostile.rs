@@ -4,9 +4,8 @@
 mod common;
 
 use common::CUTE;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Output};
+use std::time::Duration;
 
 /// How long a refusal may take in the tests' debug build (the release build answers in
 /// milliseconds; before the fixes these ran for seconds to hours, or ran out of memory).
@@ -14,22 +13,7 @@ const AT_ONCE: Duration = Duration::from_secs(20);
 
 /// Runs `cute` with the arguments and `input` on standard input; the output and the time taken.
 fn run(args: &[&str], input: &[u8]) -> (Output, Duration) {
-    let start = Instant::now();
-    let mut child = Command::new(CUTE)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the cute binary runs");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("cute finishes");
-    writer.join().expect("the writer ends");
-    (out, start.elapsed())
+    common::timed_with_input(Command::new(CUTE).args(args), input)
 }
 
 /// `cute ARGS` refuses at once, exit status 1, with an error containing every one of `needles`.

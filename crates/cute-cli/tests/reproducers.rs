@@ -21,28 +21,11 @@ const MEMORY_MIB: u64 = 1536;
 
 /// `cute ARGS` under the memory bound, `input` on standard input.
 fn bounded(args: &[&str], input: &[u8]) -> (Output, Duration) {
-    let start = Instant::now();
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "ulimit -v {} && exec \"$0\" \"$@\"",
-            MEMORY_MIB * 1024
-        ))
-        .arg(CUTE)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sh runs cute");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("cute finishes");
-    writer.join().expect("the writer ends");
-    (out, start.elapsed())
+    let limit = format!("ulimit -v {} && exec \"$0\" \"$@\"", MEMORY_MIB * 1024);
+    common::timed_with_input(
+        Command::new("sh").arg("-c").arg(limit).arg(CUTE).args(args),
+        input,
+    )
 }
 
 /// What a run printed, for a failing assertion.

@@ -46,3 +46,26 @@ pub fn cute_into_closed_pipe(args: &[&str], input: &str) -> Output {
     drop(stdin);
     child.wait_with_output().expect("cute ends")
 }
+
+/// Runs `command` with `input` on its standard input (written from a thread, so that a large
+/// input cannot deadlock against a full output pipe), its output captured; the output and the
+/// time it took.
+#[allow(dead_code)] // used by some of the test binaries that include this module
+pub fn timed_with_input(command: &mut Command, input: &[u8]) -> (Output, std::time::Duration) {
+    use std::io::Write as _;
+    let start = std::time::Instant::now();
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("the command finishes");
+    writer.join().expect("the writer ends");
+    (out, start.elapsed())
+}
