@@ -404,3 +404,20 @@ fn mode_paths_past_an_int_tuple_are_refused_as_in_cpp() {
         );
     }
 }
+
+/// The inverses of layouts with a negative extent compute from shape and stride as C++ does
+/// (docs/dev/reliability.md, "Negative extents"): each value printed by CuTe C++ 4.2 (g++,
+/// host only), `print(left_inverse(make_layout(make_shape(Int<-4>{},Int<2>{}),
+/// make_stride(Int<1>{},Int<4>{}))))` and so on; C++'s `left_inverse` needs static strides.
+#[test]
+fn inverses_of_negative_extents_are_cpps() {
+    let cases = [
+        ("left_inverse((_-4,_2):(_1,_4))", "(_4,_2):(_1,_-4)"),
+        ("left_inverse((-4,2):(_1,_4))", "(_4,2):(_1,-4)"),
+        ("right_inverse((_-4,_2):(_1,_4))", "_-4:_1"),
+        ("left_inverse((_-4,_2):(_1,_-4))", "_-8:_1"),
+    ];
+    for (expr, cpp) in cases {
+        assert_eq!(ok(expr), cpp, "{expr}");
+    }
+}
