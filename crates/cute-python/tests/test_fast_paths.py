@@ -59,12 +59,12 @@ def test_congruent_pairs(pair):
             return tuple(relabel(x, leaves) for x in t)
         return next(leaves, 1)
 
-    stride = relabel(shape, iter(cute_layout_leaves(other)))
+    stride = relabel(shape, iter(leaves_of(other)))
     assert outcome(Layout, shape, stride) == outcome(Layout, as_lists(shape), as_lists(stride))
 
 
-def cute_layout_leaves(t):
-    return [x for m in t for x in cute_layout_leaves(m)] if isinstance(t, tuple) else [t]
+def leaves_of(t):
+    return [x for m in t for x in leaves_of(m)] if isinstance(t, tuple) else [t]
 
 
 def test_layout_of_tuples_examples():
