@@ -6,7 +6,7 @@
 //! a class's value (`layout::layout`, `layout::tiler`) live with the class.
 
 use cute_layout::coord::{Coord, CoordLeaf};
-use cute_layout::{Int, IntTuple, LayoutError, Tree, TreeBuilder, MAX_DEPTH};
+use cute_layout::{Int, IntTuple, Layout, LayoutError, Tree, TreeBuilder, MAX_DEPTH};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
@@ -103,6 +103,51 @@ fn write_plain(b: &mut TreeBuilder<Int>, t: &Bound<'_, PyTuple>, depth: usize) -
         }
     }
     b.close();
+    Some(())
+}
+
+/// `Layout(shape, stride)` read in one pass where both have the common form
+/// ([`plain_int_tuple`]'s) and agree: the two trees are written side by side as the two objects
+/// are walked together, so that congruence, the non-negative extents and the depth are checked
+/// on the way, with no tree read twice and none moved between readers. `None` where they
+/// differ from that form or from each other (an extent below 0, different structures, text, a
+/// list), left to the general conversion and its messages, so that both give the same.
+pub fn plain_layout(shape: &Bound<'_, PyAny>, stride: &Bound<'_, PyAny>) -> Option<Layout> {
+    let (mut s, mut d) = (TreeBuilder::new(), TreeBuilder::new());
+    write_plain_pair(&mut s, &mut d, shape, stride, 0)?;
+    Layout::new(s.finish().ok()?, d.finish().ok()?).ok()
+}
+
+fn write_plain_pair(
+    s: &mut TreeBuilder<Int>,
+    d: &mut TreeBuilder<Int>,
+    shape: &Bound<'_, PyAny>,
+    stride: &Bound<'_, PyAny>,
+    depth: usize,
+) -> Option<()> {
+    if let Some(n) = exact_int(shape) {
+        // a shape has no negative extents: that message is the general conversion's
+        let m = exact_int(stride).filter(|_| n >= 0)?;
+        s.leaf(Int::dynamic(n));
+        d.leaf(Int::dynamic(m));
+        return Some(());
+    }
+    let (a, b) = (
+        shape.downcast_exact::<PyTuple>().ok()?,
+        stride.downcast_exact::<PyTuple>().ok()?,
+    );
+    let rank = a.len();
+    if depth > MAX_DEPTH || rank == 0 || b.len() != rank {
+        return None;
+    }
+    s.open();
+    d.open();
+    for i in 0..rank {
+        let (x, y) = (a.get_borrowed_item(i).ok()?, b.get_borrowed_item(i).ok()?);
+        write_plain_pair(s, d, &x, &y, depth + 1)?;
+    }
+    s.close();
+    d.close();
     Some(())
 }
 

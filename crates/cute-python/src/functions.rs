@@ -7,7 +7,10 @@
 //! vectorcall protocol in the stable ABI before 3.12), but a builtin function declared
 //! `METH_FASTCALL` gets them as an array, with no tuple built and none taken apart.
 //! `METH_FASTCALL` is in the stable ABI from CPython 3.10, so it is chosen when the running
-//! interpreter is 3.10 or newer; on 3.9 the functions take a tuple (`METH_VARARGS`).
+//! interpreter is 3.10 or newer; on 3.9 the functions would take a tuple (`METH_VARARGS`). The
+//! wheel is built for the stable ABI of 3.10 (`abi3-py310`) and requires 3.10 since
+//! 2026-12-02, so that pyo3's own functions and methods are `METH_FASTCALL` too; the 3.9 branch
+//! is kept until the test of the version goes.
 //!
 //! This is the extension's `unsafe` code, with `layout::as_layout`'s downcast after its type
 //! comparison: the raw calls of CPython's C API that pyo3 does not offer for abi3 builds before

@@ -97,9 +97,17 @@ impl PyLayout {
         shape: &Bound<'_, PyAny>,
         stride: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        if stride.is_none() {
-            if let Ok(s) = shape.downcast::<PyString>() {
-                return Self::parse(&s.to_cow()?);
+        match stride {
+            // the common call, `Layout((2, 4), (1, 2))`, in one pass
+            Some(d) => {
+                if let Some(l) = convert::plain_layout(shape, d) {
+                    return Ok(PyLayout::from(l));
+                }
+            }
+            None => {
+                if let Ok(s) = shape.downcast::<PyString>() {
+                    return Self::parse(&s.to_cow()?);
+                }
             }
         }
         let s = convert::shape(shape, "Layout shape")?;

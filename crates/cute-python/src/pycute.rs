@@ -5,8 +5,11 @@
 //! native call: a Python function, its `isinstance` test and the method lookup cost about as
 //! much as the operation itself (`bench/python_bench.py`).
 
+use crate::convert::{int_tuple_to_py, plain_int_tuple};
 use crate::layout::{as_layout, PyLayout};
 use crate::ops;
+use cute_layout::budget::{self, MAX_WORK};
+use cute_layout::IntTuple;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -183,21 +186,52 @@ fn tiled_product(py: Python<'_>, layoutA: &Bound<'_, PyAny>, layoutB: &Bound<'_,
     Ok(l.tiled_product(py, layoutB)?.into_any())
 }
 
-/// `product(a)`: the table's `size` of an int-tuple.
+/// `x` as an int-tuple where the table's entry would read it the same way and could not run
+/// out of its budget on it: `x` has [`plain_int_tuple`]'s form and at most [`SMALL_LEAVES`]
+/// leaves, and the budget is the default [`MAX_WORK`] (the entry's charge for such a tuple is a
+/// few dozen units), so that calling the entry's library function directly
+/// gives what the entry gives. `None` otherwise: the caller goes through the table.
+fn small_int_tuple(x: &Bound<'_, PyAny>) -> Option<IntTuple> {
+    if budget::default_work() < MAX_WORK {
+        return None;
+    }
+    plain_int_tuple(x).filter(|t| t.leaf_count() <= SMALL_LEAVES)
+}
+
+/// The most leaves of an int-tuple that [`small_int_tuple`] takes.
+const SMALL_LEAVES: usize = 64;
+
+/// `product(a)`: the table's `size` of an int-tuple (`IntTuple::size`, directly where
+/// [`small_int_tuple`] allows it).
 #[pyfunction]
 fn product(py: Python<'_>, a: &Bound<'_, PyAny>) -> R {
+    if let Some(n) = small_int_tuple(a).and_then(|t| t.size().ok()) {
+        return Ok(n.value().into_pyobject(py)?.into_any().unbind());
+    }
     table(py, "size", &[a])
 }
 
-/// `inner_product(a, b)`.
+/// `inner_product(a, b)`: the table's (`IntTuple::inner_product`, directly where
+/// [`small_int_tuple`] allows it).
 #[pyfunction]
 fn inner_product(py: Python<'_>, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> R {
+    if let (Some(x), Some(y)) = (small_int_tuple(a), small_int_tuple(b)) {
+        if let Ok(n) = x.inner_product(&y) {
+            return Ok(n.value().into_pyobject(py)?.into_any().unbind());
+        }
+    }
     table(py, "inner_product", &[a, b])
 }
 
-/// `shape_div(a, b)`.
+/// `shape_div(a, b)`: the table's (`IntTuple::shape_div`, directly where [`small_int_tuple`]
+/// allows it).
 #[pyfunction]
 fn shape_div(py: Python<'_>, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> R {
+    if let (Some(x), Some(y)) = (small_int_tuple(a), small_int_tuple(b)) {
+        if let Ok(q) = x.shape_div(&y) {
+            return Ok(int_tuple_to_py(py, &q)?.unbind());
+        }
+    }
     table(py, "shape_div", &[a, b])
 }
 

@@ -28,7 +28,8 @@ LayoutBase.register(_native.ComposedLayout)
 
 
 def is_layout(x):
-    return isinstance(x, LayoutBase)
+    # (the exact type first: one comparison, where the ABC's test is a registry lookup)
+    return type(x) is Layout or isinstance(x, LayoutBase)
 
 
 def _layout(x):
@@ -40,7 +41,10 @@ def make_layout(*layouts):
     """The layout whose modes are ``layouts`` (or the layouts of one iterable argument)."""
     if len(layouts) == 1 and not is_layout(layouts[0]):
         layouts = tuple(layouts[0])
-    return _native.call_op("make_layout", *(_layout(l) for l in layouts))
+    return _make_layout(*[l if type(l) is Layout else _layout(l) for l in layouts])
+
+
+_make_layout = dict(_native._functions)["make_layout"]  # call_op("make_layout", ...), by fastcall
 
 
 def size(a):
