@@ -24,8 +24,11 @@ the reverse (the messages differ: only the refusal is compared).
 Some calls kill the DSL's process (SIGFPE: a division by zero in its compiler, e.g. on a
 stride-0 or size-1 mode); each body is traced in a child process, and a killed one counts as a
 refusal. Divisibility: the DSL prints a dynamic integer it knows a divisor of as ``?{div=8}``;
-``cute_layout.dsl`` carries it through arithmetic and the functions whose dynamic results are
-products of their arguments (``make_layout``, ``size``, ``get``, ...) and prints ``?`` elsewhere.
+``cute_layout.dsl`` carries it through arithmetic, the functions whose dynamic results are
+products of their arguments (``make_layout``, ``size``, ``get``, ...) and the algebra it replays
+under the DSL's rule of each arithmetic step (``dsl/_divisibility.py``), and prints ``?``
+elsewhere. DIVISIBILITY_ALGEBRA, DIVISIBILITY_FUNCTIONS and the random DIVISIBILITY_RANDOM
+give every function dynamic integers with divisors.
 A print that differs only there is a known difference (``divisibility_difference``): ``?``
 against the DSL's ``?{div=N}``, or a divisor of the DSL's; a divisor the DSL's is not a multiple
 of fails. The coverage check: every name of the DSL's ``cute`` namespace (``dir(cute)``) is

@@ -17,8 +17,9 @@ of ``cute_layout.dsl`` whose dynamic results are products of their arguments' in
 layouts ``make_layout`` builds, ``size``, and the functions that only move modes about, ``get``,
 ``select``, ``append``, ...) compute it: the same call evaluated once more with every dynamic
 integer replaced by its divisor (``evaluate``'s ``div_expr``) gives each result's divisor, the
-product of the divisors, as the DSL's does. The other functions give values without one
-(printed ``?``, which is always true).
+product of the divisors, as the DSL's does. The algebra's results get theirs from a replay of
+the library's steps under the DSL's rule of each arithmetic step (``_divisibility``); the other
+functions give values of divisor 1 (printed ``?``, which is always true).
 """
 
 import re
