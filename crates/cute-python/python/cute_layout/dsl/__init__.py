@@ -70,7 +70,7 @@ import sys as _sys
 from .. import LayoutError as _LayoutError
 from .. import _native
 from . import cutlass
-from . import _values
+from . import _divisibility, _values
 from ._values import ComposedLayout, Layout, ScaledBasis, Swizzle, Tensor, Value
 from ._atoms import (
     CopyAtom,
@@ -247,17 +247,17 @@ def make_ordered_layout(shape, order):
 
 def make_layout_like(input):
     """The compact layout of ``input``'s shape with strides in the order of its strides."""
-    return _call("make_layout_like", _arg(input))
+    return _tracked("make_layout_like", input)
 
 
 def make_identity_layout(shape):
     """The layout whose strides are the basis vectors: ``(4,8):(1@0,1@1)``."""
-    return _call("make_identity_layout", _arg(shape))
+    return _tracked("make_identity_layout", shape)
 
 
 def make_identity_tensor(shape):
     """The tensor whose element at coordinate ``c`` is ``c``: ``tensor<(0,0) o (4,8):(1@0,1@1)>``."""
-    return _call("make_identity_tensor", _arg(shape))
+    return _tracked("make_identity_tensor", shape)
 
 
 def make_tensor(iterator, layout):
@@ -272,7 +272,7 @@ def make_tensor(iterator, layout):
         if not isinstance(layout, Layout):
             raise TypeError(f"cute.make_tensor: expected a layout, got {type(layout).__name__}")
         return _eval_expr(f"ArithTuple{_arg(iterator)} o {layout._text}", "make_tensor")
-    return _call("make_tensor", _arg(iterator), _arg(layout))
+    return _tracked("make_tensor", iterator, layout)
 
 
 def make_swizzle(b, m, s):
@@ -283,7 +283,7 @@ def make_swizzle(b, m, s):
 
 def make_composed_layout(inner, offset, outer):
     """The composed layout ``inner o offset o outer``."""
-    return _call("make_composed_layout", _arg(inner), _arg(offset), _arg(outer))
+    return _tracked("make_composed_layout", inner, offset, outer)
 
 
 def make_layout_tv(thr_layout, val_layout):
@@ -464,7 +464,8 @@ def slice_and_offset(coord, src):
 def crd2idx(coord, layout):
     """The offset of coordinate ``coord`` in ``layout`` (a layout, or a shape: the index)."""
     if isinstance(layout, (Layout, ComposedLayout)):
-        return _call("crd2idx", _arg(layout), _arg(coord))
+        return _replayed(_call("crd2idx", _arg(layout), _arg(coord)),
+                         lambda c, a: _divisibility.crd2idx(c, *_layout_of(a)), coord, layout)
     return _call("crd2idx", _arg(coord), _arg(layout))
 
 
@@ -611,52 +612,124 @@ def front(input):
 # --- the algebra ------------------------------------------------------------------------------
 
 
+def _replayed(result, replay, *xs):
+    """``result`` (the library's) with the divisors of its dynamic integers that the DSL infers:
+    ``replay`` (a function of ``_divisibility``) run over ``xs`` as ``_divisibility.D`` trees,
+    used where it prints exactly as ``result`` (``_divisibility``); ``result`` as it is (``?``)
+    where it does not, or where an argument is no plain layout or integer."""
+    try:
+        r = replay(*(_d(x) for x in xs))
+    except Exception:  # a case the replay does not follow: no divisor known
+        return result
+    if isinstance(result, Layout) and result._kind == "Layout":
+        if isinstance(r, tuple) and len(r) == 2 and _divisibility.layout_text(r) == result._text:
+            return Layout("Layout", result._text, _divisibility.divisors(*r))
+    elif isinstance(result, cutlass.Integer) and isinstance(r, _divisibility.D):
+        if not r.static and r.v == result.value:
+            result._div = r.div
+    return result
+
+
+class _NoReplay(Exception):
+    pass
+
+
+def _d(x):
+    """A DSL argument as ``_divisibility``'s trees: a layout ``(shape, stride)`` (a ``Tile``
+    inside a tuple), an integer a ``D``, ``None`` kept."""
+    if isinstance(x, bool):
+        raise _NoReplay
+    if isinstance(x, int):
+        return _divisibility.fixed(x)
+    if isinstance(x, cutlass.Integer):
+        return _divisibility.D(x.value, False, x._div, type(x).width > 32)
+    if x is None:
+        return None
+    if isinstance(x, Layout) and x._kind == "Layout":
+        return _divisibility.Tile(_divisibility.read_layout(x._text, x._divs))
+    if isinstance(x, (tuple, list)):
+        return tuple(_d(e) for e in x)
+    raise _NoReplay
+
+
+def _layout_of(t):
+    """A ``Tile`` argument as the replay's ``(shape, stride)``."""
+    if not isinstance(t, _divisibility.Tile):
+        raise _NoReplay
+    return tuple(t)
+
+
 def coalesce(input, *, target_profile=None):
     """The same function with the fewest modes (by mode, after ``target_profile``)."""
     if target_profile is None:
-        return _call("coalesce", _arg(input))
-    return _call("coalesce", _arg(input), _arg(target_profile))
+        return _replayed(_call("coalesce", _arg(input)),
+                         lambda a: _divisibility.coalesce(_layout_of(a)), input)
+    return _replayed(_call("coalesce", _arg(input), _arg(target_profile)),
+                     lambda a, p: _divisibility.coalesce_profile(_layout_of(a), p),
+                     input, target_profile)
 
 
 def filter(input):  # noqa: A001 (the DSL's name)
     """``coalesce`` after removing the modes of stride 0 and size 1."""
-    return _call("filter", _arg(input))
+    return _replayed(_call("filter", _arg(input)),
+                     lambda a: _divisibility.filter_layout(_layout_of(a)), input)
 
 
 def filter_zeros(input, *, target_profile=None):
     """The modes of stride 0 replaced by size 1."""
-    if target_profile is None:
-        return _call("filter_zeros", _arg(input))
+    if target_profile is None:  # the extents kept or 1, the strides kept: moved integers
+        return _tracked("filter_zeros", input)
     return _call("filter_zeros", _arg(input), _arg(target_profile))
 
 
 def composition(lhs, rhs):
     """``lhs o rhs``: first ``rhs``, then ``lhs`` (``rhs`` a layout or a tiler)."""
-    return _call("composition", _arg(lhs), _arg(rhs))
+    return _replayed(_call("composition", _arg(lhs), _arg(rhs)),
+                     lambda a, b: _divisibility.composition_tiler(_layout_of(a), b), lhs, rhs)
 
 
 def complement(input, cotarget):
     """The layout that fills ``0..cotarget`` around ``input``."""
-    return _call("complement", _arg(input), _arg(cotarget))
+    return _replayed(_call("complement", _arg(input), _arg(cotarget)),
+                     lambda a, n: _divisibility.complement(_layout_of(a), n), input, cotarget)
+
+
+def _static_only(name, what, *layouts, shape_only=True):
+    """Refuses, as the DSL does, a layout with a dynamic integer in its shape (``shape_only``)
+    or anywhere: its compiler computes these operations on static layouts only."""
+    for x in layouts:
+        if isinstance(x, Layout) and x._kind == "Layout":
+            shape, stride = _divisibility.read_layout(x._text)
+            ints = list(_divisibility.leaves(shape))
+            if not shape_only:
+                ints += list(_divisibility.leaves(stride))
+            if not all(i.static for i in ints):
+                raise DSLRuntimeError(
+                    f"cute.{name}: the CuTe DSL refuses this call (it would fail when traced): "
+                    f"{what}, got {x} (the DSL computes it on static layouts only)")
 
 
 def right_inverse(input):
     """The layout ``R`` with ``input(R(i)) == i``."""
+    _static_only("right_inverse", "expects an input with static shape", input)
     return _call("right_inverse", _arg(input))
 
 
 def left_inverse(input):
     """The layout ``R`` with ``R(input(i)) == i``."""
+    _static_only("left_inverse", "unable to compute the left inverse", input, shape_only=False)
     return _call("left_inverse", _arg(input))
 
 
 def max_common_layout(a, b):
     """The largest layout ``a`` and ``b`` map alike."""
+    _static_only("max_common_layout", "expects an input with static shape", a, b)
     return _call("max_common_layout", _arg(a), _arg(b))
 
 
 def max_common_vector(a, b):
     """The length of the largest contiguous vector ``a`` and ``b`` share."""
+    _static_only("max_common_vector", "expects an input with static shape", a, b)
     return _call("max_common_vector", _arg(a), _arg(b))
 
 
@@ -666,8 +739,11 @@ def nullspace(layout):
 
 
 def _divide(op):
+    replay = getattr(_divisibility, op)
+
     def divide(target, tiler):
-        return _call(op, _arg(target), _arg(tiler))
+        return _replayed(_call(op, _arg(target), _arg(tiler)),
+                         lambda a, t: replay(_layout_of(a), t), target, tiler)
 
     divide.__name__ = divide.__qualname__ = op
     divide.__doc__ = f"CuTe's ``{op}`` of ``target`` by ``tiler``."
@@ -682,7 +758,12 @@ flat_divide = _divide("flat_divide")
 
 def _product(op):
     def product_(block, tiler):
-        return _call(op, _arg(block), _arg(tiler))
+        _static_only(op, "expects `input` to be static", block, shape_only=False)
+        result = _call(op, _arg(block), _arg(tiler))
+        replay = getattr(_divisibility, op, None)  # (the blocked and raked ones are not replayed)
+        if replay is None:
+            return result
+        return _replayed(result, lambda a, t: replay(_layout_of(a), t), block, tiler)
 
     product_.__name__ = product_.__qualname__ = op
     product_.__doc__ = f"CuTe's ``{op}`` of ``block`` by ``tiler``."
@@ -704,7 +785,20 @@ def tile_to_shape(atom, trg_shape, order):
 
 def recast_layout(new_type_bits, old_type_bits, src_layout):
     """``src_layout`` over elements of ``old_type_bits`` re-typed to ``new_type_bits``."""
-    return _call("recast_layout", _arg(src_layout), _arg(old_type_bits), _arg(new_type_bits))
+    result = _call("recast_layout", _arg(src_layout), _arg(old_type_bits), _arg(new_type_bits))
+
+    def replay(layout):
+        layout = _layout_of(layout)
+        if (isinstance(new_type_bits, bool) or isinstance(old_type_bits, bool)
+                or not isinstance(new_type_bits, int) or not isinstance(old_type_bits, int)):
+            raise _NoReplay
+        if new_type_bits > old_type_bits and new_type_bits % old_type_bits == 0:
+            return _divisibility.upcast(layout, new_type_bits // old_type_bits)
+        if old_type_bits % new_type_bits == 0:
+            return _divisibility.downcast(layout, old_type_bits // new_type_bits)
+        raise _NoReplay
+
+    return _replayed(result, replay, src_layout)
 
 
 def local_tile(input, tiler, coord, proj=None):

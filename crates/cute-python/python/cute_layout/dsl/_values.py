@@ -17,8 +17,9 @@ of ``cute_layout.dsl`` whose dynamic results are products of their arguments' in
 layouts ``make_layout`` builds, ``size``, and the functions that only move modes about, ``get``,
 ``select``, ``append``, ...) compute it: the same call evaluated once more with every dynamic
 integer replaced by its divisor (``evaluate``'s ``div_expr``) gives each result's divisor, the
-product of the divisors, as the DSL's does. The other functions give values without one
-(printed ``?``, which is always true).
+product of the divisors, as the DSL's does. The algebra's results get theirs from a replay of
+the library's steps under the DSL's rule of each arithmetic step (``_divisibility``); the other
+functions give values of divisor 1 (printed ``?``, which is always true).
 """
 
 import re
@@ -96,15 +97,18 @@ def dsl_print(kind, text, runtime=False, divs=None):
     (with ``runtime``, what it prints when the code runs: dynamic integers' values; ``divs``, the
     divisors of its dynamic integers, in order)."""
 
+    divs = iter(divs or ())  # one iterator: the parts' dynamic integers in the text's order
+
     def ints(t, layout=False):
-        return _ints(t, layout, runtime)
+        return _ints(t, layout, runtime, divs)
 
     if kind == "IdentityTensor":
         m = re.fullmatch(r"ArithTuple(\S+) o (.*)", text)
         return f"tensor<{ints(m.group(1))} o {ints(m.group(2), True)}>"
     if kind == "Tensor":
         m = re.fullmatch(r"(.*)\+(_?-?\d+)", text)
-        return f"tensor<{ints(m.group(2))} o {ints(m.group(1), True)}>"
+        layout = ints(m.group(1), True)  # (first: the text's order of the divisors)
+        return f"tensor<{ints(m.group(2))} o {layout}>"
     if kind == "Composed":
         m = re.fullmatch(r"(.*) o (_?-?\d+) o (.*)", text)
         return f"{ints(m.group(1), True)} o {ints(m.group(2))} o {ints(m.group(3), True)}"
@@ -176,7 +180,9 @@ def _int(token, div=None, wide=False):
         return int(token[1:])
     n = int(token)
     x = cutlass.Int32(n) if -(2**31) <= n < 2**31 and not wide else cutlass.Int64(n)
-    x._div, x._const = div, False
+    # a value the DSL computed has a divisibility (1 where nothing more is known), which
+    # arithmetic passes on (``cute.round_up(a, 16)``, ``ceil_div(a, 16) * 16``, is ?{div=16})
+    x._div, x._const = (1 if div is None else div), False
     return x
 
 
