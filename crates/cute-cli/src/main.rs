@@ -490,9 +490,16 @@ fn out(text: impl AsRef<[u8]>) -> io::Result<()> {
 /// Prints warnings (a tiler that does not divide the layout, ...) on standard error, one a
 /// line: every subcommand that evaluates an expression prints its warnings so.
 fn warn(warnings: &[Warning]) {
-    for w in warnings {
-        eprintln!("{w}");
+    if warnings.is_empty() {
+        return;
     }
+    // gathered first: standard error is not buffered, and each piece of a warning's text
+    // written to it would be a write of its own
+    let mut text = String::new();
+    for w in warnings {
+        let _ = std::fmt::Write::write_fmt(&mut text, format_args!("{w}\n"));
+    }
+    eprint!("{text}");
 }
 
 /// Whether `e` (or what it wraps) is a write to a closed pipe.

@@ -37,10 +37,16 @@ pub const MAX_MESSAGE_ECHO: usize = 4096;
 /// assert!(shown.len() < MAX_VALUE_ECHO + 60);
 /// ```
 pub fn quoted(text: &str) -> std::borrow::Cow<'_, str> {
-    use std::fmt::Write as _;
-    if text.len() <= MAX_VALUE_ECHO {
+    if text.len() <= MAX_VALUE_ECHO || shown_whole(text) {
         return std::borrow::Cow::Borrowed(text);
     }
+    cut(text)
+}
+
+/// [`quoted`] by its definition: the runs of blank and non-blank characters walked one by one,
+/// each cut where it passes its limit.
+fn cut(text: &str) -> std::borrow::Cow<'_, str> {
+    use std::fmt::Write as _;
     let mut out = String::new();
     let mut shown = 0;
     let mut rest = text;
@@ -80,6 +86,25 @@ pub fn quoted(text: &str) -> std::borrow::Cow<'_, str> {
         return std::borrow::Cow::Borrowed(text);
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// Whether [`quoted`] shows `text` whole, found in one pass over its bytes: at most
+/// [`MAX_MESSAGE_ECHO`] bytes (so at most as many characters), and no run of bytes other than
+/// ASCII white space longer than [`MAX_VALUE_ECHO`] (a run of non-blank characters is no longer
+/// than its bytes). It may say `false` of a text shown whole (a multi-byte character, or white
+/// space outside ASCII, which this does not count as blank): [`quoted`]'s walk then decides.
+fn shown_whole(text: &str) -> bool {
+    let mut run = 0;
+    text.len() <= MAX_MESSAGE_ECHO
+        && text.bytes().all(|b| {
+            // `char::is_whitespace` on ASCII: space and `\t` to `\r`
+            run = if matches!(b, b' ' | b'\t'..=b'\r') {
+                0
+            } else {
+                run + 1
+            };
+            run <= MAX_VALUE_ECHO
+        })
 }
 
 /// An error of the layout algebra, the notation parser or the expression evaluator.
@@ -398,7 +423,7 @@ pub type Result<T, E = LayoutError> = std::result::Result<T, E>;
 
 #[cfg(test)]
 mod tests {
-    use super::LayoutError;
+    use super::{cut, shown_whole, LayoutError, MAX_MESSAGE_ECHO, MAX_VALUE_ECHO};
 
     #[test]
     fn parse_error_positions_inside_a_character_are_floored_to_it() {
@@ -420,6 +445,44 @@ mod tests {
         assert!(
             e.to_string().contains("found end of input\n  é\n   ^"),
             "{e}"
+        );
+    }
+
+    proptest::proptest! {
+        /// The one-pass check of `quoted`'s fast path agrees with its definition (`cut`):
+        /// runs of non-blank characters around `MAX_VALUE_ECHO` long, blanks of every kind
+        /// (Unicode ones among them), multi-byte characters, texts around `MAX_MESSAGE_ECHO`.
+        #[test]
+        fn shown_whole_means_cut_keeps_the_text(
+            runs in proptest::collection::vec(
+                (0usize..=MAX_VALUE_ECHO + 2, proptest::sample::select(vec!['a', 'é', '€']),
+                 proptest::sample::select(vec![" ", "\t", "\n", "\u{b}", "\u{a0}", "  "])),
+                1..40,
+            ),
+        ) {
+            let text: String = runs
+                .iter()
+                .map(|(n, c, blank)| format!("{}{blank}", c.to_string().repeat(*n)))
+                .collect();
+            let whole = cut(&text) == text.as_str();
+            if shown_whole(&text) {
+                proptest::prop_assert!(whole, "shown whole, but cut: {} bytes", text.len());
+            }
+            proptest::prop_assert_eq!(super::quoted(&text), cut(&text));
+        }
+    }
+
+    #[test]
+    fn shown_whole_at_the_limits() {
+        let run = "a".repeat(MAX_VALUE_ECHO);
+        assert!(shown_whole(&format!("{run} {run}")));
+        assert!(!shown_whole(&format!("{run}a {run}")));
+        let long = "ab ".repeat(MAX_MESSAGE_ECHO / 3 + 1);
+        assert!(long.len() > MAX_MESSAGE_ECHO && !shown_whole(&long));
+        assert_ne!(cut(&long), long.as_str());
+        assert_ne!(
+            cut(&format!("{run}a {run}")),
+            format!("{run}a {run}").as_str()
         );
     }
 }

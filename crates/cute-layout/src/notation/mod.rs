@@ -634,6 +634,15 @@ impl<'a> Parser<'a> {
     /// alike), is at the position: read as a literal, which refuses it with a hint.
     fn at_device_index(&self) -> bool {
         let rest = &self.input.as_bytes()[self.pos..];
+        // every device index is a name and a `.`: any other word is refused at its first byte
+        // that is not part of a name
+        let name = rest
+            .iter()
+            .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
+            .count();
+        if rest.get(name) != Some(&b'.') {
+            return false;
+        }
         let n = rest
             .iter()
             .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.'))
