@@ -22,7 +22,8 @@ type Result<T> = std::result::Result<T, LayoutError>;
 
 /// What an operation runs with: the assumptions it adds to, and the sink its steps go to
 /// (`cute explain`'s derivation; [`NoTrace`] for the public forms). Each step is reported
-/// after the assumptions made since the one before it ([`Event::Assumed`]).
+/// after the assumptions made since the one before it ([`Event::Assumed`]), those the
+/// arguments came with first.
 struct Cx<'a, T: Trace> {
     assumed: &'a mut Assumptions,
     t: &'a mut T,
@@ -32,12 +33,13 @@ struct Cx<'a, T: Trace> {
 
 impl<'a, T: Trace> Cx<'a, T> {
     fn new(assumed: &'a mut Assumptions, t: &'a mut T) -> Self {
-        let seen = if T::RECORDS {
-            assumed.clone()
-        } else {
-            Assumptions::default()
+        let mut cx = Cx {
+            assumed,
+            t,
+            seen: Assumptions::default(),
         };
-        Cx { assumed, t, seen }
+        cx.note();
+        cx
     }
 
     /// Reports the assumptions made since the last report.
@@ -379,9 +381,13 @@ fn coalesce_in<T: Trace>(l: &SymLayout, cx: &mut Cx<'_, T>) -> Result<SymLayout>
             &crate::algebra::coalesce::coalesce_traced(&l, cx.t)?,
         ));
     }
-    cx.step(|| Event::SymFlatten { layout: l.clone() });
     let mut out: Vec<(SymInt, SymInt)> = Vec::new();
     let leaves = l.leaves();
+    // (a single mode is its own coalesced form: no steps)
+    let traced = leaves.len() > 1;
+    if traced {
+        cx.step(|| Event::SymFlatten { layout: l.clone() });
+    }
     let static_ones = leaves.iter().all(|(s, _)| s.is_static());
     for (s, d) in leaves {
         if s.is(1) {
@@ -422,7 +428,10 @@ fn coalesce_in<T: Trace>(l: &SymLayout, cx: &mut Cx<'_, T>) -> Result<SymLayout>
         out.push((s, d));
     }
     let r = finish_flat(out, static_ones, cx.assumed);
-    cx.finish(Ok(r))
+    if traced {
+        return cx.finish(Ok(r));
+    }
+    Ok(r)
 }
 
 /// The layout of flat modes after a merge pass: `1:_0` for none (`_1:_0` where the extents
@@ -438,7 +447,12 @@ fn finish_flat(
     }
     if out.len() > 1 {
         for (s, _) in &out {
-            if s.has_symbols() {
+            // (where s >= 2 for every value of the symbols, 2*M say, nothing is assumed)
+            let two = SymInt::from(Int::fixed(2));
+            let at_least_two = s
+                .sub(&two)
+                .is_ok_and(|d| d.known_nonnegative() == Some(true));
+            if s.has_symbols() && !at_least_two {
                 assumed.insert(Assumption::AboveOne(s.clone()));
             }
         }
@@ -1204,12 +1218,14 @@ pub fn right_inverse_traced(
                     mode: (s.clone(), d.clone()),
                     cur: cur.clone(),
                 }),
-                None => return Err(undecided(
-                    "right_inverse",
-                    format!(
+                None => {
+                    return Err(undecided(
+                        "right_inverse",
+                        format!(
                         "whether the mode {s}:{d} continues the chain needs {d} = {cur} decided"
                     ),
-                )),
+                    ))
+                }
             }
         }
         if taken.is_empty() {
