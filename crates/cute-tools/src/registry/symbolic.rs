@@ -232,9 +232,9 @@ impl Call<'_> {
     }
 }
 
-/// Whether `op` has a symbolic form (`subs` included).
+/// Whether `op` has a symbolic form (`subs`, a substitution, has none: it derives nothing).
 pub(crate) fn has_form(op: &str) -> bool {
-    op == "subs" || FORMS.iter().any(|(name, _)| *name == op)
+    FORMS.iter().any(|(name, _)| *name == op)
 }
 
 /// Whether some argument is symbolic.

@@ -113,6 +113,25 @@ fn symbolic_and_f2_derivation_snapshots() {
     }
 }
 
+/// A substitution derives nothing: its result, as one step.
+#[test]
+fn a_substitution_is_evaluated_directly() {
+    let e = explain("subs(logical_divide((M,N):(1,M), (128,64)), M=256, N=128)").unwrap();
+    assert!(matches!(
+        e.steps[..],
+        [cute_tools::explain::Step {
+            event: Event::NoDerivation { op: "subs" },
+            ..
+        }]
+    ));
+    assert_eq!(
+        e.result.unwrap().to_string(),
+        eval("logical_divide((256,128):(1,256), (128,64))")
+            .unwrap()
+            .to_string()
+    );
+}
+
 /// A symbolic operation without a symbolic form is refused naming the unknown extents.
 #[test]
 fn an_operation_without_a_symbolic_form_names_the_symbols() {
