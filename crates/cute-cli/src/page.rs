@@ -271,6 +271,14 @@ fn picture(
         let svg = cute_layout::category::to_svg(f)?;
         return Ok(Some((svg, Vec::new())));
     }
+    // a symbolic layout is drawn at values of its symbols: the refusal says so
+    if let Value::Symbolic(s) = value {
+        if let cute_layout::symbolic::SymValue::Layout(_) = s.value {
+            if let Some(e) = cute_tools::eval::unknown_extents("render", expr, value) {
+                return Err(e);
+            }
+        }
+    }
     // an integer `n` is drawable as `n:1`, but on the page it is just a number
     if matches!(value, Value::Int(_)) || !render::has_picture(value) {
         return Ok(None);

@@ -276,3 +276,39 @@ fn linear_layouts_answer_their_tv_picture() {
     }
     assert!(a["svg"].as_str().unwrap().contains(">T0</text>"));
 }
+
+/// Symbolic and F2 values on the page (issue 27): the result and the derivation are `eval`'s
+/// and `explain`'s; a symbolic layout's picture is the refusal that names its unknown extents,
+/// a symbolic integer has none (as an integer), and an F2 layout is drawn.
+#[test]
+fn symbolic_and_f2_values_on_the_page() {
+    let o = PictureOptions::default();
+    let a = evaluate("logical_divide((M,N):(1,M), (128,64))", &o).unwrap();
+    assert_eq!(
+        a["result"],
+        "((128,M/128),(64,N/64)):((1,128),(M,64*M)) assuming 128 | M, 64 | N"
+    );
+    let kinds: Vec<&str> = a["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["kind"].as_str().unwrap())
+        .collect();
+    assert!(
+        kinds.contains(&"assumed") && kinds.contains(&"sym_fill_gap"),
+        "{kinds:?}"
+    );
+    let refusal = a["picture_error"].as_str().unwrap();
+    assert!(
+        refusal.contains("unknown extents M, N") && refusal.contains("subs("),
+        "{refusal}"
+    );
+    assert!(a["svg"].is_null());
+    let n = evaluate("size(logical_divide((M,N):(1,M), (128,64)))", &o).unwrap();
+    assert!(n["picture_error"].is_null(), "{n}");
+    let r = evaluate("right_inverse((4,M):(M,1))", &o).unwrap();
+    assert_eq!(r["result"], "(M,4):(4,_1) assuming M > 1");
+    let f = evaluate("logical_divide((_8,_8):(_1^,_9^), (_2,_4))", &o).unwrap();
+    assert_eq!(f["steps"][0]["kind"], "f2_domain");
+    assert!(f["svg"].as_str().unwrap().starts_with("<svg"));
+}

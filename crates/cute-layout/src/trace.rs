@@ -10,17 +10,22 @@
 //! (`Explanation::to_json`), which the Python module and the web API reuse. A front end of its
 //! own reads [`Event::kind`] and [`Event::fields`].
 //!
-//! This module sits just above the layouts (it imports `int`, `tuple`, `coord`, `layout` and
-//! `tiler` only), so that the algebra and everything above it can report steps.
+//! This module sits just above the layouts (it imports `int`, `tuple`, `coord`, `layout`,
+//! `tiler` and the symbolic values, `symbolic::{int, layout}`, only), so that the algebra and
+//! everything above it can report steps.
 
 use crate::coord::Coord;
 use crate::int::Int;
 use crate::layout::{Layout, ModeRef};
+use crate::symbolic::{Assumption, SymInt, SymLayout};
 use crate::tiler::Tiler;
 use crate::tuple::IntTuple;
 
 /// One flat mode `extent:stride`.
 pub type Mode = (Int, Int);
+
+/// One flat mode `extent:stride` of symbolic integers.
+pub type SymMode = (SymInt, SymInt);
 
 /// Which family a zipped arrangement belongs to: the tiles and rests of a divide, or the
 /// blocks and arrangements of a product.
@@ -267,6 +272,115 @@ pub enum Event {
         part: Layout,
         offset: Int,
     },
+
+    // ---- symbolic extents (`crate::symbolic::algebra`: the same steps over `SymInt`) ----
+    /// A condition the operation needed and could not decide, assumed from here on.
+    Assumed { assumption: Assumption },
+    /// *(heading)* Mode `index` of a by-mode application: `op(layout, ...)`.
+    SymModeOf {
+        index: usize,
+        op: &'static str,
+        layout: SymLayout,
+    },
+    /// coalesce: the flat modes of `layout`, scanned from the left.
+    SymFlatten { layout: SymLayout },
+    /// coalesce: `mode` and `next` merge into `merged`, since `s·d` of `mode` is `next`'s
+    /// stride for every value of the symbols.
+    SymMerge {
+        mode: SymMode,
+        next: SymMode,
+        merged: SymMode,
+    },
+    /// coalesce: `mode` stays before `next` (`s·d` of `mode` differs from `next`'s stride for
+    /// every value of the symbols).
+    SymKeepBefore { mode: SymMode, next: SymMode },
+    /// complement: the modes (extent 1 and stride 0 dropped) sorted by stride, every
+    /// comparison decided.
+    SymSortedByStride { modes: Vec<SymMode> },
+    /// complement: the gap below `mode`'s stride is filled with `extent : cur`.
+    SymFillGap {
+        mode: SymMode,
+        cur: SymInt,
+        extent: SymInt,
+    },
+    /// complement: the rest up to the cotarget, `ceil_div(cotarget, cur) = rest : cur`.
+    SymRepeat {
+        cotarget: SymInt,
+        cur: SymInt,
+        rest: SymInt,
+    },
+    /// *(heading)* composition: `A ∘ mode`, one leaf of `B`.
+    SymComposeLeaf { a: SymLayout, mode: SymMode },
+    /// composition: `A` has a single mode of stride `stride`: `s:(d·stride) = s:result`.
+    SymSingleMode {
+        mode: SymMode,
+        stride: SymInt,
+        result: SymInt,
+    },
+    /// composition: shape_div of `A`'s mode `a` by the stride `stride` keeps `kept` of its
+    /// extent; the stride left is `left`.
+    SymShapeDiv {
+        a: SymMode,
+        stride: SymInt,
+        kept: SymInt,
+        left: SymInt,
+    },
+    /// composition: shape_min takes `taken` of the extent `extent`, for the `needed` elements
+    /// still needed.
+    SymShapeMin {
+        extent: SymInt,
+        needed: SymInt,
+        taken: SymInt,
+    },
+    /// The composition with one leaf of `B` (or the operation's result) is `result`.
+    SymComposed { result: SymLayout },
+    /// *(heading)* `B* = complement(tiler, size)`, `size` that of the layout divided.
+    SymDivideComplement { tiler: SymLayout, size: SymInt },
+    /// *(heading)* `A ∘ (B, B*)`.
+    SymDivideCompose {
+        layout: SymLayout,
+        joined: SymLayout,
+    },
+    /// *(heading)* `A* = complement(block, size(A)·cosize(B) = cotarget)`.
+    SymProductComplement { block: SymLayout, cotarget: SymInt },
+    /// *(heading)* `A* ∘ B`.
+    SymProductCompose { rest: SymLayout, tiler: SymLayout },
+    /// The inverses: `coalesce(layout)`'s modes sorted by stride, each
+    /// `(extent, stride, position)`.
+    SymInverseSorted {
+        inverse: Inverse,
+        layout: SymLayout,
+        modes: Vec<(SymInt, SymInt, SymInt)>,
+    },
+    /// right_inverse: `mode`'s stride is `cur`, so `extent:position` is taken; `cur` becomes
+    /// `next`.
+    SymInverseTake {
+        mode: SymMode,
+        position: SymInt,
+        next: SymInt,
+    },
+    /// right_inverse: `mode`'s stride is not `cur` for any value of the symbols, skipped.
+    SymInverseSkip { mode: SymMode, cur: SymInt },
+    /// left_inverse: `mode` emits `d / span = extent` at `stride`; the next stride is its
+    /// `position`.
+    SymInverseEmit {
+        mode: SymMode,
+        span: SymInt,
+        extent: SymInt,
+        stride: SymInt,
+    },
+    /// left_inverse: the last `extent` closes the layout at `stride`.
+    SymInverseClose { extent: SymInt, stride: SymInt },
+
+    // ---- F2 strides (`crate::f2`) ----
+    /// *(heading)* `op` on an F2 layout runs the integer algebra on `encoded`, the layout of
+    /// its flat modes' coordinates (mode `k`'s stride the `k`-th basis direction, encoded as
+    /// an integer).
+    F2Domain { op: &'static str, encoded: Layout },
+    /// The integer result `encoded` read back: each stride `m·E<k>` becomes `m ⊗ d_k` (the
+    /// carry-less product with mode `k`'s F2 stride), the steps through each mode checked to
+    /// add without carry.
+    F2ReadBack { encoded: Layout },
 }
 
 /// One field of an [`Event`], for front ends that render events their own way.
@@ -294,6 +408,18 @@ pub enum Field<'a> {
     Modes(&'a [Mode]),
     /// Flat modes with their positions in the domain, `(extent, stride, position)`.
     Placed(&'a [(Int, Int, Int)]),
+    /// A symbolic integer (`M/128`).
+    SymInt(&'a SymInt),
+    /// A symbolic layout (`(M,N):(1,M)`).
+    SymLayout(&'a SymLayout),
+    /// One flat mode of symbolic integers.
+    SymMode(&'a SymMode),
+    /// Flat modes of symbolic integers.
+    SymModes(&'a [SymMode]),
+    /// Flat modes of symbolic integers with their positions, `(extent, stride, position)`.
+    SymPlaced(&'a [(SymInt, SymInt, SymInt)]),
+    /// An assumption on the symbols (`128 | M`).
+    Assumption(&'a Assumption),
 }
 
 macro_rules! field_from {
@@ -319,6 +445,12 @@ field_from! {
     Mode => |x| Field::Mode(*x);
     Vec<Mode> => |x| Field::Modes(x);
     Vec<(Int, Int, Int)> => |x| Field::Placed(x);
+    SymInt => |x| Field::SymInt(x);
+    SymLayout => |x| Field::SymLayout(x);
+    SymMode => |x| Field::SymMode(x);
+    Vec<SymMode> => |x| Field::SymModes(x);
+    Vec<(SymInt, SymInt, SymInt)> => |x| Field::SymPlaced(x);
+    Assumption => |x| Field::Assumption(x);
     Family => |x| Field::Name(match x { Family::Divide => "divide", Family::Product => "product" });
     Unpack => |x| Field::Name(match x { Unpack::Rests => "rests", Unpack::Both => "both" });
     Interleave => |x| Field::Name(match x { Interleave::Blocked => "blocked", Interleave::Raked => "raked" });
@@ -508,6 +640,62 @@ impl Event {
             } => {
                 parts!("thread_slice", coord, zipped, thread, part, offset)
             }
+            Assumed { assumption } => parts!("assumed", assumption),
+            SymModeOf { index, op, layout } => parts!("sym_mode_of", index, op, layout),
+            SymFlatten { layout } => parts!("sym_flatten", layout),
+            SymMerge { mode, next, merged } => parts!("sym_merge", mode, next, merged),
+            SymKeepBefore { mode, next } => parts!("sym_keep_before", mode, next),
+            SymSortedByStride { modes } => parts!("sym_sorted_by_stride", modes),
+            SymFillGap { mode, cur, extent } => parts!("sym_fill_gap", mode, cur, extent),
+            SymRepeat {
+                cotarget,
+                cur,
+                rest,
+            } => parts!("sym_repeat", cotarget, cur, rest),
+            SymComposeLeaf { a, mode } => parts!("sym_compose_leaf", a, mode),
+            SymSingleMode {
+                mode,
+                stride,
+                result,
+            } => parts!("sym_single_mode", mode, stride, result),
+            SymShapeDiv {
+                a,
+                stride,
+                kept,
+                left,
+            } => parts!("sym_shape_div", a, stride, kept, left),
+            SymShapeMin {
+                extent,
+                needed,
+                taken,
+            } => parts!("sym_shape_min", extent, needed, taken),
+            SymComposed { result } => parts!("sym_composed", result),
+            SymDivideComplement { tiler, size } => parts!("sym_divide_complement", tiler, size),
+            SymDivideCompose { layout, joined } => parts!("sym_divide_compose", layout, joined),
+            SymProductComplement { block, cotarget } => {
+                parts!("sym_product_complement", block, cotarget)
+            }
+            SymProductCompose { rest, tiler } => parts!("sym_product_compose", rest, tiler),
+            SymInverseSorted {
+                inverse,
+                layout,
+                modes,
+            } => parts!("sym_inverse_sorted", inverse, layout, modes),
+            SymInverseTake {
+                mode,
+                position,
+                next,
+            } => parts!("sym_inverse_take", mode, position, next),
+            SymInverseSkip { mode, cur } => parts!("sym_inverse_skip", mode, cur),
+            SymInverseEmit {
+                mode,
+                span,
+                extent,
+                stride,
+            } => parts!("sym_inverse_emit", mode, span, extent, stride),
+            SymInverseClose { extent, stride } => parts!("sym_inverse_close", extent, stride),
+            F2Domain { op, encoded } => parts!("f2_domain", op, encoded),
+            F2ReadBack { encoded } => parts!("f2_read_back", encoded),
         }
     }
 }

@@ -37,11 +37,14 @@ pub fn tensor_of(expr: &str) -> Result<(AnyLayout, Int)> {
             Ok(Value::LayoutOffset(l, o)) => (Arc::unwrap_or_clone(l).into(), o),
             Ok(Value::ComposedOffset(c, o)) => ((*c).into(), o),
             Ok(v) => {
+                if let Some(e) = crate::eval::unknown_extents("analyze", expr, &v) {
+                    return Err(e);
+                }
                 return Err(LayoutError::InvalidArgument {
                     op: "analyze",
                     detail: format!("`{expr}` gives {v}, not a layout"),
                     hint: "give a layout, a tensor L+o or an expression yielding one",
-                })
+                });
             }
             Err(e) if expr.contains('(') && !expr.trim_start().starts_with('(') => return Err(e),
             Err(_) => return Err(parse_error),

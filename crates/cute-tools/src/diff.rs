@@ -230,6 +230,9 @@ pub fn diff_exprs(a: &str, b: &str) -> Result<LayoutDiff> {
 /// The layout `text` yields; `which` names it in errors.
 fn layout_of(text: &str, which: &str) -> Result<AnyLayout> {
     let v = crate::eval::eval(text).map_err(|e| e.within(format!("diff: {which}")))?;
+    if let Some(e) = crate::eval::unknown_extents("diff", text, &v) {
+        return Err(e);
+    }
     v.as_any_layout()
         .ok_or_else(|| LayoutError::InvalidArgument {
             op: "diff",

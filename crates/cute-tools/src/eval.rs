@@ -586,3 +586,27 @@ fn within_call(op: &str, e: LayoutError) -> LayoutError {
         e => e.within(op.to_string()),
     }
 }
+
+/// The refusal of `op` (a picture, an analysis, a comparison) to take the symbolic value `v`
+/// of `what`: it names the unknown extents and says how to give them values; `None` where
+/// `v` is not symbolic.
+///
+/// ```
+/// use cute_tools::eval::{eval, unknown_extents};
+/// let v = eval("(M,N):(1,M)")?;
+/// let e = unknown_extents("render", "(M,N):(1,M)", &v).unwrap();
+/// assert!(e.to_string().contains("the unknown extents M, N"));
+/// assert!(e.to_string().contains("subs("));
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn unknown_extents(op: &'static str, what: &str, v: &Value) -> Option<LayoutError> {
+    let Value::Symbolic(s) = v else { return None };
+    Some(LayoutError::InvalidArgument {
+        op,
+        detail: format!(
+            "{what} is the symbolic value {s}, with the unknown extents {}: it needs a value for each",
+            s.symbols().join(", ")
+        ),
+        hint: "give the symbols values first: subs(EXPR, M=256, N=128)",
+    })
+}

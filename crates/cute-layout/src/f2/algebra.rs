@@ -27,16 +27,21 @@
 //! where the tiler is a tuple, the modes a `_` keeps untouched.
 
 use super::{refuse, F2Layout, F2};
-use crate::algebra::composition::composition_tiler;
-use crate::algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
+use crate::algebra::composition::{composition_tiler, composition_tiler_traced};
+use crate::algebra::divide::{
+    flat_divide, logical_divide, logical_divide_traced, tiled_divide, zipped_divide,
+    zipped_divide_traced,
+};
 use crate::basis::{BasisLayout, ScaledBasis};
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::limits::MAX_F2_DOMAIN_MODES;
 use crate::tiler::Tiler;
+use crate::trace::{Event, Trace};
 use crate::tree::Tree;
 use crate::tuple::IntTuple;
+use std::cell::RefCell;
 
 impl F2Layout {
     /// Mode `i` of the layout (a leaf layout is its own mode 0).
@@ -348,6 +353,75 @@ impl F2Layout {
     /// ```
     pub fn flat_divide(&self, tiler: &Tiler) -> Result<F2Layout> {
         self.reshaped("flat_divide", tiler, flat_divide)
+    }
+
+    /// `op(L, tiler)` (`composition`, `logical_divide`, `zipped_divide`, `tiled_divide` or
+    /// `flat_divide`) as [`F2Layout::composition`] and the divides compute it, reporting the
+    /// derivation to `t`: the integer layout standing for `L`'s domain
+    /// ([`Event::F2Domain`], the layout [`F2Layout::through_domain`] gives the integer
+    /// algebra), the integer algebra's own steps on it, and the integer result read back into
+    /// F2 strides ([`Event::F2ReadBack`]).
+    ///
+    /// # Errors
+    /// As the operation; [`LayoutError::InvalidArgument`] for another `op`.
+    ///
+    /// ```
+    /// use cute_layout::{f2::F2Layout, trace::{Event, Recorder}};
+    /// let l: F2Layout = "(_8,_8):(_1^,_9^)".parse()?;
+    /// let mut t = Recorder::default();
+    /// let d = l.reshaped_traced("logical_divide", &"(_2,_4)".parse()?, &mut t)?;
+    /// assert_eq!(d, l.logical_divide(&"(_2,_4)".parse()?)?);
+    /// assert!(matches!(t.steps[0].event, Event::F2Domain { .. }));
+    /// assert!(matches!(t.steps.last().unwrap().event, Event::F2ReadBack { .. }));
+    /// # Ok::<(), cute_layout::LayoutError>(())
+    /// ```
+    pub fn reshaped_traced<T: Trace>(
+        &self,
+        op: &'static str,
+        tiler: &Tiler,
+        t: &mut T,
+    ) -> Result<F2Layout> {
+        let f: fn(&Layout, &Tiler) -> Result<Layout> = match op {
+            "composition" => composition_tiler,
+            "logical_divide" => logical_divide,
+            "zipped_divide" => zipped_divide,
+            "tiled_divide" => tiled_divide,
+            "flat_divide" => flat_divide,
+            _ => {
+                return Err(refuse(
+                    op,
+                    format!("{op} is not an operation that reshapes an F2 layout's domain"),
+                    "trace composition or a divide",
+                ))
+            }
+        };
+        // the encoded layout and the integer result of the first call (a second one probes
+        // the zero strides, see `BasisLayout::map_layout`)
+        let first: RefCell<Option<(Layout, Result<Layout>)>> = RefCell::new(None);
+        let r = self.coalesced_for(tiler)?.through_domain(op, |l| {
+            let r = f(l, tiler);
+            first
+                .borrow_mut()
+                .get_or_insert_with(|| (l.clone(), r.clone()));
+            r
+        });
+        if let (true, Some((encoded, result))) = (T::RECORDS, first.into_inner()) {
+            t.enter(|| Event::F2Domain {
+                op,
+                encoded: encoded.clone(),
+            });
+            // the integer algebra's steps (tiled and flat divides unpack the zipped one)
+            let _ = match op {
+                "composition" => composition_tiler_traced(&encoded, tiler, t),
+                "logical_divide" => logical_divide_traced(&encoded, tiler, t),
+                _ => zipped_divide_traced(&encoded, tiler, t),
+            };
+            t.leave();
+            if let (Ok(encoded), Ok(_)) = (result, &r) {
+                t.step(|| Event::F2ReadBack { encoded });
+            }
+        }
+        r
     }
 }
 

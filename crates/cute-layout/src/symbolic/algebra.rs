@@ -15,9 +15,85 @@ use super::layout::{Assumptions, SymLayout, SymTuple};
 use crate::error::LayoutError;
 use crate::int::Int;
 use crate::tiler::Tiler;
+use crate::trace::{Event, Inverse, NoTrace, SymMode, Trace};
 use crate::tuple::IntTuple;
 
 type Result<T> = std::result::Result<T, LayoutError>;
+
+/// What an operation runs with: the assumptions it adds to, and the sink its steps go to
+/// (`cute explain`'s derivation; [`NoTrace`] for the public forms). Each step is reported
+/// after the assumptions made since the one before it ([`Event::Assumed`]), those the
+/// arguments came with first.
+struct Cx<'a, T: Trace> {
+    assumed: &'a mut Assumptions,
+    t: &'a mut T,
+    /// The assumptions already reported (kept only by a recording sink).
+    seen: Assumptions,
+}
+
+impl<'a, T: Trace> Cx<'a, T> {
+    fn new(assumed: &'a mut Assumptions, t: &'a mut T) -> Self {
+        let mut cx = Cx {
+            assumed,
+            t,
+            seen: Assumptions::default(),
+        };
+        cx.note();
+        cx
+    }
+
+    /// Reports the assumptions made since the last report.
+    fn note(&mut self) {
+        if !T::RECORDS {
+            return;
+        }
+        for a in self.assumed.iter() {
+            if !self.seen.contains(a) {
+                self.seen.insert(a.clone());
+                self.t.step(|| Event::Assumed {
+                    assumption: a.clone(),
+                });
+            }
+        }
+    }
+
+    fn step(&mut self, f: impl FnOnce() -> Event) {
+        self.note();
+        self.t.step(f);
+    }
+
+    fn enter(&mut self, f: impl FnOnce() -> Event) {
+        self.note();
+        self.t.enter(f);
+    }
+
+    fn leave(&mut self) {
+        self.note();
+        self.t.leave();
+    }
+
+    /// `f`'s result as a step `SymComposed` where it succeeded, the pending assumptions
+    /// reported either way.
+    fn finish(&mut self, r: Result<SymLayout>) -> Result<SymLayout> {
+        if let Ok(l) = &r {
+            self.step(|| Event::SymComposed { result: l.clone() });
+        }
+        self.note();
+        r
+    }
+}
+
+/// Runs `f` with a context over `assumed` and `t`.
+fn with<T: Trace, R>(
+    assumed: &mut Assumptions,
+    t: &mut T,
+    f: impl FnOnce(&mut Cx<'_, T>) -> Result<R>,
+) -> Result<R> {
+    let mut cx = Cx::new(assumed, t);
+    let r = f(&mut cx);
+    cx.note();
+    r
+}
 
 /// A tiler over symbolic layouts: a layout (an integer `n` is the layout `n:_1`), `_`, or a
 /// tuple of tilers applied mode by mode.
@@ -84,8 +160,13 @@ fn equal(a: &SymInt, b: &SymInt) -> Result<Option<bool>> {
     if d.is(0) {
         return Ok(Some(true));
     }
+    // d >= 1, or -d >= 1, for every positive value of the symbols
     let up = d.sub(&one())?.known_nonnegative() == Some(true);
-    let down = d.add(&one())?.known_nonnegative() == Some(false);
+    let down = SymInt::from(Int::ZERO)
+        .sub(&d)?
+        .sub(&one())?
+        .known_nonnegative()
+        == Some(true);
     Ok(if up || down || !d.has_symbols() {
         Some(false)
     } else {
@@ -279,13 +360,34 @@ pub fn crd2idx(c: &SymTuple, l: &SymLayout) -> Result<SymInt> {
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn coalesce(l: &SymLayout, assumed: &mut Assumptions) -> Result<SymLayout> {
+    coalesce_traced(l, assumed, &mut NoTrace)
+}
+
+/// [`coalesce`], reporting each merge and each mode kept.
+///
+/// # Errors
+/// As [`coalesce`].
+pub fn coalesce_traced(
+    l: &SymLayout,
+    assumed: &mut Assumptions,
+    t: &mut impl Trace,
+) -> Result<SymLayout> {
+    with(assumed, t, |cx| coalesce_in(l, cx))
+}
+
+fn coalesce_in<T: Trace>(l: &SymLayout, cx: &mut Cx<'_, T>) -> Result<SymLayout> {
     if let Some(l) = l.to_layout() {
-        return Ok(SymLayout::from_layout(&crate::algebra::coalesce::coalesce(
-            &l,
-        )?));
+        return Ok(SymLayout::from_layout(
+            &crate::algebra::coalesce::coalesce_traced(&l, cx.t)?,
+        ));
     }
     let mut out: Vec<(SymInt, SymInt)> = Vec::new();
     let leaves = l.leaves();
+    // (a single mode is its own coalesced form: no steps)
+    let traced = leaves.len() > 1;
+    if traced {
+        cx.step(|| Event::SymFlatten { layout: l.clone() });
+    }
     let static_ones = leaves.iter().all(|(s, _)| s.is_static());
     for (s, d) in leaves {
         if s.is(1) {
@@ -298,10 +400,21 @@ pub fn coalesce(l: &SymLayout, assumed: &mut Assumptions) -> Result<SymLayout> {
             }
             match equal(&s0.mul(d0)?, &d)? {
                 Some(true) => {
+                    let mode = (s0.clone(), d0.clone());
                     *s0 = s0.mul(&s)?;
+                    let merged = (s0.clone(), d0.clone());
+                    cx.step(|| Event::SymMerge {
+                        mode,
+                        next: (s, d),
+                        merged,
+                    });
                     continue;
                 }
-                Some(false) => {}
+                Some(false) => {
+                    let mode = (s0.clone(), d0.clone());
+                    let next = (s.clone(), d.clone());
+                    cx.step(|| Event::SymKeepBefore { mode, next });
+                }
                 None => {
                     return Err(undecided(
                         "coalesce",
@@ -314,7 +427,11 @@ pub fn coalesce(l: &SymLayout, assumed: &mut Assumptions) -> Result<SymLayout> {
         }
         out.push((s, d));
     }
-    Ok(finish_flat(out, static_ones, assumed))
+    let r = finish_flat(out, static_ones, cx.assumed);
+    if traced {
+        return cx.finish(Ok(r));
+    }
+    Ok(r)
 }
 
 /// The layout of flat modes after a merge pass: `1:_0` for none (`_1:_0` where the extents
@@ -330,7 +447,12 @@ fn finish_flat(
     }
     if out.len() > 1 {
         for (s, _) in &out {
-            if s.has_symbols() {
+            // (where s >= 2 for every value of the symbols, 2*M say, nothing is assumed)
+            let two = SymInt::from(Int::fixed(2));
+            let at_least_two = s
+                .sub(&two)
+                .is_ok_and(|d| d.known_nonnegative() == Some(true));
+            if s.has_symbols() && !at_least_two {
                 assumed.insert(Assumption::AboveOne(s.clone()));
             }
         }
@@ -358,21 +480,31 @@ pub fn complement(
     cotarget: &SymInt,
     assumed: &mut Assumptions,
 ) -> Result<SymLayout> {
-    complement_in("complement", l, cotarget, assumed)
+    complement_traced(l, cotarget, assumed, &mut NoTrace)
 }
 
-fn complement_in(
-    op: &'static str,
+/// [`complement`], reporting the sorted modes, each gap filled and the rest.
+///
+/// # Errors
+/// As [`complement`].
+pub fn complement_traced(
     l: &SymLayout,
     cotarget: &SymInt,
     assumed: &mut Assumptions,
+    t: &mut impl Trace,
 ) -> Result<SymLayout> {
-    if let (Some(l), Some(n)) = (l.to_layout(), cotarget.as_int()) {
-        if op == "complement" {
-            let r = crate::algebra::complement::complement(&l, &IntTuple::leaf(n))?;
-            return Ok(SymLayout::from_layout(&r));
-        }
-    }
+    with(assumed, t, |cx| {
+        complement_in("complement", l, cotarget, cx)
+    })
+}
+
+/// The modes of `l` (extent 1 and stride 0 dropped) sorted by stride, each comparison decided,
+/// as `(stride, extent)`.
+fn sorted_by_stride(
+    op: &'static str,
+    l: &SymLayout,
+    assumed: &mut Assumptions,
+) -> Result<Vec<(SymInt, SymInt)>> {
     let mut modes: Vec<(SymInt, SymInt)> = Vec::new(); // (stride, shape)
     for (s, d) in l.leaves() {
         if s.is(1) || d.is(0) {
@@ -405,20 +537,49 @@ fn complement_in(
         }
         modes.insert(at, (d, s));
     }
+    Ok(modes)
+}
+
+fn complement_in<T: Trace>(
+    op: &'static str,
+    l: &SymLayout,
+    cotarget: &SymInt,
+    cx: &mut Cx<'_, T>,
+) -> Result<SymLayout> {
+    if let (Some(l), Some(n)) = (l.to_layout(), cotarget.as_int()) {
+        if op == "complement" {
+            let r = crate::algebra::complement::complement_traced(&l, &IntTuple::leaf(n), cx.t)?;
+            return Ok(SymLayout::from_layout(&r));
+        }
+    }
+    let modes = sorted_by_stride(op, l, cx.assumed)?;
+    cx.step(|| Event::SymSortedByStride {
+        modes: modes.iter().map(|(d, s)| (s.clone(), d.clone())).collect(),
+    });
     let mut out: Vec<(SymInt, SymInt)> = Vec::new();
     let mut cur = one();
     for (d, s) in modes {
-        let gap = assumed.integer(
+        let gap = cx.assumed.integer(
             d.div(&cur)?,
             op,
             &format!("the stride {d} over the {cur} offsets below it"),
         )?;
+        cx.step(|| Event::SymFillGap {
+            mode: (s.clone(), d.clone()),
+            cur: cur.clone(),
+            extent: gap.clone(),
+        });
         out.push((gap, cur));
         cur = s.mul(&d)?;
     }
-    let rest = ceil_div(cotarget, &cur, assumed)?;
+    let rest = ceil_div(cotarget, &cur, cx.assumed)?;
+    cx.step(|| Event::SymRepeat {
+        cotarget: cotarget.clone(),
+        cur: cur.clone(),
+        rest: rest.clone(),
+    });
     out.push((rest, cur));
-    coalesce(&SymLayout::from_leaves(out), assumed)
+    coalesce_in(&SymLayout::from_leaves(out), cx)
 }
 
 /// `composition(A, B)`: `A ∘ B`, the layout `i ↦ A(B(i))`, with `B`'s shape (a tuple tiler
@@ -438,33 +599,51 @@ fn complement_in(
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn composition(a: &SymLayout, b: &SymTiler, assumed: &mut Assumptions) -> Result<SymLayout> {
+    composition_traced(a, b, assumed, &mut NoTrace)
+}
+
+/// [`composition`], reporting each leaf of `B` composed: `A` coalesced, each shape_div and
+/// shape_min, the result.
+///
+/// # Errors
+/// As [`composition`].
+pub fn composition_traced(
+    a: &SymLayout,
+    b: &SymTiler,
+    assumed: &mut Assumptions,
+    t: &mut impl Trace,
+) -> Result<SymLayout> {
+    with(assumed, t, |cx| composition_in(a, b, cx))
+}
+
+fn composition_in<T: Trace>(a: &SymLayout, b: &SymTiler, cx: &mut Cx<'_, T>) -> Result<SymLayout> {
     if let (Some(l), Some(t)) = (a.to_layout(), b.to_tiler()) {
         return Ok(SymLayout::from_layout(
-            &crate::algebra::composition::composition_tiler(&l, &t)?,
+            &crate::algebra::composition::composition_tiler_traced(&l, &t, cx.t)?,
         ));
     }
-    by_mode("composition", a, b, assumed, &mut |a, b, assumed| {
+    by_mode("composition", a, b, cx, &mut |a, b, cx| {
         if let (Some(a), Some(b)) = (a.to_layout(), b.to_layout()) {
             let c = crate::algebra::composition::composition(&a, &b)?;
             return Ok(SymLayout::from_layout(&c));
         }
-        compose_layout(a, b, assumed)
+        compose_layout(a, b, cx)
     })
 }
 
 /// A tiler's three arms (CuTe's `transform_layout` for a tuple, `_` keeps, a layout is given
 /// to `f`); the modes past a tuple tiler's are kept by the divides and products and dropped by
 /// `composition`, whose result has the tiler's rank.
-fn by_mode(
+fn by_mode<T: Trace>(
     op: &'static str,
     a: &SymLayout,
     b: &SymTiler,
-    assumed: &mut Assumptions,
-    f: &mut impl FnMut(&SymLayout, &SymLayout, &mut Assumptions) -> Result<SymLayout>,
+    cx: &mut Cx<'_, T>,
+    f: &mut impl FnMut(&SymLayout, &SymLayout, &mut Cx<'_, T>) -> Result<SymLayout>,
 ) -> Result<SymLayout> {
     match b {
         SymTiler::Underscore => Ok(a.clone()),
-        SymTiler::Layout(t) => f(a, t, assumed),
+        SymTiler::Layout(t) => f(a, t, cx),
         SymTiler::Tuple(ts) => {
             if ts.len() > a.rank() {
                 return Err(LayoutError::TooManyTilerModes {
@@ -476,10 +655,16 @@ fn by_mode(
             let mut modes = Vec::with_capacity(a.rank());
             for (i, m) in a.modes().into_iter().enumerate() {
                 match ts.get(i) {
-                    Some(t) => modes.push(
-                        by_mode(op, &m, t, assumed, f)
-                            .map_err(|e| e.within(format!("{op}, mode {i}")))?,
-                    ),
+                    Some(t) => {
+                        cx.enter(|| Event::SymModeOf {
+                            index: i,
+                            op,
+                            layout: m.clone(),
+                        });
+                        let r = by_mode(op, &m, t, cx, f);
+                        cx.leave();
+                        modes.push(r.map_err(|e| e.within(format!("{op}, mode {i}")))?);
+                    }
                     None if op != "composition" => modes.push(m),
                     None => {}
                 }
@@ -490,13 +675,22 @@ fn by_mode(
 }
 
 /// `A ∘ B` for a layout `B`: mode by mode of `B`'s shape.
-fn compose_layout(a: &SymLayout, b: &SymLayout, assumed: &mut Assumptions) -> Result<SymLayout> {
+fn compose_layout<T: Trace>(a: &SymLayout, b: &SymLayout, cx: &mut Cx<'_, T>) -> Result<SymLayout> {
     match (&b.shape, &b.stride) {
-        (SymTuple::Leaf(s), SymTuple::Leaf(d)) => compose_leaf(a, s, d, assumed),
+        (SymTuple::Leaf(s), SymTuple::Leaf(d)) => {
+            cx.enter(|| Event::SymComposeLeaf {
+                a: a.clone(),
+                mode: (s.clone(), d.clone()),
+            });
+            let r = compose_leaf(a, s, d, cx);
+            let r = cx.finish(r);
+            cx.leave();
+            r
+        }
         _ => Ok(SymLayout::tuple(
             b.modes()
                 .iter()
-                .map(|m| compose_layout(a, m, assumed))
+                .map(|m| compose_layout(a, m, cx))
                 .collect::<Result<_>>()?,
         )),
     }
@@ -504,16 +698,16 @@ fn compose_layout(a: &SymLayout, b: &SymLayout, assumed: &mut Assumptions) -> Re
 
 /// `A ∘ s:d`, C++'s `composition_impl`: divide `d` out of `A`'s coalesced extents, take `s`
 /// of what is left (`shape_min`), and merge from the back (`bw_coalesce`).
-fn compose_leaf(
+fn compose_leaf<T: Trace>(
     a: &SymLayout,
     s: &SymInt,
     d: &SymInt,
-    assumed: &mut Assumptions,
+    cx: &mut Cx<'_, T>,
 ) -> Result<SymLayout> {
     if d.is(0) {
         return Ok(SymLayout::leaf(s.clone(), d.clone()));
     }
-    let flat = coalesce(a, assumed)?.leaves();
+    let flat = coalesce_in(a, cx)?.leaves();
     let (last_s, last_d) = flat.last().cloned().expect("a coalesced layout has a mode");
     if last_s.is(1) && a.stride.has_symbols() {
         // A of size 1: the integer algebra takes the stride of A's extent-1 mode, which
@@ -527,7 +721,13 @@ fn compose_leaf(
         ));
     }
     if flat.len() == 1 {
-        return Ok(SymLayout::leaf(s.clone(), d.mul(&last_d)?));
+        let result = d.mul(&last_d)?;
+        cx.step(|| Event::SymSingleMode {
+            mode: (s.clone(), d.clone()),
+            stride: last_d.clone(),
+            result: result.clone(),
+        });
+        return Ok(SymLayout::leaf(s.clone(), result));
     }
     let head = &flat[..flat.len() - 1];
     // divide out the stride (where it is the static `_1`, C++ keeps A's strides as they are)
@@ -541,16 +741,28 @@ fn compose_leaf(
             strides.push(di.clone());
             continue;
         }
-        let s1 = shape_div(si, &rest_stride, assumed)?;
-        rest_stride = shape_div(&rest_stride, si, assumed)?;
-        strides.push(di.mul(&shape_div(si, &s1, assumed)?)?);
+        let s1 = shape_div(si, &rest_stride, cx.assumed)?;
+        let left = shape_div(&rest_stride, si, cx.assumed)?;
+        cx.step(|| Event::SymShapeDiv {
+            a: (si.clone(), di.clone()),
+            stride: rest_stride.clone(),
+            kept: s1.clone(),
+            left: left.clone(),
+        });
+        rest_stride = left;
+        strides.push(di.mul(&shape_div(si, &s1, cx.assumed)?)?);
         shapes.push(s1);
     }
     // take the shape
     let mut rest_shape = s.clone();
     for s1 in shapes.iter_mut() {
-        let taken = shape_min(s1, &rest_shape, assumed)?;
-        rest_shape = shape_div(&rest_shape, s1, assumed)?;
+        let taken = shape_min(s1, &rest_shape, cx.assumed)?;
+        cx.step(|| Event::SymShapeMin {
+            extent: s1.clone(),
+            needed: rest_shape.clone(),
+            taken: taken.clone(),
+        });
+        rest_shape = shape_div(&rest_shape, s1, cx.assumed)?;
         *s1 = taken;
     }
     // merge from the back
@@ -594,7 +806,7 @@ fn compose_leaf(
     }
     out.push(new);
     out.reverse();
-    Ok(finish_flat(out, true, assumed))
+    Ok(finish_flat(out, true, cx.assumed))
 }
 
 /// `logical_divide(L, T) = L ∘ (T, complement(T, size(L)))`, mode by mode for a tuple tiler.
@@ -612,19 +824,53 @@ fn compose_leaf(
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn logical_divide(l: &SymLayout, t: &SymTiler, assumed: &mut Assumptions) -> Result<SymLayout> {
+    logical_divide_traced(l, t, assumed, &mut NoTrace)
+}
+
+/// [`logical_divide`], reporting the complement of the tiler, the concatenation and the
+/// composition (mode by mode for a tuple tiler).
+///
+/// # Errors
+/// As [`logical_divide`].
+pub fn logical_divide_traced(
+    l: &SymLayout,
+    t: &SymTiler,
+    assumed: &mut Assumptions,
+    tr: &mut impl Trace,
+) -> Result<SymLayout> {
+    with(assumed, tr, |cx| logical_divide_in(l, t, cx))
+}
+
+fn logical_divide_in<T: Trace>(
+    l: &SymLayout,
+    t: &SymTiler,
+    cx: &mut Cx<'_, T>,
+) -> Result<SymLayout> {
     if let (Some(l), Some(t)) = (l.to_layout(), t.to_tiler()) {
         return Ok(SymLayout::from_layout(
-            &crate::algebra::divide::logical_divide(&l, &t)?,
+            &crate::algebra::divide::logical_divide_traced(&l, &t, cx.t)?,
         ));
     }
-    by_mode("logical_divide", l, t, assumed, &mut |l, t, assumed| {
+    by_mode("logical_divide", l, t, cx, &mut |l, t, cx| {
         if let (Some(l), Some(t)) = (l.to_layout(), t.to_layout()) {
-            let d = crate::algebra::divide::logical_divide(&l, &Tiler::Layout(t))?;
+            let d = crate::algebra::divide::logical_divide_traced(&l, &Tiler::Layout(t), cx.t)?;
             return Ok(SymLayout::from_layout(&d));
         }
         let n = size(l)?;
-        let r = complement_in("complement", t, &n, assumed)?;
-        compose_layout(l, &SymLayout::tuple(vec![t.clone(), r]), assumed)
+        cx.enter(|| Event::SymDivideComplement {
+            tiler: t.clone(),
+            size: n.clone(),
+        });
+        let r = complement_in("complement", t, &n, cx);
+        cx.leave();
+        let joined = SymLayout::tuple(vec![t.clone(), r?]);
+        cx.enter(|| Event::SymDivideCompose {
+            layout: l.clone(),
+            joined: joined.clone(),
+        });
+        let d = compose_layout(l, &joined, cx);
+        cx.leave();
+        cx.finish(d)
     })
 }
 
@@ -656,7 +902,25 @@ pub fn zipped_divide(l: &SymLayout, t: &SymTiler, assumed: &mut Assumptions) -> 
             &crate::algebra::divide::zipped_divide(&l, &t)?,
         ));
     }
-    let d = logical_divide(l, t, assumed)?;
+    zipped_divide_traced(l, t, assumed, &mut NoTrace)
+}
+
+/// [`zipped_divide`], reporting the logical divide it regroups.
+///
+/// # Errors
+/// As [`logical_divide`].
+pub fn zipped_divide_traced(
+    l: &SymLayout,
+    t: &SymTiler,
+    assumed: &mut Assumptions,
+    tr: &mut impl Trace,
+) -> Result<SymLayout> {
+    if let (Some(l), Some(t)) = (l.to_layout(), t.to_tiler()) {
+        return Ok(SymLayout::from_layout(
+            &crate::algebra::divide::zipped_divide_traced(&l, &t, tr)?,
+        ));
+    }
+    let d = logical_divide_traced(l, t, assumed, tr)?;
     Ok(unzip(d, tuple_rank(t)))
 }
 
@@ -673,12 +937,25 @@ pub fn zipped_divide(l: &SymLayout, t: &SymTiler, assumed: &mut Assumptions) -> 
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
 pub fn tiled_divide(l: &SymLayout, t: &SymTiler, assumed: &mut Assumptions) -> Result<SymLayout> {
+    tiled_divide_traced(l, t, assumed, &mut NoTrace)
+}
+
+/// [`tiled_divide`], reporting the logical divide it regroups.
+///
+/// # Errors
+/// As [`logical_divide`].
+pub fn tiled_divide_traced(
+    l: &SymLayout,
+    t: &SymTiler,
+    assumed: &mut Assumptions,
+    tr: &mut impl Trace,
+) -> Result<SymLayout> {
     if let (Some(l), Some(t)) = (l.to_layout(), t.to_tiler()) {
         return Ok(SymLayout::from_layout(
             &crate::algebra::divide::tiled_divide(&l, &t)?,
         ));
     }
-    let z = zipped_divide(l, t, assumed)?;
+    let z = zipped_divide_traced(l, t, assumed, tr)?;
     let rest = z.mode(1).expect("a zipped layout has two modes");
     if rest.rank() == 1 {
         // C++'s `result(_, repeat<1>(_))` keeps a rest of one mode as it is
@@ -727,22 +1004,53 @@ pub fn logical_product(
     b: &SymTiler,
     assumed: &mut Assumptions,
 ) -> Result<SymLayout> {
+    logical_product_traced(a, b, assumed, &mut NoTrace)
+}
+
+/// [`logical_product`], reporting the complement of the block and its composition with the
+/// tiler.
+///
+/// # Errors
+/// As [`logical_product`].
+pub fn logical_product_traced(
+    a: &SymLayout,
+    b: &SymTiler,
+    assumed: &mut Assumptions,
+    t: &mut impl Trace,
+) -> Result<SymLayout> {
+    with(assumed, t, |cx| logical_product_in(a, b, cx))
+}
+
+fn logical_product_in<T: Trace>(
+    a: &SymLayout,
+    b: &SymTiler,
+    cx: &mut Cx<'_, T>,
+) -> Result<SymLayout> {
     if let (Some(l), Some(t)) = (a.to_layout(), b.to_tiler()) {
         return Ok(SymLayout::from_layout(
-            &crate::algebra::product::logical_product(&l, &t)?,
+            &crate::algebra::product::logical_product_traced(&l, &t, cx.t)?,
         ));
     }
-    by_mode("logical_product", a, b, assumed, &mut |a, b, assumed| {
+    by_mode("logical_product", a, b, cx, &mut |a, b, cx| {
         if let (Some(a), Some(b)) = (a.to_layout(), b.to_layout()) {
-            let p = crate::algebra::product::logical_product(&a, &Tiler::Layout(b))?;
+            let p = crate::algebra::product::logical_product_traced(&a, &Tiler::Layout(b), cx.t)?;
             return Ok(SymLayout::from_layout(&p));
         }
         let n = size(a)?.mul(&cosize(b)?)?;
-        let r = complement_in("logical_product", a, &n, assumed)?;
-        Ok(SymLayout::tuple(vec![
-            a.clone(),
-            compose_layout(&r, b, assumed)?,
-        ]))
+        cx.enter(|| Event::SymProductComplement {
+            block: a.clone(),
+            cotarget: n.clone(),
+        });
+        let r = complement_in("logical_product", a, &n, cx);
+        cx.leave();
+        let r = r?;
+        cx.enter(|| Event::SymProductCompose {
+            rest: r.clone(),
+            tiler: b.clone(),
+        });
+        let arranged = compose_layout(&r, b, cx);
+        cx.leave();
+        cx.finish(Ok(SymLayout::tuple(vec![a.clone(), arranged?])))
     })
 }
 
@@ -764,6 +1072,19 @@ pub fn blocked_product(
     a: &SymLayout,
     b: &SymLayout,
     assumed: &mut Assumptions,
+) -> Result<SymLayout> {
+    blocked_product_traced(a, b, assumed, &mut NoTrace)
+}
+
+/// [`blocked_product`], reporting the logical product it regroups.
+///
+/// # Errors
+/// As [`logical_product`].
+pub fn blocked_product_traced(
+    a: &SymLayout,
+    b: &SymLayout,
+    assumed: &mut Assumptions,
+    t: &mut impl Trace,
 ) -> Result<SymLayout> {
     if let (Some(l), Some(t)) = (a.to_layout(), b.to_layout()) {
         return Ok(SymLayout::from_layout(
@@ -787,7 +1108,7 @@ pub fn blocked_product(
         }
         SymLayout::tuple(modes)
     };
-    let p = logical_product(&pad(a), &SymTiler::Layout(pad(b)), assumed)?;
+    let p = logical_product_traced(&pad(a), &SymTiler::Layout(pad(b)), assumed, t)?;
     let (block, tiles) = (p.mode(0).expect("two modes"), p.mode(1).expect("two modes"));
     let mut modes = Vec::with_capacity(r);
     for i in 0..r {
@@ -797,4 +1118,209 @@ pub fn blocked_product(
         ]));
     }
     Ok(SymLayout::tuple(modes))
+}
+
+/// `coalesce(L)`'s modes sorted by stride, each `(extent, stride, position)`: the position the
+/// exclusive prefix product of the coalesced extents (the first `_1`), the order of every two
+/// strides decided (the inverses' first step, as the integer algebra's `sorted_with_prefix`).
+fn sorted_with_prefix<T: Trace>(
+    op: &'static str,
+    inverse: Inverse,
+    l: &SymLayout,
+    cx: &mut Cx<'_, T>,
+) -> Result<Vec<(SymInt, SymInt, SymInt)>> {
+    let flat = coalesce_in(l, cx)?.leaves();
+    let mut placed: Vec<(SymInt, SymInt, SymInt)> = Vec::with_capacity(flat.len());
+    let mut prefix = one();
+    for (s, d) in flat {
+        let next = prefix.mul(&s)?;
+        // insertion by stride (stable, as the integer algebra's sort), each comparison decided
+        let mut at = placed.len();
+        for (i, (_, d1, _)) in placed.iter().enumerate() {
+            match less_equal(d1, &d, cx.assumed)? {
+                Some(true) if d1 != &d => continue,
+                _ if equal(d1, &d)? == Some(true) => continue,
+                _ => {}
+            }
+            if less_equal(&d, d1, cx.assumed)? == Some(true) {
+                at = i;
+                break;
+            }
+            return Err(undecided(
+                op,
+                format!("the order of the strides {d} and {d1} of coalesce({l}) is needed"),
+            ));
+        }
+        placed.insert(at, (s, d, prefix));
+        prefix = next;
+    }
+    cx.step(|| Event::SymInverseSorted {
+        inverse,
+        layout: l.clone(),
+        modes: placed.clone(),
+    });
+    Ok(placed)
+}
+
+/// `right_inverse(L)`: the largest `R` with `L(R(i)) = i` for `i < size(R)`, the integer
+/// algebra's definition over symbolic extents: `coalesce(L)` sorted by stride, the chain of
+/// strides `1, s₀d₀, ...` followed while each next stride equals the span so far (decided for
+/// every value of the symbols), each mode taken contributing its extent with its position in
+/// `L`'s domain as stride, the modes taken coalesced.
+///
+/// # Errors
+/// A refusal naming the strides where their order, or whether a stride continues the chain,
+/// depends on the symbols.
+///
+/// ```
+/// use cute_layout::symbolic::{right_inverse, Assumptions};
+/// let mut a = Assumptions::default();
+/// // (M,N):(1,M) is M*N:1 as a function: its right inverse is that function, as C++ writes it
+/// assert_eq!(right_inverse(&"(M,N):(1,M)".parse()?, &mut a)?.to_string(), "M*N:_1");
+/// assert_eq!(right_inverse(&"(4,M):(M,1)".parse()?, &mut a)?.to_string(), "(M,4):(4,_1)");
+/// assert!(right_inverse(&"(M,N):(1,K)".parse()?, &mut a).is_err());
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn right_inverse(l: &SymLayout, assumed: &mut Assumptions) -> Result<SymLayout> {
+    right_inverse_traced(l, assumed, &mut NoTrace)
+}
+
+/// [`right_inverse`], reporting each mode taken or skipped.
+///
+/// # Errors
+/// As [`right_inverse`].
+pub fn right_inverse_traced(
+    l: &SymLayout,
+    assumed: &mut Assumptions,
+    t: &mut impl Trace,
+) -> Result<SymLayout> {
+    with(assumed, t, |cx| {
+        if let Some(l) = l.to_layout() {
+            let r = crate::algebra::inverse::right_inverse_traced(&l, cx.t)?;
+            return Ok(SymLayout::from_layout(&r));
+        }
+        let sorted = sorted_with_prefix("right_inverse", Inverse::Right, l, cx)?;
+        let mut taken: Vec<SymMode> = Vec::new();
+        let mut cur = one();
+        for (s, d, position) in sorted {
+            match equal(&d, &cur)? {
+                Some(true) => {
+                    let next = s.mul(&d)?;
+                    cx.step(|| Event::SymInverseTake {
+                        mode: (s.clone(), d.clone()),
+                        position: position.clone(),
+                        next: next.clone(),
+                    });
+                    taken.push((s, position));
+                    cur = next;
+                }
+                Some(false) => cx.step(|| Event::SymInverseSkip {
+                    mode: (s.clone(), d.clone()),
+                    cur: cur.clone(),
+                }),
+                None => {
+                    return Err(undecided(
+                        "right_inverse",
+                        format!(
+                        "whether the mode {s}:{d} continues the chain needs {d} = {cur} decided"
+                    ),
+                    ))
+                }
+            }
+        }
+        if taken.is_empty() {
+            // C++: `_1:_0` where no mode is taken
+            return cx.finish(Ok(SymLayout::leaf(
+                Int::fixed(1).into(),
+                Int::fixed(0).into(),
+            )));
+        }
+        coalesce_in(&SymLayout::from_leaves(taken), cx)
+    })
+}
+
+/// `left_inverse(L)`: `R` with `R(L(i)) = i` for an injective `L`, the integer algebra's
+/// definition over symbolic extents: `coalesce(L)` sorted by stride, stride-0 modes skipped,
+/// each stride `d` emitting the extent `d / P` (`P` the span of the smaller strides, `P | d`
+/// assumed where it cannot be decided) at the previous mode's position, the last mode's extent
+/// closing the layout, the modes coalesced.
+///
+/// # Errors
+/// A refusal where the order of two strides depends on the symbols, or where the strides,
+/// sorted, are not known not to overlap (`s·d ≤ d'` for consecutive strides: the integer
+/// algebra checks a layout of overlapping strides element by element, which needs values).
+///
+/// ```
+/// use cute_layout::symbolic::{left_inverse, Assumptions};
+/// let mut a = Assumptions::default();
+/// assert_eq!(left_inverse(&"(M,N):(1,M)".parse()?, &mut a)?.to_string(), "M*N:_1");
+/// assert_eq!(left_inverse(&"(4,M):(M,1)".parse()?, &mut a)?.to_string(), "(M,4):(4,_1)");
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn left_inverse(l: &SymLayout, assumed: &mut Assumptions) -> Result<SymLayout> {
+    left_inverse_traced(l, assumed, &mut NoTrace)
+}
+
+/// [`left_inverse`], reporting the extent and stride each mode emits.
+///
+/// # Errors
+/// As [`left_inverse`].
+pub fn left_inverse_traced(
+    l: &SymLayout,
+    assumed: &mut Assumptions,
+    t: &mut impl Trace,
+) -> Result<SymLayout> {
+    with(assumed, t, |cx| {
+        if let Some(l) = l.to_layout() {
+            let r = crate::algebra::inverse::left_inverse_traced(&l, cx.t)?;
+            return Ok(SymLayout::from_layout(&r));
+        }
+        let sorted = sorted_with_prefix("left_inverse", Inverse::Left, l, cx)?;
+        let mut modes: Vec<SymMode> = Vec::new();
+        let mut stride: SymInt = Int::ZERO.into();
+        let mut span = one();
+        let mut last_nonzero: Option<(SymInt, SymInt)> = None;
+        for (s, d, position) in &sorted {
+            if d.is(0) {
+                continue;
+            }
+            if !positive(d) {
+                return Err(undecided(
+                    "left_inverse",
+                    format!("the stride {d} needs to be known positive"),
+                ));
+            }
+            // the post-condition holds by construction where consecutive strides do not overlap
+            if let Some((s0, d0)) = &last_nonzero {
+                if less_equal(&s0.mul(d0)?, d, cx.assumed)? != Some(true) {
+                    return Err(undecided(
+                        "left_inverse",
+                        format!("the modes {s0}:{d0} and {s}:{d} need {s0}*{d0} <= {d} (strides that do not overlap)"),
+                    ));
+                }
+            }
+            let e = cx.assumed.integer(
+                d.div(&span)?,
+                "left_inverse",
+                &format!("the stride {d} over the span {span} of the smaller strides"),
+            )?;
+            cx.step(|| Event::SymInverseEmit {
+                mode: (s.clone(), d.clone()),
+                span: span.clone(),
+                extent: e.clone(),
+                stride: stride.clone(),
+            });
+            span = span.mul(&e)?;
+            modes.push((e, stride));
+            stride = position.clone();
+            last_nonzero = Some((s.clone(), d.clone()));
+        }
+        let last = sorted.last().map_or_else(one, |m| m.0.clone());
+        cx.step(|| Event::SymInverseClose {
+            extent: last.clone(),
+            stride: stride.clone(),
+        });
+        modes.push((last, stride));
+        coalesce_in(&SymLayout::from_leaves(modes), cx)
+    })
 }

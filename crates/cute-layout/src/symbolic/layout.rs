@@ -61,6 +61,11 @@ impl Assumptions {
         self.0.iter()
     }
 
+    /// Whether `a` is among them.
+    pub fn contains(&self, a: &Assumption) -> bool {
+        self.0.contains(a)
+    }
+
     /// Records `a`.
     pub fn insert(&mut self, a: Assumption) {
         self.0.insert(a);

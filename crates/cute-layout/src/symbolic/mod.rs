@@ -32,8 +32,11 @@ mod layout;
 mod value;
 
 pub use algebra::{
-    blocked_product, ceil_div, coalesce, complement, composition, cosize, crd2idx, logical_divide,
-    logical_product, shape_div, size, tiled_divide, zipped_divide, SymTiler,
+    blocked_product, blocked_product_traced, ceil_div, coalesce, coalesce_traced, complement,
+    complement_traced, composition, composition_traced, cosize, crd2idx, left_inverse,
+    left_inverse_traced, logical_divide, logical_divide_traced, logical_product,
+    logical_product_traced, right_inverse, right_inverse_traced, shape_div, size, tiled_divide,
+    tiled_divide_traced, zipped_divide, zipped_divide_traced, SymTiler,
 };
 pub use int::{is_symbol_name, Assumption, Integrality, SymInt};
 pub use layout::{Assumptions, SymLayout, SymTuple};

@@ -21,5 +21,6 @@ mod linear_f2;
 mod properties;
 mod swizzle;
 mod symbolic;
+mod symbolic_inverse;
 mod tensor;
 mod tv;

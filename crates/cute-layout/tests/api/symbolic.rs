@@ -305,6 +305,20 @@ fn layout_operations(l: &str, t: &str, at: &Values, cotarget: &str) -> Result<()
         || cute_layout::complement(&il, &cute_layout::IntTuple::leaf(n.eval(at)?)),
         &format!("complement({l}, {cotarget})"),
     )?;
+    commutes(
+        &inputs,
+        at,
+        |a| sym::right_inverse(&sl, a),
+        || cute_layout::right_inverse(&il),
+        &format!("right_inverse({l})"),
+    )?;
+    commutes(
+        &inputs,
+        at,
+        |a| sym::left_inverse(&sl, a),
+        || cute_layout::left_inverse(&il),
+        &format!("left_inverse({l})"),
+    )?;
     Ok(())
 }
 

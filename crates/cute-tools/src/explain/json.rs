@@ -100,17 +100,26 @@ fn field(out: &mut String, f: Field<'_>) -> fmt::Result {
             out.push('}');
             Ok(())
         }),
+        Field::SymInt(x) => string(out, x),
+        Field::SymLayout(l) => string(out, l),
+        Field::SymMode((s, d)) => string(out, format_args!("{s}:{d}")),
+        Field::SymModes(ms) => array(out, ms, |out, (s, d)| string(out, format_args!("{s}:{d}"))),
+        Field::SymPlaced(ms) => array(out, ms, |out, (s, d, p)| {
+            out.push_str("{\"mode\":");
+            string(out, format_args!("{s}:{d}"))?;
+            out.push_str(",\"position\":");
+            string(out, p)?;
+            out.push('}');
+            Ok(())
+        }),
+        Field::Assumption(a) => string(out, a),
     }
 }
 
 /// `[f(x0),f(x1),...]`.
-fn array<T: Copy>(
-    out: &mut String,
-    xs: &[T],
-    f: impl Fn(&mut String, T) -> fmt::Result,
-) -> fmt::Result {
+fn array<T>(out: &mut String, xs: &[T], f: impl Fn(&mut String, &T) -> fmt::Result) -> fmt::Result {
     out.push('[');
-    for (i, &x) in xs.iter().enumerate() {
+    for (i, x) in xs.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }

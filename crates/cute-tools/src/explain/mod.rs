@@ -145,9 +145,17 @@ type Derived = Result<Option<Result<Value>>>;
 /// The derivation of the call, recorded in `t`.
 fn derive(args: &Args, t: &mut Recorder) -> Derived {
     let (name, n) = (args.op.name, args.len());
+    if crate::registry::is_symbolic(args.items) {
+        // the symbolic forms (registry/symbolic.rs) report their steps over symbolic extents
+        if !crate::registry::has_symbolic_form(name) {
+            return Ok(None);
+        }
+        return Ok(Some(crate::registry::apply_symbolic_traced(
+            args.op, args.items, t,
+        )));
+    }
     if args.items.iter().any(|v| matches!(v, Value::F2(_))) {
-        // the F2 forms (registry/f2.rs) report no steps of their own: their result, one step
-        return Ok(None);
+        return derive_f2(args, t);
     }
     let layout = |i: usize| args.layout(i).map(Cow::into_owned);
     let some = |r: Result<Layout>| Ok(Some(r.map(Value::from)));
@@ -186,6 +194,27 @@ fn derive(args: &Args, t: &mut Recorder) -> Derived {
         "local_partition" if n == 3 && plain => derive_local_partition(args, t),
         _ if n == 2 && (name.ends_with("_divide") || name.ends_with("_product")) => {
             some(by_tiler(args, t)?)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// An F2 layout composed with an integer tiler or divided by one: the integer algebra on the
+/// layout of its domain, read back into F2 strides (`F2Layout::reshaped_traced`). The other
+/// F2 forms (registry/f2.rs) report no steps of their own: their result, one step.
+fn derive_f2(args: &Args, t: &mut Recorder) -> Derived {
+    let name = args.op.name;
+    let reshapes = matches!(
+        name,
+        "composition" | "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide"
+    );
+    match (args.items, reshapes) {
+        ([Value::F2(l), b], true) if !matches!(b, Value::F2(_)) => {
+            let tiler = args.tiler(1)?;
+            Ok(Some(
+                l.reshaped_traced(name, &tiler, t)
+                    .map(|r| Value::F2(Box::new(r))),
+            ))
         }
         _ => Ok(None),
     }

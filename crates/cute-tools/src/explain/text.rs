@@ -295,6 +295,83 @@ impl Display for Line<'_> {
                 f,
                 "slice ({coord}, _) of {zipped}: thread {thread}'s elements {part} at offset {offset}"
             ),
+            Assumed { assumption } => write!(f, "assume {assumption} (undecided for the symbols' values)"),
+            SymModeOf { index, op, layout } => write!(f, "mode {index}: {op} of {layout}:"),
+            SymFlatten { layout } => write!(f, "flatten: {layout}, scanned from the left"),
+            SymMerge { mode: (s, d), next: (s1, d1), merged: (sm, dm) } => write!(
+                f,
+                "merge {s}:{d} and {s1}:{d1} into {sm}:{dm} (since {s}*{d} = {d1} for every value of the symbols)"
+            ),
+            SymKeepBefore { mode: (s, d), next: (s1, d1) } => write!(
+                f,
+                "keep {s}:{d} before {s1}:{d1} ({s}*{d} != {d1} for every value of the symbols)"
+            ),
+            SymSortedByStride { modes } => write!(
+                f,
+                "the modes sorted by stride (extent 1 and stride 0 dropped): {}; cur = 1",
+                List(modes.iter().map(|(s, d)| format!("{s}:{d}")))
+            ),
+            SymFillGap { mode: (s, d), cur, extent } => write!(
+                f,
+                "{s}:{d}: fill the gap below stride {d} with {d}/{cur} = {extent} : {cur}; cur = {s}*{d}"
+            ),
+            SymRepeat { cotarget, cur, rest } => write!(
+                f,
+                "repeat up to the cotarget: ceil_div({cotarget}, {cur}) = {rest} : {cur}"
+            ),
+            SymComposeLeaf { a, mode: (s, d) } => write!(f, "{a} o {s}:{d}:"),
+            SymSingleMode { mode: (s, d), stride, result } => write!(
+                f,
+                "A has a single mode of stride {stride}: {s}:({d}*{stride}) = {s}:{result}"
+            ),
+            SymShapeDiv { a: (s, d), stride, kept, left } => write!(
+                f,
+                "shape_div: the mode {s}:{d} by the stride {stride} keeps {kept}; the stride left is {left}"
+            ),
+            SymShapeMin { extent, needed, taken } => write!(
+                f,
+                "shape_min({extent}, {needed}) = {taken} of the {needed} elements still needed"
+            ),
+            SymComposed { result } => write!(f, "= {result}"),
+            SymDivideComplement { tiler, size } => {
+                write!(f, "B* = complement({tiler}, {size}):")
+            }
+            SymDivideCompose { layout, joined } => write!(f, "{layout} o {joined}:"),
+            SymProductComplement { block, cotarget } => {
+                write!(f, "A* = complement({block}, size(A)*cosize(B) = {cotarget}):")
+            }
+            SymProductCompose { rest, tiler } => write!(f, "A* o B = {rest} o {tiler}:"),
+            SymInverseSorted { inverse, layout, modes } => write!(
+                f,
+                "coalesce({layout}) sorted by stride, each mode at its position in the domain: {}; {}",
+                List(modes.iter().map(|(s, d, p)| format!("{s}:{d} at {p}"))),
+                match inverse {
+                    Inverse::Right => "start with cur = 1",
+                    Inverse::Left => "start at stride 0 with span 1",
+                }
+            ),
+            SymInverseTake { mode: (s, d), position, next } => write!(
+                f,
+                "{s}:{d}: stride {d} = cur, take {s}:{position}; cur = {s}*{d} = {next}"
+            ),
+            SymInverseSkip { mode: (s, d), cur } => {
+                write!(f, "{s}:{d}: stride {d} != cur = {cur} for every value of the symbols, skip")
+            }
+            SymInverseEmit { mode: (s, d), span, extent, stride } => write!(
+                f,
+                "{s}:{d}: emit {d}/{span} = {extent} at stride {stride}; the next stride is its position"
+            ),
+            SymInverseClose { extent, stride } => {
+                write!(f, "close with the last extent {extent} at stride {stride}")
+            }
+            F2Domain { op, encoded } => write!(
+                f,
+                "{op} on the F2 layout's domain: the integer algebra on {encoded}, the layout of its flat modes' coordinates (mode k's stride the k-th basis direction, encoded):"
+            ),
+            F2ReadBack { encoded } => write!(
+                f,
+                "read {encoded} back: each stride m*E<k> becomes m (x) d_k, the carry-less product with mode k's F2 stride (the steps through each mode add without carry)"
+            ),
         }
     }
 }

@@ -51,6 +51,9 @@ mod tensor;
 
 pub(crate) use args::Args;
 pub use linear::triton_text;
+pub(crate) use symbolic::{
+    apply_traced as apply_symbolic_traced, has_form as has_symbolic_form, is_symbolic,
+};
 pub use tensor::TensorForm;
 
 use cute_layout::basis::IdentityTensor;

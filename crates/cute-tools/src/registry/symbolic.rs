@@ -8,67 +8,98 @@ use cute_layout::error::{LayoutError, Result};
 use cute_layout::symbolic::{
     self as sym, Assumptions, SymInt, SymLayout, SymTiler, SymTuple, SymValue, Symbolic,
 };
+use cute_layout::trace::Recorder;
 use cute_layout::value::Value;
 use std::collections::BTreeMap;
 
-/// A symbolic form: the arguments, the assumptions gathered so far (to add to).
-type Form = fn(&Call, &mut Assumptions) -> Result<SymValue>;
+/// A symbolic form: the arguments, the assumptions gathered so far (to add to), the sink of
+/// its derivation's steps (`cute explain`'s; eval's records them unread).
+type Form = fn(&Call, &mut Assumptions, &mut Recorder) -> Result<SymValue>;
 
 /// The operations with a symbolic form, by name, in `cute ops` order.
 const FORMS: &[(&str, Form)] = &[
-    ("size", |c, _| Ok(SymValue::Int(sym::size(&c.layout(0)?)?))),
-    ("cosize", |c, _| {
+    ("size", |c, _, _| {
+        Ok(SymValue::Int(sym::size(&c.layout(0)?)?))
+    }),
+    ("cosize", |c, _, _| {
         Ok(SymValue::Int(sym::cosize(&c.layout(0)?)?))
     }),
-    ("crd2idx", |c, _| {
+    ("crd2idx", |c, _, _| {
         c.arity(2, 2)?;
         Ok(SymValue::Int(sym::crd2idx(&c.tuple(0)?, &c.layout(1)?)?))
     }),
-    ("coalesce", |c, a| {
+    ("coalesce", |c, a, t| {
         c.arity(1, 1)?;
-        Ok(SymValue::Layout(sym::coalesce(&c.layout(0)?, a)?))
+        Ok(SymValue::Layout(sym::coalesce_traced(&c.layout(0)?, a, t)?))
     }),
-    ("composition", |c, a| {
+    ("composition", |c, a, t| {
         c.arity(2, 2)?;
-        Ok(SymValue::Layout(sym::composition(
+        Ok(SymValue::Layout(sym::composition_traced(
             &c.layout(0)?,
             &c.tiler(1)?,
             a,
+            t,
         )?))
     }),
-    ("complement", |c, a| {
+    ("complement", |c, a, t| {
         c.arity(1, 2)?;
         let l = c.layout(0)?;
         let n = match c.args.len() {
             1 => sym::cosize(&l)?,
             _ => c.tuple(1)?.product()?,
         };
-        Ok(SymValue::Layout(sym::complement(&l, &n, a)?))
+        Ok(SymValue::Layout(sym::complement_traced(&l, &n, a, t)?))
     }),
-    ("logical_divide", |c, a| divide(c, a, sym::logical_divide)),
-    ("zipped_divide", |c, a| divide(c, a, sym::zipped_divide)),
-    ("tiled_divide", |c, a| divide(c, a, sym::tiled_divide)),
-    ("logical_product", |c, a| divide(c, a, sym::logical_product)),
-    ("blocked_product", |c, a| {
+    ("right_inverse", |c, a, t| {
+        c.arity(1, 1)?;
+        Ok(SymValue::Layout(sym::right_inverse_traced(
+            &c.layout(0)?,
+            a,
+            t,
+        )?))
+    }),
+    ("left_inverse", |c, a, t| {
+        c.arity(1, 1)?;
+        Ok(SymValue::Layout(sym::left_inverse_traced(
+            &c.layout(0)?,
+            a,
+            t,
+        )?))
+    }),
+    ("logical_divide", |c, a, t| {
+        divide(c, a, t, sym::logical_divide_traced)
+    }),
+    ("zipped_divide", |c, a, t| {
+        divide(c, a, t, sym::zipped_divide_traced)
+    }),
+    ("tiled_divide", |c, a, t| {
+        divide(c, a, t, sym::tiled_divide_traced)
+    }),
+    ("logical_product", |c, a, t| {
+        divide(c, a, t, sym::logical_product_traced)
+    }),
+    ("blocked_product", |c, a, t| {
         c.arity(2, 2)?;
-        Ok(SymValue::Layout(sym::blocked_product(
+        Ok(SymValue::Layout(sym::blocked_product_traced(
             &c.layout(0)?,
             &c.layout(1)?,
             a,
+            t,
         )?))
     }),
-    ("shape_div", |c, a| elementwise(c, a, sym::shape_div)),
-    ("ceil_div", |c, a| elementwise(c, a, sym::ceil_div)),
+    ("shape_div", |c, a, _| elementwise(c, a, sym::shape_div)),
+    ("ceil_div", |c, a, _| elementwise(c, a, sym::ceil_div)),
 ];
 
 /// A layout-and-tiler operation.
 fn divide(
     c: &Call,
     a: &mut Assumptions,
-    f: fn(&SymLayout, &SymTiler, &mut Assumptions) -> Result<SymLayout>,
+    t: &mut Recorder,
+    f: fn(&SymLayout, &SymTiler, &mut Assumptions, &mut Recorder) -> Result<SymLayout>,
 ) -> Result<SymValue> {
     c.arity(2, 2)?;
-    Ok(SymValue::Layout(f(&c.layout(0)?, &c.tiler(1)?, a)?))
+    Ok(SymValue::Layout(f(&c.layout(0)?, &c.tiler(1)?, a, t)?))
 }
 
 /// `shape_div` / `ceil_div` of two tuples (C++'s forms: tuple by tuple mode by mode, tuple by
@@ -201,8 +232,13 @@ impl Call<'_> {
     }
 }
 
+/// Whether `op` has a symbolic form (`subs`, a substitution, has none: it derives nothing).
+pub(crate) fn has_form(op: &str) -> bool {
+    FORMS.iter().any(|(name, _)| *name == op)
+}
+
 /// Whether some argument is symbolic.
-pub(super) fn is_symbolic(args: &[Value]) -> bool {
+pub(crate) fn is_symbolic(args: &[Value]) -> bool {
     args.iter().any(|v| matches!(v, Value::Symbolic(_)))
 }
 
@@ -212,14 +248,39 @@ pub(super) fn is_symbolic(args: &[Value]) -> bool {
 /// # Errors
 /// The form's errors; [`LayoutError::InvalidArgument`] where `op` has none.
 pub(super) fn apply(op: &'static Operation, args: &[Value]) -> Result<Value> {
+    apply_traced(op, args, &mut Recorder::default())
+}
+
+/// [`apply`], the form's derivation recorded in `t` (`cute explain`'s).
+///
+/// # Errors
+/// As [`apply`].
+pub(crate) fn apply_traced(
+    op: &'static Operation,
+    args: &[Value],
+    t: &mut Recorder,
+) -> Result<Value> {
     if op.name == "subs" {
         return subs(args);
     }
     let Some((_, form)) = FORMS.iter().find(|(name, _)| *name == op.name) else {
+        let mut names: Vec<String> = Vec::new();
+        for v in args {
+            if let Value::Symbolic(s) = v {
+                for n in s.symbols() {
+                    if !names.contains(&n) {
+                        names.push(n);
+                    }
+                }
+            }
+        }
         return Err(LayoutError::InvalidArgument {
             op: op.name,
-            detail: "no symbolic form: an argument holds a symbol".into(),
-            hint: "the symbolic forms are size, cosize, crd2idx, coalesce, composition, complement, logical_divide, zipped_divide, tiled_divide, logical_product, blocked_product, shape_div, ceil_div; give the symbols values first with subs(EXPR, M=256)",
+            detail: format!(
+                "no symbolic form: its arguments hold the unknown extents {}",
+                names.join(", ")
+            ),
+            hint: "the symbolic forms are size, cosize, crd2idx, coalesce, composition, complement, right_inverse, left_inverse, logical_divide, zipped_divide, tiled_divide, logical_product, blocked_product, shape_div, ceil_div; give the symbols values first with subs(EXPR, M=256)",
         });
     };
     let mut assumed = Assumptions::default();
@@ -231,7 +292,7 @@ pub(super) fn apply(op: &'static Operation, args: &[Value]) -> Result<Value> {
             assumed.extend(&s.assumptions);
         }
     }
-    let value = form(&Call { op, args }, &mut assumed)?;
+    let value = form(&Call { op, args }, &mut assumed, t)?;
     Ok(symbolic_value(Symbolic {
         value,
         assumptions: assumed,

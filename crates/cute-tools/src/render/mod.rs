@@ -432,6 +432,9 @@ fn drawable(expr: &str, v: &Value) -> Result<AnyLayout> {
         // a linear layout draws as its simplest exact CuTe form (`from_linear_layout`)
         return form_drawable(expr, from_linear_layout(l).map_err(|e| e.within("render"))?);
     }
+    if let Some(e) = crate::eval::unknown_extents("render", expr, v) {
+        return Err(e);
+    }
     v.as_any_layout().ok_or_else(|| {
         let hint = match v.kind() {
             Kind::MmaAtom | Kind::CopyAtom | Kind::TiledMma | Kind::TiledCopy => picture::ATOM_HINT,

@@ -9,5 +9,6 @@ mod atom_figures;
 mod diagrams;
 mod diff;
 mod explain;
+mod explain_symbolic;
 mod legend;
 mod render;
