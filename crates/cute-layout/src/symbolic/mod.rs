@@ -26,7 +26,7 @@
 //! # Ok::<(), cute_layout::LayoutError>(())
 //! ```
 
-pub mod algebra;
+mod algebra;
 mod int;
 mod layout;
 mod value;
