@@ -706,7 +706,7 @@ impl std::str::FromStr for TritonLayout {
 }
 
 impl std::fmt::Display for TritonLayout {
-    /// Triton's MLIR attribute form (`#ttg.blocked<{...}>`, ...; [`triton_layout_text`]).
+    /// Triton's MLIR attribute form (`#ttg.blocked<{...}>`, ...).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.pad(&triton_layout_text(self))
     }
