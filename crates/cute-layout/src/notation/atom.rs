@@ -216,7 +216,7 @@ fn canonical_umma_arg(a: &str) -> String {
 ///
 /// ```
 /// use cute_layout::notation::Parser;
-/// let v = Parser::new("UniversalFMA<float,float,float>{}").atom_literal()?;
+/// let v = Parser::new("UniversalFMA<float,float,float>{}").literal()?;
 /// assert_eq!(v.to_string(), "UniversalFMA<float,float,float,float>");
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
@@ -319,7 +319,19 @@ fn gmma_without_majors(name: &str) -> Option<LayoutError> {
 }
 
 /// `print(MMA_Atom<NAME>{})` as CuTe C++ prints it.
-pub(crate) fn mma_atom_text(atom: &MmaAtom) -> String {
+///
+/// ```
+/// let atom = cute_layout::atom::mma_atom("SM80_16x8x8_F32F16F16F32_TN")?;
+/// assert_eq!(
+///     cute_layout::notation::atom::mma_atom_text(&atom),
+///     "MMA_Atom\n  ThrID:      _32:_1\n  Shape_MNK:  (_16,_8,_8)\n  \
+///      LayoutA_TV: ((_4,_8),(_2,_2)):((_32,_1),(_16,_8))\n  \
+///      LayoutB_TV: ((_4,_8),_2):((_16,_1),_8)\n  \
+///      LayoutC_TV: ((_4,_8),(_2,_2)):((_32,_1),(_16,_8))\n"
+/// );
+/// # Ok::<(), cute_layout::LayoutError>(())
+/// ```
+pub fn mma_atom_text(atom: &MmaAtom) -> String {
     let mut s = String::from("MMA_Atom\n");
     let _ = writeln!(s, "  ThrID:      {}", atom.thr_id);
     let _ = writeln!(s, "  Shape_MNK:  {}", atom.shape_mnk);
@@ -1110,8 +1122,6 @@ impl<'a> Parser<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::mma_atom_text;
-    use crate::atom::mma_atom;
     use crate::notation::Parser;
     use crate::value::Kind;
 
@@ -1140,19 +1150,6 @@ mod tests {
     fn a_gmma_smem_atom_is_its_element_offset_composed_layout() -> crate::error::Result<()> {
         let v = Parser::new("GMMA::Layout_K_SW128_Atom<half_t>{}").smem_atom_literal()?;
         assert_eq!(v.to_string(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
-        Ok(())
-    }
-
-    #[test]
-    fn mma_atom_text_is_cpps_print() -> crate::error::Result<()> {
-        let atom = mma_atom("SM80_16x8x8_F32F16F16F32_TN")?;
-        assert_eq!(
-            mma_atom_text(&atom),
-            "MMA_Atom\n  ThrID:      _32:_1\n  Shape_MNK:  (_16,_8,_8)\n  \
-             LayoutA_TV: ((_4,_8),(_2,_2)):((_32,_1),(_16,_8))\n  \
-             LayoutB_TV: ((_4,_8),_2):((_16,_1),_8)\n  \
-             LayoutC_TV: ((_4,_8),(_2,_2)):((_32,_1),(_16,_8))\n"
-        );
         Ok(())
     }
 }
