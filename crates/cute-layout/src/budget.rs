@@ -158,12 +158,7 @@ pub fn scope_with<T>(budget: &Budget, f: impl FnOnce() -> T) -> T {
 }
 
 /// Whether a scope is in force on this thread.
-///
-/// ```
-/// assert!(!cute_layout::budget::active());
-/// assert!(cute_layout::budget::scope(cute_layout::budget::active));
-/// ```
-pub fn active() -> bool {
+pub(crate) fn active() -> bool {
     METER.with(|m| m.borrow().is_some())
 }
 
@@ -283,6 +278,13 @@ mod tests {
             assert!(charge(30, "x").is_ok());
             scope(|| assert!(charge(30, "y").is_err()));
         });
+        assert!(!active());
+    }
+
+    #[test]
+    fn a_scope_is_active_inside_only() {
+        assert!(!active());
+        assert!(scope(active));
         assert!(!active());
     }
 

@@ -123,14 +123,20 @@ pub(crate) fn filtered_modes(layout: ModeRef<'_>, out: &mut Modes) -> Result<()>
     Ok(())
 }
 
-/// [`filtered_modes`] in reverse order (last mode first), into `out` (empty).
+/// [`filtered_modes`] in reverse order (last mode first), into `out` (empty). Returns whether
+/// an extent of `layout` is negative (seen as the leaves are read, so that a caller that
+/// refuses them, `complement`, needs no walk of its own).
 #[inline(always)]
-pub(crate) fn filtered_modes_reversed(layout: ModeRef<'_>, out: &mut Modes) -> Result<()> {
+pub(crate) fn filtered_modes_reversed(layout: ModeRef<'_>, out: &mut Modes) -> Result<bool> {
     // (not through `Unmerged`: the tilers of the divides often merge, `(2,2):(1,2)`)
-    let leaves = mode_leaves(layout).map(zero_filtered);
+    let mut negative = false;
+    let leaves = mode_leaves(layout).map(|m| {
+        negative |= m.0.value() < 0;
+        zero_filtered(m)
+    });
     coalesce_modes_reversed(leaves, false, Merge::WhereEqual, out, &mut NoTrace)?;
     normalize(out); // (the same in either order: it changes no list of two modes or more)
-    Ok(())
+    Ok(negative)
 }
 
 /// `coalesce(L)`: the simplest layout with the same size and the same values on `[0, size)`.

@@ -50,17 +50,28 @@ pub fn complement_traced(
     cotarget: &IntTuple,
     t: &mut impl Trace,
 ) -> Result<Layout> {
-    // C++'s extents are sizes: a negative one is refused by name (the divides' rule), not
-    // reported as the post-condition it breaks
-    check_extents("complement", "the layout", layout.as_mode_ref())?;
     let mut modes = Modes::new();
-    complement_modes(
+    let fill = complement_modes(
         layout.as_mode_ref(),
         cotarget.as_ref(),
         Sense::Strong,
         &mut modes,
         t,
-    )?;
+    );
+    // C++'s extents are sizes: a negative one is refused by name (the divides' rule), before
+    // any other error and not reported as the post-condition it breaks; `complement_modes`
+    // sees the extents as it filters them, so only an error or a negative extent seen there
+    // walks the layout again
+    if !matches!(
+        fill,
+        Ok(Fill {
+            negative_extent: false,
+            ..
+        })
+    ) {
+        check_extents("complement", "the layout", layout.as_mode_ref())?;
+    }
+    fill?;
     modes_to_layout_then(&modes, Ok)
 }
 
@@ -96,6 +107,9 @@ pub(crate) struct Fill {
     /// extended along its last mode, as a composition extends it, still misses `L`'s offsets;
     /// where it is 1, `R` ends in a gap-filling mode, whose extension may meet `L`.
     pub rest: Int,
+    /// An extent of `L` is negative (which `complement` refuses by name; the divides and
+    /// products have checked their operands before).
+    pub negative_extent: bool,
 }
 
 /// [`complement`] of a borrowed layout, as the flat modes of the (coalesced) result written
@@ -122,7 +136,7 @@ pub(crate) fn complement_modes<T: Trace>(
     }
     // filter(L)'s modes, last first (read back to front rather than reversed)
     let mut leaves = Modes::new();
-    filtered_modes_reversed(layout, &mut leaves)?;
+    let negative_extent = filtered_modes_reversed(layout, &mut leaves)?;
     t.step(|| Event::Filter {
         layout: owned(layout),
         filtered: modes_to_layout(&leaves.iter().rev().copied().collect::<Modes>()),
@@ -138,6 +152,7 @@ pub(crate) fn complement_modes<T: Trace>(
             return Ok(Fill {
                 tiles: false,
                 rest: n,
+                negative_extent,
             });
         }
     }
@@ -230,7 +245,11 @@ pub(crate) fn complement_modes<T: Trace>(
     // integer cotarget n, rest = ⌈n / cur⌉ makes both post-conditions hold. (A tuple cotarget
     // divides mode by mode and can fall short: they hold where cur·rest still reaches n.)
     if exact && (cotarget.is_leaf() || reaches(cur, rest, cotarget)?) {
-        return Ok(Fill { tiles: true, rest });
+        return Ok(Fill {
+            tiles: true,
+            rest,
+            negative_extent,
+        });
     }
     if sense == Sense::Strong {
         let size_f = sorted
@@ -239,7 +258,11 @@ pub(crate) fn complement_modes<T: Trace>(
             .try_fold(Int::ONE, |acc, m| acc.mul(m.0))?;
         check_postconditions(layout, size_f, product(cotarget)?, out)?;
     }
-    Ok(Fill { tiles: false, rest })
+    Ok(Fill {
+        tiles: false,
+        rest,
+        negative_extent,
+    })
 }
 
 /// Whether `cur·rest ≥ size(cotarget)`.

@@ -190,6 +190,7 @@ fn group_from<T: Copy>(t: &Tree<T>) -> Result<Tree<T>> {
 
 /// The TMA copy operations of SM90.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum TmaOp {
     /// `SM90_TMA_LOAD`: global → shared memory.
     Load,

@@ -1,5 +1,5 @@
 //! The one layout of [`Diagram`]s on a page, and its two writers: SVG ([`svg`], [`to_svg`]) and
-//! a standalone TikZ document ([`tikz`]). [`scene`] places every box, tree line, arrow and text
+//! a standalone TikZ document ([`tikz`]). `scene` places every box, tree line, arrow and text
 //! once; the writers only translate the marks.
 
 use super::diagram::{morphism_diagram, size_label, top_modes, Diagram};
@@ -33,7 +33,7 @@ const GREY: &str = "#444444";
 
 /// One thing drawn, in page coordinates (y grows downwards).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Mark {
+pub(crate) enum Mark {
     /// A box centred at `(x, y)`, `w` wide, holding `text`: an entry (`class` `domain`,
     /// `codomain`, `middle` or `base`, `index` 1-based, 0 for `*`) or a tree root (`root`).
     Box {
@@ -85,7 +85,7 @@ pub enum Mark {
 
 /// Diagrams laid out one under the other: the page size and the marks.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Scene {
+pub(crate) struct Scene {
     /// Page width in px.
     pub width: f64,
     /// Page height in px.
@@ -286,16 +286,7 @@ fn caption_lines(d: &Diagram, y: f64) -> impl Iterator<Item = (f64, String, bool
 }
 
 /// Lays out the diagrams one under the other, captions centred.
-///
-/// # Examples
-/// ```
-/// use cute_layout::category::{diagram::morphism_diagram, draw::{scene, Mark}, NestedMorphism};
-/// let f: NestedMorphism = "(4,4) -> (4,8,4) over (1,3)".parse()?;
-/// let s = scene(&[morphism_diagram(&f)?]);
-/// assert_eq!(s.marks.iter().filter(|m| matches!(m, Mark::Arrow { .. })).count(), 2);
-/// # Ok::<(), cute_layout::LayoutError>(())
-/// ```
-pub fn scene(diagrams: &[Diagram]) -> Scene {
+pub(crate) fn scene(diagrams: &[Diagram]) -> Scene {
     let mut marks = Vec::new();
     let mut width: f64 = 0.0;
     let mut top = 0.0;
@@ -549,4 +540,19 @@ pub fn tikz(diagrams: &[Diagram]) -> String {
     }
     out.push_str("\\end{tikzpicture}\n\\end{document}\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{scene, Mark};
+    use crate::category::{diagram::morphism_diagram, NestedMorphism};
+
+    #[test]
+    fn a_scene_draws_one_arrow_per_hit_entry() -> crate::error::Result<()> {
+        let f: NestedMorphism = "(4,4) -> (4,8,4) over (1,3)".parse()?;
+        let s = scene(&[morphism_diagram(&f)?]);
+        let arrows = s.marks.iter().filter(|m| matches!(m, Mark::Arrow { .. }));
+        assert_eq!(arrows.count(), 2);
+        Ok(())
+    }
 }

@@ -41,11 +41,11 @@
 
 pub mod diagram;
 pub mod draw;
-pub mod encode;
-pub mod morphism;
-pub mod nested;
-pub mod pointed;
-pub mod refine;
+mod encode;
+mod morphism;
+mod nested;
+mod pointed;
+mod refine;
 pub mod via;
 
 pub use draw::to_svg;

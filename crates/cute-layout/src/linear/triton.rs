@@ -94,6 +94,7 @@ pub struct SwizzledSharedLayout {
 
 /// One of Triton's layouts, by name, or a linear layout (`#ttg.linear<{...}>`).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TritonLayout {
     /// `#ttg.blocked`.
     Blocked(BlockedLayout),

@@ -216,7 +216,7 @@ fn canonical_umma_arg(a: &str) -> String {
 ///
 /// ```
 /// use cute_layout::notation::Parser;
-/// let v = Parser::new("UniversalFMA<float,float,float>{}").atom_literal()?;
+/// let v = Parser::new("UniversalFMA<float,float,float>{}").literal()?;
 /// assert_eq!(v.to_string(), "UniversalFMA<float,float,float,float>");
 /// # Ok::<(), cute_layout::LayoutError>(())
 /// ```
@@ -855,17 +855,7 @@ impl<'a> Parser<'a> {
     /// # Errors
     /// [`LayoutError::Parse`]; an unknown name or type; a copy operation without its type;
     /// the errors of `make_tiled_mma` and of the tiled copy's checks.
-    ///
-    /// ```
-    /// # use cute_layout::{notation::Parser, value::Kind};
-    /// let v = Parser::new("TiledMMA<SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1)>").atom_literal()?;
-    /// assert_eq!(v.kind(), Kind::TiledMma);
-    /// assert_eq!(v.to_string(), "TiledMMA<SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1):(_1,_2,_0),(_,_,_)>");
-    /// let c = Parser::new("Copy_Atom<SM75_U32x4_LDSM_N, cutlass::half_t>").atom_literal()?;
-    /// assert_eq!(c.to_string(), "Copy_Atom<SM75_U32x4_LDSM_N,half_t>");
-    /// # Ok::<(), cute_layout::LayoutError>(())
-    /// ```
-    pub fn atom_literal(&mut self) -> Result<Value> {
+    pub(crate) fn atom_literal(&mut self) -> Result<Value> {
         self.skip_ws();
         let start = self.pos;
         let head = self.qualified_name();
@@ -894,14 +884,7 @@ impl<'a> Parser<'a> {
     /// # Errors
     /// [`LayoutError::Parse`] for a name that is not one of [`GMMA_LAYOUT_ATOMS`]; an unknown
     /// element type; elements narrower than a byte (no element-offset form).
-    ///
-    /// ```
-    /// # use cute_layout::notation::Parser;
-    /// let v = Parser::new("GMMA::Layout_K_SW128_Atom<half_t>{}").smem_atom_literal()?;
-    /// assert_eq!(v.to_string(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
-    /// # Ok::<(), cute_layout::LayoutError>(())
-    /// ```
-    pub fn smem_atom_literal(&mut self) -> Result<Value> {
+    pub(crate) fn smem_atom_literal(&mut self) -> Result<Value> {
         self.skip_ws();
         let at = self.pos;
         let text = self.type_name()?;
@@ -1134,5 +1117,39 @@ impl<'a> Parser<'a> {
             }
         }
         Err(self.error("'>'"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::notation::Parser;
+    use crate::value::Kind;
+
+    #[test]
+    fn at_scope_is_an_atom_a_type_or_a_static_integer_not_a_call() {
+        assert!(Parser::new("cute::SM61_DP4A").at_scope());
+        assert!(Parser::new("cute::_8{}").at_scope());
+        assert!(!Parser::new("size(4)").at_scope());
+        assert!(!Parser::new("cute::make_layout(4)").at_scope());
+    }
+
+    #[test]
+    fn atom_literals_are_read_and_printed_as_cpp_prints_them() -> crate::error::Result<()> {
+        let v = Parser::new("TiledMMA<SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1)>").atom_literal()?;
+        assert_eq!(v.kind(), Kind::TiledMma);
+        assert_eq!(
+            v.to_string(),
+            "TiledMMA<SM80_16x8x16_F32F16F16F32_TN,(_2,_2,_1):(_1,_2,_0),(_,_,_)>"
+        );
+        let c = Parser::new("Copy_Atom<SM75_U32x4_LDSM_N, cutlass::half_t>").atom_literal()?;
+        assert_eq!(c.to_string(), "Copy_Atom<SM75_U32x4_LDSM_N,half_t>");
+        Ok(())
+    }
+
+    #[test]
+    fn a_gmma_smem_atom_is_its_element_offset_composed_layout() -> crate::error::Result<()> {
+        let v = Parser::new("GMMA::Layout_K_SW128_Atom<half_t>{}").smem_atom_literal()?;
+        assert_eq!(v.to_string(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+        Ok(())
     }
 }

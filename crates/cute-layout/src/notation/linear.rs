@@ -632,7 +632,7 @@ fn mma_text(m: &NvidiaMmaLayout) -> String {
 
 /// A Triton layout as Triton's MLIR prints it (the CGA layout as `CGALayout = [[..]]`, left out
 /// for one CTA).
-pub fn triton_layout_text(t: &TritonLayout) -> String {
+pub(crate) fn triton_layout_text(t: &TritonLayout) -> String {
     let order = |o: &[usize]| ints(&o.iter().map(|&x| x as u64).collect::<Vec<_>>());
     match t {
         TritonLayout::Blocked(b) => format!(
@@ -706,7 +706,7 @@ impl std::str::FromStr for TritonLayout {
 }
 
 impl std::fmt::Display for TritonLayout {
-    /// Triton's MLIR attribute form (`#ttg.blocked<{...}>`, ...; [`triton_layout_text`]).
+    /// Triton's MLIR attribute form (`#ttg.blocked<{...}>`, ...).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.pad(&triton_layout_text(self))
     }

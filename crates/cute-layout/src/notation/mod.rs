@@ -32,7 +32,7 @@ mod symbolic;
 pub use spelled::{cpp_only_call, dsl_order, dsl_position, major_stride};
 pub use spelled::{dsl_param, print_as, Syntax};
 
-pub use swizzle::{parse_composed_tail, parse_swizzled, Swizzled};
+pub(crate) use swizzle::{parse_composed_tail, parse_swizzled, Swizzled};
 
 /// What is expected where a `_` stands in an int-tuple.
 const NO_UNDERSCORE: &str = "an integer (`_` is only allowed in coordinates and tilers)";
@@ -652,15 +652,7 @@ impl<'a> Parser<'a> {
 
     /// Whether `cute::` and a capitalised name or `_` is at the position: an atom, a C++ type
     /// or a static integer (`cute::_8`), not a call such as `cute::make_layout(...)`.
-    ///
-    /// ```
-    /// # use cute_layout::notation::Parser;
-    /// assert!(Parser::new("cute::SM61_DP4A").at_scope());
-    /// assert!(Parser::new("cute::_8{}").at_scope());
-    /// assert!(!Parser::new("size(4)").at_scope());
-    /// assert!(!Parser::new("cute::make_layout(4)").at_scope());
-    /// ```
-    pub fn at_scope(&self) -> bool {
+    pub(crate) fn at_scope(&self) -> bool {
         let rest = &self.input.as_bytes()[self.pos..];
         rest.starts_with(b"cute::")
             && rest

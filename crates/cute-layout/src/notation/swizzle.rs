@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 /// A swizzle literal or a composed layout, as parsed by [`parse_swizzled`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Swizzled {
+pub(crate) enum Swizzled {
     /// `Sw<B,M,S>`.
     Swizzle(Swizzle),
     /// `Sw<B,M,S> o OFFSET o LAYOUT` or `A o OFFSET o LAYOUT` with a layout `A`.
@@ -20,16 +20,7 @@ pub enum Swizzled {
 ///
 /// # Errors
 /// [`LayoutError::Parse`]; the errors of [`Swizzle::new`].
-///
-/// ```
-/// use cute_layout::notation::Parser;
-/// use cute_layout::notation::{parse_swizzled, Swizzled};
-/// let mut p = Parser::new("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
-/// assert!(matches!(parse_swizzled(&mut p).unwrap(), Swizzled::Composed(_)));
-/// let mut p = Parser::new("(_4,_2):(_2,_1) o _0 o _8:_1");
-/// assert!(matches!(parse_swizzled(&mut p).unwrap(), Swizzled::Composed(_)));
-/// ```
-pub fn parse_swizzled(p: &mut Parser<'_>) -> Result<Swizzled> {
+pub(crate) fn parse_swizzled(p: &mut Parser<'_>) -> Result<Swizzled> {
     let at = p.pos();
     if p.peek() != Some(b'S') {
         let a = p.layout()?;
@@ -64,19 +55,7 @@ pub fn parse_swizzled(p: &mut Parser<'_>) -> Result<Swizzled> {
 ///
 /// # Errors
 /// [`LayoutError::Parse`].
-///
-/// ```
-/// use cute_layout::notation::Parser;
-/// use cute_layout::notation::parse_composed_tail;
-/// use cute_layout::swizzle::Outer;
-/// let mut p = Parser::new(" o 2 o _8:_1");
-/// let a = Outer::from("(_4,_2):(_2,_1)".parse::<cute_layout::Layout>().unwrap());
-/// assert_eq!(parse_composed_tail(&mut p, a).unwrap().to_string(), "(_4,_2):(_2,_1) o 2 o _8:_1");
-/// let mut p = Parser::new(" o (8,8):(8,1)");
-/// let sw = Outer::Swizzle("Sw<3,4,3>".parse().unwrap());
-/// assert_eq!(parse_composed_tail(&mut p, sw).unwrap().to_string(), "Sw<3,4,3> o _0 o (8,8):(8,1)");
-/// ```
-pub fn parse_composed_tail(p: &mut Parser<'_>, outer: Outer) -> Result<ComposedLayout> {
+pub(crate) fn parse_composed_tail(p: &mut Parser<'_>, outer: Outer) -> Result<ComposedLayout> {
     if p.peek() != Some(b'o') || p.ident()? != "o" {
         return Err(p.error("` o OFFSET o LAYOUT`"));
     }
@@ -152,5 +131,39 @@ impl FromStr for AnyLayout {
         };
         p.end()?;
         Ok(l)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_composed_tail, parse_swizzled, Swizzled};
+    use crate::notation::Parser;
+    use crate::swizzle::Outer;
+    use crate::Layout;
+
+    #[test]
+    fn a_swizzle_or_a_layout_followed_by_a_tail_is_a_composed_layout() {
+        let mut p = Parser::new("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)");
+        assert!(matches!(
+            parse_swizzled(&mut p).unwrap(),
+            Swizzled::Composed(_)
+        ));
+        let mut p = Parser::new("(_4,_2):(_2,_1) o _0 o _8:_1");
+        assert!(matches!(
+            parse_swizzled(&mut p).unwrap(),
+            Swizzled::Composed(_)
+        ));
+    }
+
+    #[test]
+    fn a_tail_without_an_offset_has_offset_static_zero() {
+        let mut p = Parser::new(" o 2 o _8:_1");
+        let a = Outer::from("(_4,_2):(_2,_1)".parse::<Layout>().unwrap());
+        let cl = parse_composed_tail(&mut p, a).unwrap();
+        assert_eq!(cl.to_string(), "(_4,_2):(_2,_1) o 2 o _8:_1");
+        let mut p = Parser::new(" o (8,8):(8,1)");
+        let sw = Outer::Swizzle("Sw<3,4,3>".parse().unwrap());
+        let cl = parse_composed_tail(&mut p, sw).unwrap();
+        assert_eq!(cl.to_string(), "Sw<3,4,3> o _0 o (8,8):(8,1)");
     }
 }

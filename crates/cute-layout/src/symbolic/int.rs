@@ -480,6 +480,7 @@ pub enum Integrality {
 /// A condition on the symbols that an operation needed and could not decide, recorded with
 /// its result.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Assumption {
     /// `divisor | dividend`: printed `128 | M`.
     Divides {

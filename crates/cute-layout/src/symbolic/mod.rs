@@ -7,10 +7,10 @@
 //! `2*M-1` ([`SymInt`]). Layouts, tuples and tilers hold such leaves ([`SymLayout`],
 //! [`SymTuple`], [`SymTiler`]) and mix them freely with static and dynamic integers.
 //!
-//! The operations in [`algebra`] are the integer algebra's definitions written over
-//! [`SymInt`]. Where a condition is decided for every value of the symbols, they follow it;
-//! where a divisibility is needed and not decided (`128 | M`), it is recorded as an
-//! [`Assumption`], and the result is exact for every value that meets the recorded
+//! The operations ([`composition`], [`logical_divide`], ...) are the integer algebra's
+//! definitions written over [`SymInt`]. Where a condition is decided for every value of the
+//! symbols, they follow it; where a divisibility is needed and not decided (`128 | M`), it is
+//! recorded as an [`Assumption`], and the result is exact for every value that meets the recorded
 //! [`Assumptions`]; any other undecided condition (the order of two strides, whether two modes
 //! merge) is a refusal that names it. A [`Symbolic`] value carries its assumptions, and
 //! [`Symbolic::subs`] evaluates it at given values, after checking them: substituting then
@@ -26,7 +26,7 @@
 //! # Ok::<(), cute_layout::LayoutError>(())
 //! ```
 
-pub mod algebra;
+mod algebra;
 mod int;
 mod layout;
 mod value;

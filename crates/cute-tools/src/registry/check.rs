@@ -38,12 +38,15 @@ impl Operation {
 
     /// Whether argument `i` (of parameter `param`) may be of `kind`: a kind the parameter
     /// declares, a composed layout as first argument of an operation that forwards composed
-    /// layouts to their inner layout, or an identity tensor (or scaled-basis layout) at the
-    /// position of the operation's identity-tensor form.
+    /// layouts to their inner layout, an identity tensor (or scaled-basis layout) at the
+    /// position of the operation's identity-tensor form, or a symbolic value (checked by the
+    /// symbolic form, which is taken before the kind check).
     fn takes(&self, i: usize, param: &Param, kind: Kind) -> bool {
         param.kinds.contains(&kind)
             || (kind == Kind::Composed && i == 0 && self.forwards_composed)
             || (kind.is_identity() && self.identity.is_some_and(|form| form.position == i))
+            // only reached from `symbolic::apply`: a symbolic argument is its form's to check
+            || kind == Kind::Symbolic
     }
 
     /// The error of argument `i`, of a `kind` its parameter does not take: what the parameter

@@ -3,7 +3,7 @@
 //! carries the assumptions of its arguments and its own. One entry per operation that has a
 //! symbolic form, by the registry's name; [`apply`] is tried before the operation's `apply`.
 
-use super::Operation;
+use super::{Args, Operation};
 use cute_layout::error::{LayoutError, Result};
 use cute_layout::symbolic::{
     self as sym, Assumptions, SymInt, SymLayout, SymTiler, SymTuple, SymValue, Symbolic,
@@ -19,14 +19,24 @@ type Form = fn(&Call, &mut Assumptions, &mut Recorder) -> Result<SymValue>;
 /// The operations with a symbolic form, by name, in `cute ops` order.
 const FORMS: &[(&str, Form)] = &[
     ("size", |c, _, _| {
+        c.arity(1, 1)?;
         Ok(SymValue::Int(sym::size(&c.layout(0)?)?))
     }),
     ("cosize", |c, _, _| {
+        c.arity(1, 1)?;
         Ok(SymValue::Int(sym::cosize(&c.layout(0)?)?))
     }),
     ("crd2idx", |c, _, _| {
         c.arity(2, 2)?;
-        Ok(SymValue::Int(sym::crd2idx(&c.tuple(0)?, &c.layout(1)?)?))
+        // `crd2idx(L, coord)`, the registry's first form, or `crd2idx(coord, L)`
+        let (coord, layout) = match c.is_layout(0) {
+            true => (1, 0),
+            false => (0, 1),
+        };
+        Ok(SymValue::Int(sym::crd2idx(
+            &c.tuple(coord)?,
+            &c.layout(layout)?,
+        )?))
     }),
     ("coalesce", |c, a, t| {
         c.arity(1, 1)?;
@@ -158,30 +168,52 @@ struct Call<'a> {
 }
 
 impl Call<'_> {
+    /// Fails unless `min..=max` arguments are given, where the symbolic form takes fewer than
+    /// the entry (the entry's own count is checked before, by the kind check): the arity
+    /// error's shape, `coalesce takes 1 argument(s) in its symbolic form, got 2`.
     fn arity(&self, min: usize, max: usize) -> Result<()> {
         let n = self.args.len();
         if (min..=max).contains(&n) {
             return Ok(());
         }
+        let count = match min == max {
+            true => min.to_string(),
+            false => format!("{min} to {max}"),
+        };
         Err(LayoutError::InvalidArgument {
-            op: self.op.name,
+            op: "eval",
             detail: format!(
-                "{n} arguments given, {} takes {min} to {max}",
-                self.op.signature
+                "{} takes {count} argument(s) in its symbolic form, got {n}",
+                self.op.name
             ),
-            hint: "see `cute ops`",
+            hint: self.op.signature,
         })
     }
 
+    /// The kind check's error (`argument 2 of composition must be a tiler (in its symbolic
+    /// form), got the swizzle Sw<1,2,3>`), for an argument the symbolic form cannot take.
     fn wrong(&self, i: usize, want: &str) -> LayoutError {
+        if i < self.args.len() {
+            return Args::new(self.op, self.args)
+                .wrong(i, &format!("{want} (in its symbolic form)"));
+        }
         LayoutError::InvalidArgument {
-            op: self.op.name,
+            op: "eval",
             detail: format!(
-                "argument {} must be {want} in its symbolic form, got {}",
+                "{} takes at least {} argument(s) in its symbolic form, got {}",
+                self.op.name,
                 i + 1,
-                self.args.get(i).map_or("nothing".into(), Value::describe)
+                self.args.len()
             ),
-            hint: "symbolic forms take layouts, tuples and integers (with symbols such as M)",
+            hint: self.op.signature,
+        }
+    }
+
+    /// Whether argument `i` is a layout (symbolic or not).
+    fn is_layout(&self, i: usize) -> bool {
+        match self.args.get(i) {
+            Some(Value::Symbolic(s)) => matches!(s.value, SymValue::Layout(_)),
+            v => matches!(v, Some(Value::Layout(_))),
         }
     }
 
@@ -263,6 +295,9 @@ pub(crate) fn apply_traced(
     if op.name == "subs" {
         return subs(args);
     }
+    // the entry's count, and the kind of every argument that is not symbolic, as the kind
+    // check of an ordinary call says them (the symbolic ones are the form's to check)
+    op.check_arguments(&Args::new(op, args))?;
     let Some((_, form)) = FORMS.iter().find(|(name, _)| *name == op.name) else {
         let mut names: Vec<String> = Vec::new();
         for v in args {
@@ -284,10 +319,10 @@ pub(crate) fn apply_traced(
         });
     };
     let mut assumed = Assumptions::default();
-    for v in args {
+    for (i, v) in args.iter().enumerate() {
         if let Value::Symbolic(s) = v {
             if matches!(s.value, SymValue::Binding(..)) {
-                return Err(Call { op, args }.wrong(0, "a value, not a binding M=.."));
+                return Err(Call { op, args }.wrong(i, "a value, not a binding M=.."));
             }
             assumed.extend(&s.assumptions);
         }

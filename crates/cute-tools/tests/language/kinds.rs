@@ -115,3 +115,117 @@ fn too_few_or_too_many_arguments_give_the_arity_error_first() {
         }
     }
 }
+
+/// A symbolic layout, `(M,N):(1,M)`, and a binding, `M=256`.
+fn symbolic_samples() -> [Value; 2] {
+    [
+        eval("(M,N):(1,M)").expect("a symbolic layout"),
+        eval("M=256").expect("a binding"),
+    ]
+}
+
+// The symbolic forms are taken before the kind check (registry/symbolic.rs); they check the
+// count and the other arguments' kinds as the kind check does, with the same error.
+#[test]
+fn beside_a_symbolic_argument_a_kind_not_taken_gives_the_kind_error() {
+    let samples = samples();
+    let [sym, _] = symbolic_samples();
+    let mut checked = 0;
+    for op in operations().iter().filter(|op| op.name != "subs") {
+        let args = example_args(op);
+        for i in 0..args.len() {
+            let mut with_symbol = args.clone();
+            with_symbol[i] = sym.clone();
+            for j in (0..args.len()).filter(|&j| j != i) {
+                let not_taken = |v: &&Value| !taken(op, j, v.kind()) && v.kind() != Kind::Symbolic;
+                for wrong in samples.values().filter(not_taken) {
+                    let mut items = with_symbol.clone();
+                    items[j] = wrong.clone();
+                    let e = op.call(items).expect_err(op.name).to_string();
+                    let named = format!("argument {} of {} must be", j + 1, op.name);
+                    assert!(
+                        e.contains(&named) && e.contains(&wrong.describe()),
+                        "{}: argument {} symbolic, argument {} given {}: {e}",
+                        op.example,
+                        i + 1,
+                        j + 1,
+                        wrong.describe()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
+#[test]
+fn a_symbolic_argument_a_form_cannot_take_gives_the_kind_error() {
+    let [layout, binding] = symbolic_samples();
+    let mut checked = 0;
+    for op in operations().iter().filter(|op| op.name != "subs") {
+        let args = example_args(op);
+        for i in 0..args.len() {
+            for sym in [&layout, &binding] {
+                let mut items = args.clone();
+                items[i] = sym.clone();
+                let Err(e) = op.call(items) else { continue };
+                let e = e.to_string();
+                if e.contains("no symbolic form") {
+                    continue;
+                }
+                // a refusal of the argument names it as the kind check does; any other is a
+                // refusal of its value by the symbolic algebra (an undecidable condition)
+                if e.contains("must be") {
+                    let named = format!("argument {} of {} must be", i + 1, op.name);
+                    assert!(
+                        e.contains(&named) && e.contains(&sym.describe()),
+                        "{}: argument {} given {}: {e}",
+                        op.example,
+                        i + 1,
+                        sym.describe()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 10, "{checked}");
+}
+
+#[test]
+fn with_a_symbolic_argument_a_wrong_count_gives_the_arity_error() {
+    let [sym, _] = symbolic_samples();
+    for op in operations().iter().filter(|op| op.name != "subs") {
+        let (min, max) = op.arity();
+        if max < usize::MAX {
+            let e = op.call(vec![sym.clone(); max + 1]).unwrap_err().to_string();
+            assert!(
+                e.contains(&format!("{} takes", op.name)),
+                "{}: {e}",
+                op.name
+            );
+        }
+        if min > 1 {
+            let e = op.call(vec![sym.clone(); min - 1]).unwrap_err().to_string();
+            assert!(
+                e.contains(&format!("{} takes", op.name)),
+                "{}: {e}",
+                op.name
+            );
+        }
+    }
+    // where the symbolic form takes fewer arguments than the entry
+    let coalesce = operations()
+        .iter()
+        .find(|op| op.name == "coalesce")
+        .unwrap();
+    let e = coalesce
+        .call(vec![sym.clone(), eval("(2,2)").unwrap()])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("coalesce takes 1 argument(s) in its symbolic form, got 2"),
+        "{e}"
+    );
+}
